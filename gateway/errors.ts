@@ -1,0 +1,65 @@
+/** The spec's ErrorResponse, and the one place Connect codes and fastify errors become HTTP statuses. */
+import { Code, ConnectError } from "@connectrpc/connect";
+import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+
+export interface ErrorBody {
+  error: string;
+  required?: string;
+  granted?: string[];
+}
+
+export function sendError(reply: FastifyReply, status: number, error: string, extra: Omit<ErrorBody, "error"> = {}): FastifyReply {
+  return reply.code(status).type("application/json; charset=utf-8").send({ error, ...extra });
+}
+
+const STATUS_OF_CODE: Partial<Record<Code, number>> = {
+  [Code.InvalidArgument]: 400,
+  [Code.OutOfRange]: 400,
+  [Code.FailedPrecondition]: 400,
+  [Code.Unauthenticated]: 401,
+  [Code.PermissionDenied]: 403,
+  [Code.NotFound]: 404,
+  [Code.AlreadyExists]: 409,
+  [Code.ResourceExhausted]: 429,
+  [Code.Unavailable]: 503,
+  [Code.DeadlineExceeded]: 504,
+};
+
+export const httpStatusOf = (code: Code): number => STATUS_OF_CODE[code] ?? 500;
+
+const CONTEXT_NOUN: Record<string, string> = {
+  querystring: "query parameter",
+  params: "path parameter",
+  body: "body field",
+  headers: "header",
+};
+
+/** Names the parameter a schema validation failed on: `invalid query parameter 'limit': must be <= 200`. */
+function describeValidation(error: FastifyError): string {
+  const first = error.validation?.[0];
+  const noun = CONTEXT_NOUN[error.validationContext ?? ""] ?? "parameter";
+  if (!first) return `invalid ${noun}`;
+  const params = first.params as Record<string, unknown>;
+  const name =
+    (params.missingProperty as string | undefined) ??
+    (params.additionalProperty as string | undefined) ??
+    first.instancePath.replace(/^\//, "").replace(/\//g, ".");
+  if (params.missingProperty) return `missing ${noun} '${name}'`;
+  if (params.additionalProperty) return `unknown ${noun} '${name}'`;
+  const allowed = params.allowedValues as unknown[] | undefined;
+  const detail = allowed ? `must be one of ${allowed.join(", ")}` : first.message;
+  return name ? `invalid ${noun} '${name}': ${detail}` : `invalid ${noun}: ${detail}`;
+}
+
+export function errorHandler(error: FastifyError | ConnectError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ConnectError) {
+    const status = httpStatusOf(error.code);
+    if (status >= 500) request.log.error({ err: error }, "service call failed");
+    return sendError(reply, status, error.rawMessage);
+  }
+  if (error.validation) return sendError(reply, 400, describeValidation(error));
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return sendError(reply, status, error.message);
+  request.log.error({ err: error }, "request failed");
+  return sendError(reply, 500, "internal error");
+}

@@ -1,0 +1,25 @@
+/** The REST surface under /api/v1, one module per area of the spec. */
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../lib/config.js";
+import type { ServiceClients } from "../clients.js";
+import { analystRoutes } from "./analysts.js";
+import { dataRoutes } from "./data.js";
+import { metaRoutes, type MetaFacts } from "./meta.js";
+import { portfolioRoutes } from "./portfolios.js";
+import { reportRoutes } from "./reports.js";
+import { whiteboardRoutes } from "./whiteboard.js";
+
+export interface RestOptions {
+  config: Config;
+  clients: ServiceClients;
+  facts: MetaFacts;
+}
+
+export async function restRoutes(app: FastifyInstance, opts: RestOptions) {
+  metaRoutes(app, opts);
+  analystRoutes(app, opts);
+  whiteboardRoutes(app, opts);
+  reportRoutes(app, opts);
+  dataRoutes(app, opts);
+  portfolioRoutes(app, opts);
+}

@@ -1,0 +1,46 @@
+/**
+ * Sends a markdown document. Cacheable documents carry a strong ETag (from the content hash) and
+ * Last-Modified, and answer 304 as RFC 9110 §13.2.2 orders the preconditions: If-None-Match, when present,
+ * decides alone; If-Modified-Since is evaluated only without it.
+ */
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { MarkdownDocument } from "../../gen/institute/common/v1/markdown_pb.js";
+
+export const MARKDOWN_TYPE = "text/markdown; charset=utf-8";
+const CACHEABLE = "private, max-age=60, must-revalidate";
+
+export const strongEtag = (sha256: string) => `"${sha256}"`;
+
+/** Weak comparison (RFC 9110 §8.8.3.2), as If-None-Match requires. */
+function noneMatchHits(header: string, etag: string): boolean {
+  if (header.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === opaque);
+}
+
+function notModified(request: FastifyRequest, etag: string, lastModifiedMs: number): boolean {
+  const ifNoneMatch = request.headers["if-none-match"];
+  if (ifNoneMatch !== undefined) return noneMatchHits(ifNoneMatch, etag);
+  const ifModifiedSince = request.headers["if-modified-since"];
+  if (ifModifiedSince === undefined) return false;
+  const since = Date.parse(ifModifiedSince);
+  if (Number.isNaN(since)) return false; // an invalid date is ignored
+  return Math.floor(lastModifiedMs / 1000) * 1000 <= since;
+}
+
+export function sendMarkdown(request: FastifyRequest, reply: FastifyReply, doc: MarkdownDocument | undefined) {
+  const document = doc!;
+  const etag = strongEtag(document.sha256);
+  const lastModified = Number(document.lastModified);
+  reply
+    .header("cache-control", CACHEABLE)
+    .header("etag", etag)
+    .header("last-modified", new Date(lastModified).toUTCString());
+  if (notModified(request, etag, lastModified)) return reply.code(304).send();
+  return reply.type(MARKDOWN_TYPE).send(document.body);
+}
+
+/** For documents that must never be cached (fleet health): no validators at all. */
+export function sendUncachedMarkdown(reply: FastifyReply, doc: MarkdownDocument | undefined) {
+  return reply.header("cache-control", "no-store").type(MARKDOWN_TYPE).send(doc!.body);
+}

@@ -1,0 +1,30 @@
+/** GET /api/v1/meta: public; says what this deployment really has configured. */
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../lib/config.js";
+import { bool, object, str } from "../schemas/common.js";
+
+export const API_VERSION = "1.0.0";
+
+export const metaResponse = object({
+  project: { type: "object", properties: { name: str, description: str, color: str }, required: ["name"] },
+  search_enabled: bool,
+  storage: object({ d1: bool, kv: bool, r2: bool, vectorize: bool }),
+  api_version: str,
+});
+
+export interface MetaFacts {
+  searchEnabled: () => boolean;
+}
+
+export function metaRoutes(app: FastifyInstance, opts: { config: Config; facts: MetaFacts }) {
+  app.get("/meta", { config: { public: true }, schema: { response: { 200: metaResponse } } }, async () => {
+    const searchEnabled = opts.facts.searchEnabled();
+    return {
+      project: opts.config.project,
+      search_enabled: searchEnabled,
+      // d1: the relational database; r2: the object store; kv: no key-value store is configured; vectorize: the vector index.
+      storage: { d1: true, kv: false, r2: true, vectorize: searchEnabled },
+      api_version: API_VERSION,
+    };
+  });
+}

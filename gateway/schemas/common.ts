@@ -1,0 +1,35 @@
+/** JSON Schema building blocks shared by the REST routes (response serialization, validation, OpenAPI). */
+
+export const str = { type: "string" } as const;
+export const int = { type: "integer" } as const;
+export const num = { type: "number" } as const;
+export const bool = { type: "boolean" } as const;
+export const nullableStr = { type: ["string", "null"] } as const;
+export const nullableInt = { type: ["integer", "null"] } as const;
+export const nullableNum = { type: ["number", "null"] } as const;
+export const strArray = { type: "array", items: str } as const;
+
+/** An object whose every listed property is required (the spec's "always present"). */
+export function object<P extends Record<string, unknown>>(properties: P) {
+  return { type: "object", properties, required: Object.keys(properties), additionalProperties: false } as const;
+}
+
+export const nullable = <S extends Record<string, unknown>>(schema: S) => ({ anyOf: [schema, { type: "null" }] }) as const;
+
+export const errorResponse = {
+  type: "object",
+  properties: { error: str, required: str, granted: strArray },
+  required: ["error"],
+} as const;
+
+export const WORK_DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
+/** A YYYY-MM-DD work date that is also a real calendar date. */
+export const workDate = { type: "string", pattern: WORK_DATE_PATTERN, format: "date" } as const;
+
+export const langQuery = { type: "string", enum: ["en", "zh"] } as const;
+
+/** `limit` query parameter: an integer in [1, max] with the spec's default. */
+export const limitQuery = (max: number, fallback: number) => ({ type: "integer", minimum: 1, maximum: max, default: fallback }) as const;
+
+/** Error responses every gated route may answer. */
+export const gatedErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse } as const;

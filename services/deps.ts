@@ -1,0 +1,13 @@
+/** What every service implementation is built from; only process entry points build the real pools. */
+import type { Config } from "../lib/config.js";
+import type { Pool } from "../lib/db/pool.js";
+import type { ObjectStore } from "../lib/object-store/object-store.js";
+
+export interface ServiceDeps {
+  /** The SELECT-only pool. */
+  db: Pool;
+  objects: ObjectStore;
+  config: Config;
+  /** Epoch milliseconds; injected so tests can fix "today". */
+  now: () => number;
+}

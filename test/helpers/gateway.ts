@@ -1,0 +1,36 @@
+/** An all-in-one gateway over a test database, and API keys minted straight into it. */
+import type { FastifyInstance } from "fastify";
+import { inject } from "vitest";
+import { buildAllInOne } from "../../lib/all-in-one.js";
+import { loadConfig, type Config } from "../../lib/config.js";
+import { mintKey } from "../../gateway/auth/key-admin.js";
+import { createTestDatabase, type TestDatabase } from "./test-database.js";
+
+export interface TestGateway {
+  app: FastifyInstance;
+  db: TestDatabase;
+  config: Config;
+  /** Mints an institute key holding exactly these scopes. */
+  key(scopes: string[]): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestGateway(
+  options: { now?: () => number; env?: Record<string, string>; fill?: (db: TestDatabase) => Promise<void> } = {},
+): Promise<TestGateway> {
+  const db = await createTestDatabase(inject("adminUrl"));
+  await options.fill?.(db);
+  const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", ...options.env });
+  const app = await buildAllInOne({ config, db, now: options.now });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    key: async (scopes) => (await mintKey(db.owner, { name: `test-${scopes.join("+")}`, scopes })).key,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
