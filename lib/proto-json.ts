@@ -18,6 +18,8 @@ function scalar(value: unknown): Json {
 
 function messageValue(desc: DescMessage, value: any): Json {
   if (desc.typeName === NULLABLE_LIST) return value.values;
+  // protobuf-es keeps a google.protobuf.Struct field as its plain JsonObject, not as a Struct message.
+  if (desc.typeName === "google.protobuf.Struct" && value.$typeName === undefined) return value as Json;
   return isWellKnownJson(desc) ? toJson(desc, value) : protoToJson(desc, value);
 }
 

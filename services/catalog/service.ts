@@ -1,7 +1,91 @@
+/**
+ * CatalogService: the analyst catalog and the whiteboard (threads, cards, card reports, topic pool,
+ * similarity-gate log), read through the SELECT-only pool and the object store.
+ */
+import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { CatalogService } from "../../gen/institute/catalog/v1/catalog_pb.js";
+import { MarkdownDocumentSchema } from "../../gen/institute/common/v1/markdown_pb.js";
 import type { ServiceDeps } from "../deps.js";
+import { createAnalystsStore } from "./analysts-store.js";
+import { createCardReportsStore } from "./card-reports-store.js";
+import { createSimilarityLogStore } from "./similarity-log-store.js";
+import { createThreadsStore } from "./threads-store.js";
+import { createTopicPoolStore } from "./topic-pool-store.js";
+import { isUuid, limitOf, notFound, optionalOneOf } from "./validate.js";
+import {
+  DEFAULT_REPORT_LANGS,
+  LIMITS,
+  REPORT_LANGS,
+  SIMILARITY_DECISIONS,
+  SUMMARY_WINDOW_SECONDS,
+  THREAD_STATUSES,
+  TOPIC_POOL_FILTERS,
+} from "./vocabulary.js";
 
-export function createCatalogService(_deps: ServiceDeps): Partial<ServiceImpl<typeof CatalogService>> {
-  return {};
+export function createCatalogService(deps: ServiceDeps): ServiceImpl<typeof CatalogService> {
+  const analysts = createAnalystsStore(deps.db);
+  const threads = createThreadsStore(deps.db);
+  const cardReports = createCardReportsStore(deps.db);
+  const topicPool = createTopicPoolStore(deps.db);
+  const similarityLog = createSimilarityLogStore(deps.db);
+
+  return {
+    async listAnalysts() {
+      const list = await analysts.list();
+      return { analysts: list, count: list.length };
+    },
+
+    async getAnalyst({ analystId }) {
+      const analyst = await analysts.get(analystId);
+      if (!analyst) throw notFound(`analyst not found: ${analystId}`);
+      return { analyst };
+    },
+
+    async listThreads(req) {
+      const status = optionalOneOf("status", req.status, THREAD_STATUSES);
+      const list = await threads.list({ status, limit: limitOf(req.limit, LIMITS.threads) });
+      return { threads: list, count: list.length };
+    },
+
+    async getThread({ boardId }) {
+      // board_id is a uuid column: an id that cannot be a uuid names no board (and must not reach the cast).
+      const thread = isUuid(boardId) ? await threads.get(boardId) : undefined;
+      if (!thread) throw notFound(`board not found: ${boardId}`);
+      return { thread };
+    },
+
+    async getCardReport(req) {
+      const lang = optionalOneOf("lang", req.lang, REPORT_LANGS);
+      // Rule 1: with a language, exactly that one; without, English, then the language-agnostic report.
+      const langs = lang === undefined ? DEFAULT_REPORT_LANGS : [lang];
+      const lookup = await cardReports.find(req.cardId, langs);
+      if ("missing" in lookup) {
+        throw notFound(lookup.missing === "card" ? `card not found: ${req.cardId}` : `no ${langs.join(" or ")} report for card ${req.cardId}`);
+      }
+      const { objectKey, archivedAt } = lookup.found;
+      const object = await deps.objects.get(objectKey);
+      // A report row whose body never reached the object store is, to a reader, a missing report.
+      if (!object) throw notFound(`report body missing for card ${req.cardId}`);
+      return { document: create(MarkdownDocumentSchema, { body: object.body, sha256: object.sha256, lastModified: BigInt(archivedAt) }) };
+    },
+
+    async listTopicPool(req) {
+      const status = optionalOneOf("status", req.status, TOPIC_POOL_FILTERS);
+      const entries = await topicPool.list({ status, limit: limitOf(req.limit, LIMITS.topicPool) });
+      return { entries, count: entries.length };
+    },
+
+    async listSimilarityLog(req) {
+      const decision = optionalOneOf("decision", req.decision, SIMILARITY_DECISIONS);
+      const limit = limitOf(req.limit, LIMITS.similarityLog);
+      // summary_7d describes the gate, not the page: it counts every decision of the trailing seven days
+      // (decided_at, epoch seconds, at or after now - 7 days), whatever `limit` cuts and whatever `decision`
+      // filters, so a filtered view still shows the full mix. No upper bound: a row stamped a moment ahead of
+      // this clock (skew between writer and reader) still counts.
+      const since = Math.floor(deps.now() / 1000) - SUMMARY_WINDOW_SECONDS;
+      const [entries, summary7d] = await Promise.all([similarityLog.list({ decision, limit }), similarityLog.countSince(since)]);
+      return { entries, count: entries.length, summary7d };
+    },
+  };
 }

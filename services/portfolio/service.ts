@@ -1,7 +1,97 @@
-import type { ServiceImpl } from "@connectrpc/connect";
-import type { PortfolioService } from "../../gen/institute/portfolio/v1/portfolio_pb.js";
+/**
+ * PortfolioService: metrics of any portfolio (persona or benchmark) and the leaderboard of persona portfolios
+ * (spec §2.7, §4.1 rule 7). Metrics are computed in process from the daily NAV series and cached per portfolio
+ * until its series, or its benchmark's, changes.
+ */
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
+import {
+  GetLeaderboardResponseSchema,
+  GetMetricsResponseSchema,
+  PortfolioMetricsSchema,
+  type PortfolioMetrics,
+  type PortfolioService,
+} from "../../gen/institute/portfolio/v1/portfolio_pb.js";
 import type { ServiceDeps } from "../deps.js";
+import { createMetricsCache, type MetricsCache } from "./metrics-cache.js";
+import { computeMetrics, type MetricValues } from "./metrics.js";
+import { createPortfolioStore, type PortfolioRow, type PortfolioStore } from "./store.js";
 
-export function createPortfolioService(_deps: ServiceDeps): Partial<ServiceImpl<typeof PortfolioService>> {
-  return {};
+export interface PortfolioServiceOptions {
+  /** Replaces the SQL store (the deps' pool is then unused). */
+  store?: PortfolioStore;
+  cache?: MetricsCache;
+}
+
+/** null (the metrics' "undefined") becomes an unset optional field, which the gateway renders as null again. */
+function withoutNulls<T extends object>(values: T): { [K in keyof T]: Exclude<T[K], null> | undefined } {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? undefined])) as { [K in keyof T]: Exclude<T[K], null> | undefined };
+}
+
+function toMessage(row: PortfolioRow, values: MetricValues): PortfolioMetrics {
+  return create(PortfolioMetricsSchema, { ...withoutNulls(values), portfolioId: row.portfolioId, benchmarkId: row.benchmarkId ?? undefined });
+}
+
+/** Sharpe descending, nulls last, then portfolio_id ascending (code-unit order) so equal Sharpes are stable. */
+export function leaderboardOrder(a: PortfolioMetrics, b: PortfolioMetrics): number {
+  if (a.sharpe !== b.sharpe) {
+    if (a.sharpe === undefined) return 1;
+    if (b.sharpe === undefined) return -1;
+    return b.sharpe - a.sharpe;
+  }
+  return a.portfolioId < b.portfolioId ? -1 : a.portfolioId > b.portfolioId ? 1 : 0;
+}
+
+export function createPortfolioService(deps: ServiceDeps, options: PortfolioServiceOptions = {}): ServiceImpl<typeof PortfolioService> {
+  const store = options.store ?? createPortfolioStore(deps.db);
+  const cache = options.cache ?? createMetricsCache();
+
+  /** Metrics of `targets`; `known` holds every portfolio a target may name as its benchmark. */
+  async function metricsOf(targets: readonly PortfolioRow[], known: ReadonlyMap<string, PortfolioRow>): Promise<PortfolioMetrics[]> {
+    const benchmarkOf = (row: PortfolioRow) => (row.benchmarkId === null ? undefined : known.get(row.benchmarkId));
+    const keyOf = (row: PortfolioRow) => {
+      const benchmark = benchmarkOf(row);
+      return benchmark ? `${row.seriesVersion}|${benchmark.portfolioId}|${benchmark.seriesVersion}` : row.seriesVersion;
+    };
+    const computed = new Map<string, MetricValues>();
+    const stale: PortfolioRow[] = [];
+    for (const row of targets) {
+      const hit = cache.get(row.portfolioId, keyOf(row));
+      if (hit) computed.set(row.portfolioId, hit);
+      else stale.push(row);
+    }
+    if (stale.length > 0) {
+      const ids = stale.flatMap((row) => [row.portfolioId, ...(benchmarkOf(row) ? [row.benchmarkId!] : [])]);
+      const series = await store.dailySeries(ids);
+      for (const row of stale) {
+        const benchmark = benchmarkOf(row);
+        const values = computeMetrics(series.get(row.portfolioId) ?? [], benchmark ? (series.get(benchmark.portfolioId) ?? []) : null);
+        cache.set(row.portfolioId, keyOf(row), values);
+        computed.set(row.portfolioId, values);
+      }
+    }
+    return targets.map((row) => toMessage(row, computed.get(row.portfolioId)!));
+  }
+
+  return {
+    async getMetrics(request) {
+      const id = request.portfolioId;
+      if (id === "") throw new ConnectError("portfolio_id is required", Code.InvalidArgument);
+      const rows = await store.portfolioWithBenchmark(id);
+      const target = rows.find((row) => row.portfolioId === id);
+      if (!target) throw new ConnectError(`unknown portfolio: ${id}`, Code.NotFound);
+      const [metrics] = await metricsOf([target], new Map(rows.map((row) => [row.portfolioId, row])));
+      return create(GetMetricsResponseSchema, { metrics });
+    },
+
+    async getLeaderboard(request) {
+      if (request.limit < 0) throw new ConnectError("limit must be 0 (every portfolio) or positive", Code.InvalidArgument);
+      const rows = await store.leaderboardPortfolios();
+      const personas = rows.filter((row) => row.kind === "persona");
+      const metrics = await metricsOf(personas, new Map(rows.map((row) => [row.portfolioId, row])));
+      metrics.sort(leaderboardOrder);
+      const leaderboard = request.limit > 0 ? metrics.slice(0, request.limit) : metrics;
+      return create(GetLeaderboardResponseSchema, { leaderboard, count: leaderboard.length });
+    },
+  };
 }

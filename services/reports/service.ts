@@ -1,7 +1,107 @@
-import type { ServiceImpl } from "@connectrpc/connect";
+/**
+ * The reports service: daily and weekly markdown reports, fleet-health snapshots, the reports half of the latest
+ * index, and the shared market-data topics (spec §4.1 rules 2 to 6 and 10).
+ */
+import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import type { ReportsService } from "../../gen/institute/reports/v1/reports_pb.js";
+import { addDays, isoWeekOf, workDateOf } from "../../lib/work-date.js";
 import type { ServiceDeps } from "../deps.js";
+import { createDataTopicStore } from "./data-topic-store.js";
+import { createFleetHealthStore } from "./fleet-health-store.js";
+import { loadMarkdown } from "./markdown-document.js";
+import { createReportStore } from "./report-store.js";
+import { languagePreference, requireIdentifier, requireWorkDate, topicName } from "./validate.js";
+import { createWeeklyStore } from "./weekly-store.js";
 
-export function createReportsService(_deps: ServiceDeps): Partial<ServiceImpl<typeof ReportsService>> {
-  return {};
+/** Spec §8: the latest index looks for a daily report on today and up to three days before it. */
+export const LATEST_DAILY_LOOKBACK_DAYS = 3;
+
+const notFound = (message: string) => new ConnectError(message, Code.NotFound);
+
+export const dailyReportUrl = (workDate: string) => `/api/v1/reports/daily/${workDate}`;
+export const weeklyReportUrl = (workDate: string, analystId: string) =>
+  `/api/v1/reports/weekly/${workDate}/${encodeURIComponent(analystId)}`;
+
+export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof ReportsService> {
+  const reports = createReportStore(deps.db);
+  const weeklies = createWeeklyStore(deps.db);
+  const snapshots = createFleetHealthStore(deps.db);
+  const topics = createDataTopicStore(deps.db);
+  const editorId = deps.config.dailyEditorId;
+
+  return {
+    async getFleetHealth() {
+      const snapshot = await snapshots.latest();
+      if (!snapshot) throw notFound("no fleet-health snapshot generated yet");
+      return { document: await loadMarkdown(deps.objects, snapshot.objectKey, snapshot.generatedAt) };
+    },
+
+    async getDailyReport(req) {
+      const date = requireWorkDate(req.date);
+      const languages = languagePreference(req.lang);
+      const row = await reports.pick({ kind: "daily", analystId: editorId, from: date, to: date, languages });
+      if (!row) throw notFound(`no daily report for ${date}`);
+      return { document: await loadMarkdown(deps.objects, row.objectKey, row.archivedAt) };
+    },
+
+    async getWeeklyIndex(req) {
+      const { weekStart, weekEnd } = isoWeekOf(requireWorkDate(req.date));
+      const authors = await weeklies.authors(weekStart, weekEnd);
+      return {
+        weekStart,
+        weekEnd,
+        count: authors.length,
+        authors: authors.map((a) => ({ ...a, reportUrl: weeklyReportUrl(a.workDate, a.analystId) })),
+      };
+    },
+
+    async getWeeklyReport(req) {
+      const date = requireWorkDate(req.date);
+      const analystId = requireIdentifier(req.analystId, "analyst_id");
+      const languages = languagePreference(req.lang);
+      const { weekStart, weekEnd } = isoWeekOf(date);
+      const row = await reports.pick({ kind: "weekly", analystId, from: weekStart, to: weekEnd, languages });
+      if (!row) throw notFound(`${analystId} published no weekly report in the week of ${date}`);
+      return { document: await loadMarkdown(deps.objects, row.objectKey, row.archivedAt) };
+    },
+
+    async getLatest() {
+      const now = deps.now();
+      const today = workDateOf(now);
+      const { weekStart, weekEnd } = isoWeekOf(today);
+      const [dailyDate, count] = await Promise.all([
+        reports.latestDailyDate(editorId, addDays(today, -LATEST_DAILY_LOOKBACK_DAYS), today),
+        weeklies.authorCount(weekStart, weekEnd),
+      ]);
+      return {
+        generatedAt: BigInt(now),
+        workDate: today,
+        daily: dailyDate === undefined ? undefined : { workDate: dailyDate, reportUrl: dailyReportUrl(dailyDate) },
+        weekly: { weekStart, weekEnd, count },
+      };
+    },
+
+    async listDataTopics(req) {
+      const date = requireWorkDate(req.date);
+      // A date the ingest never ran on is not an error here: it simply has nothing available.
+      const [landed, known] = await Promise.all([topics.landed(date), topics.known()]);
+      return {
+        date,
+        available: landed.map((t) => ({
+          topic: t.topic,
+          bytes: BigInt(t.bytes),
+          fetchedAt: t.fetchedAt === null ? undefined : new Date(t.fetchedAt).toISOString(),
+        })),
+        knownTopics: known,
+      };
+    },
+
+    async getDataTopic(req) {
+      const date = requireWorkDate(req.date);
+      const topic = topicName(req.topic);
+      const doc = await topics.document(date, topic);
+      if (doc.found) return { documentJson: doc.json };
+      throw notFound(doc.ingested ? `topic ${topic} absent on ${date}` : `no shared data for ${date}`);
+    },
+  };
 }
