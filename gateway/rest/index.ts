@@ -4,6 +4,7 @@ import type { Config } from "../../lib/config.js";
 import type { ServiceClients } from "../clients.js";
 import { analystRoutes } from "./analysts.js";
 import { dataRoutes } from "./data.js";
+import { latestRoutes } from "./latest.js";
 import { metaRoutes, type MetaFacts } from "./meta.js";
 import { portfolioRoutes } from "./portfolios.js";
 import { reportRoutes } from "./reports.js";
@@ -21,5 +22,6 @@ export async function restRoutes(app: FastifyInstance, opts: RestOptions) {
   whiteboardRoutes(app, opts);
   reportRoutes(app, opts);
   dataRoutes(app, opts);
+  latestRoutes(app, opts);
   portfolioRoutes(app, opts);
 }

@@ -1,4 +1,41 @@
+/** GET /api/v1/portfolios/leaderboard and /portfolios/{portfolioId}/metrics (spec §2.7, §4.1 rule 7). */
 import type { FastifyInstance } from "fastify";
+import {
+  GetLeaderboardResponseSchema,
+  PortfolioMetricsSchema,
+  type PortfolioMetrics,
+} from "../../gen/institute/portfolio/v1/portfolio_pb.js";
+import { protoToJson } from "../../lib/proto-json.js";
+import { errorResponse, gatedErrors } from "../schemas/common.js";
+import { leaderboardResponse, portfolioMetrics, portfolioParams } from "../schemas/portfolio.js";
 import type { RestOptions } from "./index.js";
 
-export function portfolioRoutes(_app: FastifyInstance, _opts: RestOptions) {}
+const SCOPE = "portfolios:read";
+
+/** A LatestIndex leaderboard row (spec §2.8) from a portfolio's metrics; unset values are null. */
+export function toLatestLeaderboardItem(m: PortfolioMetrics) {
+  return {
+    portfolio_id: m.portfolioId,
+    sharpe: m.sharpe ?? null,
+    total_return_pct: m.totalReturnPct ?? null,
+    alpha_pct: m.alphaPct ?? null,
+    latest_nav: m.latestNav ?? null,
+  };
+}
+
+export function portfolioRoutes(app: FastifyInstance, opts: RestOptions) {
+  app.get(
+    "/portfolios/leaderboard",
+    { config: { scope: SCOPE }, schema: { response: { 200: leaderboardResponse, ...gatedErrors } } },
+    async () => protoToJson(GetLeaderboardResponseSchema, await opts.clients.portfolio.getLeaderboard({ limit: 0 })),
+  );
+
+  app.get<{ Params: { portfolioId: string } }>(
+    "/portfolios/:portfolioId/metrics",
+    { config: { scope: SCOPE }, schema: { params: portfolioParams, response: { 200: portfolioMetrics, 404: errorResponse, ...gatedErrors } } },
+    async (request) => {
+      const { metrics } = await opts.clients.portfolio.getMetrics({ portfolioId: request.params.portfolioId });
+      return protoToJson(PortfolioMetricsSchema, metrics);
+    },
+  );
+}

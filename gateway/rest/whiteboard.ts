@@ -1,4 +1,96 @@
+/**
+ * GET /api/v1/whiteboard/...: threads, thread detail, card report, topic pool and similarity-gate log
+ * (spec §4.1, scope whiteboard:read). Query values are checked by the schemas before the service is called.
+ */
 import type { FastifyInstance } from "fastify";
+import {
+  ListSimilarityLogResponseSchema,
+  ListThreadsResponseSchema,
+  ListTopicPoolResponseSchema,
+  ThreadDetailSchema,
+} from "../../gen/institute/catalog/v1/catalog_pb.js";
+import { protoToJson } from "../../lib/proto-json.js";
+import {
+  boardParams,
+  cardParams,
+  cardReportQuery,
+  listThreadsResponse,
+  markdownBody,
+  similarityLogQuery,
+  similarityLogResponse,
+  threadDetail,
+  threadsQuery,
+  TOPIC_POOL_ALL,
+  topicPoolQuery,
+  topicPoolResponse,
+} from "../schemas/catalog.js";
+import { errorResponse, gatedErrors } from "../schemas/common.js";
 import type { RestOptions } from "./index.js";
+import { sendMarkdown } from "./markdown.js";
 
-export function whiteboardRoutes(_app: FastifyInstance, _opts: RestOptions) {}
+const scope = "whiteboard:read";
+const notFound = { 404: errorResponse };
+
+/** A response message the service must always set; its absence is a contract breach, answered 500. */
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`catalog service answered without ${what}`);
+  return value;
+}
+
+export function whiteboardRoutes(app: FastifyInstance, opts: RestOptions) {
+  const catalog = opts.clients.catalog;
+
+  app.get<{ Querystring: { status?: string; limit: number } }>(
+    "/whiteboard/threads",
+    { config: { scope }, schema: { querystring: threadsQuery, response: { 200: listThreadsResponse, ...gatedErrors } } },
+    async (request) => {
+      const { status = "", limit } = request.query;
+      return protoToJson(ListThreadsResponseSchema, await catalog.listThreads({ status, limit }));
+    },
+  );
+
+  app.get<{ Params: { boardId: string } }>(
+    "/whiteboard/threads/:boardId",
+    { config: { scope }, schema: { params: boardParams, response: { 200: threadDetail, ...gatedErrors, ...notFound } } },
+    async (request) => {
+      const { thread } = await catalog.getThread({ boardId: request.params.boardId });
+      return protoToJson(ThreadDetailSchema, required(thread, "thread"));
+    },
+  );
+
+  app.get<{ Params: { cardId: string }; Querystring: { lang?: string } }>(
+    "/whiteboard/cards/:cardId/report",
+    {
+      config: { scope },
+      schema: {
+        params: cardParams,
+        querystring: cardReportQuery,
+        response: { 200: { content: { "text/markdown": { schema: markdownBody } } }, ...gatedErrors, ...notFound },
+      },
+    },
+    async (request, reply) => {
+      const { document } = await catalog.getCardReport({ cardId: request.params.cardId, lang: request.query.lang ?? "" });
+      return sendMarkdown(request, reply, required(document, "document"));
+    },
+  );
+
+  app.get<{ Querystring: { status: string; limit: number } }>(
+    "/whiteboard/topic-pool",
+    { config: { scope }, schema: { querystring: topicPoolQuery, response: { 200: topicPoolResponse, ...gatedErrors } } },
+    async (request) => {
+      const { status, limit } = request.query;
+      // The service's "every status" is the empty filter.
+      const filter = status === TOPIC_POOL_ALL ? "" : status;
+      return protoToJson(ListTopicPoolResponseSchema, await catalog.listTopicPool({ status: filter, limit }));
+    },
+  );
+
+  app.get<{ Querystring: { decision?: string; limit: number } }>(
+    "/whiteboard/similarity-log",
+    { config: { scope }, schema: { querystring: similarityLogQuery, response: { 200: similarityLogResponse, ...gatedErrors } } },
+    async (request) => {
+      const { decision = "", limit } = request.query;
+      return protoToJson(ListSimilarityLogResponseSchema, await catalog.listSimilarityLog({ decision, limit }));
+    },
+  );
+}
