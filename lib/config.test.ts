@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.js";
+
+describe("configuration", () => {
+  it("has the documented defaults", () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe("127.0.0.1");
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir.endsWith("/.data")).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, 'configuration: PORT must be a whole number, got "eighty"'],
+    [{ PORT: "70000" }, "configuration: PORT must be between 0 and 65535, got 70000"],
+    [{ DATABASE_URL: "mysql://x/y" }, "configuration: DATABASE_URL must be a postgres:// URL, got mysql:"],
+    [{ DATABASE_URL: "postgres://localhost" }, "configuration: DATABASE_URL must name a database"],
+    [{ DATABASE_URL: "not a url" }, "configuration: DATABASE_URL is not a URL"],
+    [{ LOG_LEVEL: "loud" }, "configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent"],
+  ])("stops on %o with one line naming the variable", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
