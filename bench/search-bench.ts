@@ -1,0 +1,105 @@
+/**
+ * Search benchmark at demo scale (default --scale 20): latency p50/p95/p99 and queries per second of the
+ * approximate index (HNSW), beside exact brute-force search over the same vectors in the same run, as ratios,
+ * with the measured recall@8. Also the whole Search RPC (query embedding, index, PostgreSQL) for reference.
+ * Uses DATABASE_URL's server when set (a temporary database, dropped after), else embedded PostgreSQL.
+ */
+import { createClient, createRouterTransport } from "@connectrpc/connect";
+import { FactCardService } from "../gen/institute/factcard/v1/factcard_pb.js";
+import { SearchService } from "../gen/institute/search/v1/search_pb.js";
+import { loadConfig } from "../lib/config.js";
+import { seedDemoData } from "../lib/demo-data/index.js";
+import { embedPending } from "../lib/embedding/embed-job.js";
+import { createHashedNgramEmbedder } from "../lib/embedding/hashed-ngram-embedder.js";
+import { createPostgresObjectStore } from "../lib/object-store/object-store.js";
+import type { LiveIndex } from "../lib/vector/live-index.js";
+import { recallAtK } from "../lib/vector/recall.js";
+import { VectorRuntime } from "../lib/vector/vector-runtime.js";
+import { allServiceRoutes } from "../services/routes.js";
+import { startTestServer } from "../test/helpers/postgres-server.js";
+import { createTestDatabase } from "../test/helpers/test-database.js";
+import { ms, ratio, table, time, type Timing } from "./stats.js";
+
+const K = 8;
+
+function option(argv: string[], name: string, fallback: number): number {
+  const i = argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const n = Number(argv[i + 1]);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} needs a positive number`);
+  return n;
+}
+
+async function compare(name: string, index: LiveIndex, queries: Float32Array[], rows: string[][]) {
+  const warm = queries.slice(0, 50);
+  for (const q of warm) (index.search(q, K), index.exact(q, K));
+  const approximate = await time(queries, (q) => index.search(q, K));
+  const exact = await time(queries, (q) => index.exact(q, K));
+  const recall = recallAtK(queries.map((q) => ({ approximate: index.search(q, K), exact: index.exact(q, K) })), K);
+  const row = (what: string, t: Timing, r: string) => [what, ms(t.p50), ms(t.p95), ms(t.p99), t.qps.toFixed(0), r];
+  rows.push(row(`${name}: HNSW index`, approximate, recall.toFixed(4)));
+  rows.push(row(`${name}: exact brute force`, exact, "1.0000"));
+  rows.push([`${name}: exact / HNSW`, ratio(exact.p50 / approximate.p50), ratio(exact.p95 / approximate.p95), ratio(exact.p99 / approximate.p99), ratio(approximate.qps / exact.qps), ""]);
+}
+
+export async function searchBench(argv: string[]): Promise<void> {
+  const scale = option(argv, "scale", 20);
+  const seed = option(argv, "seed", 1);
+  const count = option(argv, "queries", 500);
+  const server = await startTestServer();
+  const db = await createTestDatabase(server.adminUrl, "bench");
+  const runtime = new VectorRuntime({ db: db.reader, config: { embeddings: null, indexRefreshMs: 0 } });
+  try {
+    const embedder = createHashedNgramEmbedder();
+    let t = performance.now();
+    await seedDemoData(db.owner, { seed, scale, asOf: Date.UTC(2026, 10, 21, 10, 0, 0) });
+    const seeded = performance.now() - t;
+    t = performance.now();
+    const embedded = await embedPending(db.owner, embedder);
+    const embedding = performance.now() - t;
+    t = performance.now();
+    await runtime.start();
+    const loading = performance.now() - t;
+    const documents = runtime.index("documents")!;
+    const factCards = runtime.index("factCards")!;
+
+    // Queries as each index is asked: document titles (English and Chinese) for search, English claims for
+    // similar facts; spread over the archive by a hash order.
+    const titles = (await db.owner.query<{ title: string }>("SELECT title FROM search.documents WHERE title <> '' ORDER BY md5(doc_id) LIMIT $1", [count])).rows;
+    const claims = (await db.owner.query<{ text: string }>("SELECT claim_text_en AS text FROM factcard.fact_cards ORDER BY md5(fact_card_id) LIMIT $1", [count])).rows;
+    const texts = titles.map((r) => r.title);
+
+    const rows: string[][] = [];
+    await compare("documents", documents, await embedder.embed(texts), rows);
+    await compare("fact cards", factCards, await embedder.embed(claims.map((r) => r.text)), rows);
+
+    const deps = { db: db.reader, objects: createPostgresObjectStore(db.reader), config: loadConfig({}), now: Date.now, vectors: runtime };
+    const transport = createRouterTransport(allServiceRoutes(deps));
+    const search = createClient(SearchService, transport);
+    const facts = createClient(FactCardService, transport);
+    const ids = (await db.owner.query<{ id: string }>("SELECT fact_card_id AS id FROM factcard.fact_cards ORDER BY md5(fact_card_id) LIMIT $1", [count])).rows;
+    for (const text of texts.slice(0, 50)) await search.search({ query: text, topK: K });
+    const rpc = await time(texts, (query) => search.search({ query, topK: K }));
+    const similar = await time(ids, ({ id }) => facts.listSimilarFacts({ factCardId: id, topK: K }));
+    rows.push(["Search RPC, end to end", ms(rpc.p50), ms(rpc.p95), ms(rpc.p99), rpc.qps.toFixed(0), ""]);
+    rows.push(["ListSimilarFacts RPC, end to end", ms(similar.p50), ms(similar.p95), ms(similar.p99), similar.qps.toFixed(0), ""]);
+
+    const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
+    process.stdout.write(
+      [
+        "",
+        `search benchmark: demo scale ${scale} (seed ${seed}): ${documents.size} document vectors, ${factCards.size} fact-card vectors (${embedder.model}); ${texts.length} queries, top_k ${K}, one at a time`,
+        `seed ${s(seeded)}; embed ${s(embedding)} (${embedded.documents.embedded} documents, ${embedded.factCards.embedded} fact cards); load both indexes ${s(loading)}`,
+        "",
+        table(["what", "p50 ms", "p95 ms", "p99 ms", "QPS", `recall@${K}`], rows),
+        "",
+        "Ratios: exact brute-force latency over HNSW latency (and HNSW QPS over exact QPS); above 1x the index is faster.",
+        "",
+      ].join("\n"),
+    );
+  } finally {
+    await runtime.stop();
+    await db.drop();
+    await server.stop();
+  }
+}

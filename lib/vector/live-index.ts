@@ -1,0 +1,194 @@
+/**
+ * An in-process vector index over one embeddings table (documents or fact cards), built from PostgreSQL and
+ * kept current without a restart. It holds only rows of one model and dimension with status 'done'.
+ *
+ * Keeping current: every row carries the id of the transaction that wrote it (`tx xid8`). Each look runs in one
+ * REPEATABLE READ snapshot and remembers that snapshot's xmin: every transaction older than xmin had finished,
+ * so all its rows were seen. The next look reads only rows with tx >= that xmin (rows already applied with the
+ * same tx are skipped), which cannot miss a row committed late by a long transaction, unlike a bigserial
+ * watermark. Deleted rows leave no tx behind, so each look also compares the count of current rows with the
+ * index's size and drops the ids that are gone. Big changes and heavy deletion rebuild the graph, yielding to
+ * the event loop between chunks so queries go on against the previous graph meanwhile. Rows with identical
+ * vectors share a graph node (id-graph.ts).
+ */
+import { setImmediate as yieldToLoop } from "node:timers/promises";
+import type pg from "pg";
+import { decodeVector } from "../embedding/vector-codec.js";
+import type { HnswOptions } from "./hnsw.js";
+import { IdGraph, type ScoredId } from "./id-graph.js";
+
+export type { ScoredId };
+
+export interface VectorTable {
+  /** Schema-qualified table, e.g. search.document_embeddings. */
+  table: string;
+  idColumn: string;
+}
+
+export interface LiveIndexOptions {
+  db: pg.Pool;
+  source: VectorTable;
+  model: string;
+  dimensions: number;
+  hnsw?: Omit<HnswOptions, "dimensions">;
+}
+
+interface Row {
+  id: string;
+  model: string;
+  dimensions: number;
+  status: string;
+  embedding: Buffer | null;
+  tx: string;
+}
+
+const CHUNK = 64;
+
+export class LiveIndex {
+  private graph: IdGraph;
+  /** The tx of every row applied, current or not: a row seen again with the same tx is skipped. */
+  private seenTx = new Map<string, string>();
+  private xmin: string | null = null;
+  private running: Promise<void> = Promise.resolve();
+  ready = false;
+
+  constructor(private readonly options: LiveIndexOptions) {
+    this.graph = this.emptyGraph();
+  }
+
+  /** Ids held. */
+  get size(): number {
+    return this.graph.size;
+  }
+
+  private emptyGraph(): IdGraph {
+    return new IdGraph({ ...this.options.hnsw, dimensions: this.options.dimensions });
+  }
+
+  private isCurrent(row: Pick<Row, "model" | "dimensions" | "status">): boolean {
+    return row.model === this.options.model && row.dimensions === this.options.dimensions && row.status === "done";
+  }
+
+  /** Serialises loads and refreshes. */
+  private exclusive(work: () => Promise<void>): Promise<void> {
+    const next = this.running.then(work, work);
+    this.running = next.catch(() => {});
+    return next;
+  }
+
+  private async snapshot<T>(work: (client: pg.PoolClient, xmin: string) => Promise<T>): Promise<T> {
+    const client = await this.options.db.connect();
+    try {
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      const { rows } = await client.query<{ xmin: string }>("SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin");
+      const result = await work(client, rows[0]!.xmin);
+      await client.query("COMMIT");
+      return result;
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async build(entries: Iterable<[string, Float32Array]>): Promise<IdGraph> {
+    const graph = this.emptyGraph();
+    let n = 0;
+    for (const [id, vector] of entries) {
+      graph.add(id, vector);
+      if (++n % CHUNK === 0) await yieldToLoop();
+    }
+    return graph;
+  }
+
+  /** Builds the whole index from the table. */
+  load(): Promise<void> {
+    return this.exclusive(() => this.loadNow());
+  }
+
+  private async loadNow() {
+    const { table, idColumn } = this.options.source;
+    const { rows, xmin } = await this.snapshot(async (client, xmin) => {
+      const { rows } = await client.query<Row>(`SELECT ${idColumn} AS id, model, dimensions, status, embedding, tx::text AS tx FROM ${table} ORDER BY ${idColumn}`);
+      return { rows, xmin };
+    });
+    const current = rows.filter((r) => this.isCurrent(r));
+    this.graph = await this.build(current.map((r) => [r.id, decodeVector(r.embedding!)]));
+    this.seenTx = new Map(rows.map((r) => [r.id, r.tx]));
+    this.xmin = xmin;
+    this.ready = true;
+  }
+
+  /** Applies what was written since the last look; loads everything when nothing was loaded yet. */
+  refresh(): Promise<void> {
+    if (!this.ready || this.xmin === null) return this.load();
+    return this.exclusive(async () => {
+      const { table, idColumn } = this.options.source;
+      const { changed, count, xmin, allIds } = await this.snapshot(async (client, xmin) => {
+        const changed = (
+          await client.query<Row>(
+            `SELECT ${idColumn} AS id, model, dimensions, status, embedding, tx::text AS tx FROM ${table} WHERE tx >= $1::xid8 ORDER BY ${idColumn}`,
+            [this.xmin],
+          )
+        ).rows.filter((r) => this.seenTx.get(r.id) !== r.tx);
+        const current = `FROM ${table} WHERE model = $1 AND dimensions = $2 AND status = 'done'`;
+        const params = [this.options.model, this.options.dimensions];
+        const count = Number((await client.query<{ n: string }>(`SELECT count(*) AS n ${current}`, params)).rows[0]!.n);
+        const expected = this.expectedSize(changed);
+        const allIds = count === expected ? null : new Set((await client.query<{ id: string }>(`SELECT ${idColumn} AS id ${current}`, params)).rows.map((r) => r.id));
+        return { changed, count, xmin, allIds };
+      });
+      await this.apply(changed, allIds);
+      for (const r of changed) this.seenTx.set(r.id, r.tx);
+      this.xmin = xmin;
+      // Cannot happen while the reasoning above holds; if it ever does, the index starts again from the table.
+      if (this.size !== count) await this.loadNow();
+    });
+  }
+
+  /** The index's size once `changed` is applied. */
+  private expectedSize(changed: Row[]): number {
+    let size = this.size;
+    for (const r of changed) size += Number(this.isCurrent(r)) - Number(this.graph.has(r.id));
+    return size;
+  }
+
+  private async apply(changed: Row[], allIds: Set<string> | null) {
+    const graph = this.graph;
+    const gone = allIds ? [...graph.ids()].filter((id) => !allIds.has(id)) : [];
+    const removals = gone.length + changed.filter((r) => graph.has(r.id)).length;
+    const heavy = changed.length > Math.max(CHUNK * 8, this.size / 4) || graph.hnsw.deleted + removals > Math.max(1000, graph.hnsw.count / 4);
+    if (heavy) {
+      // Rebuilt from the vectors in memory and the changed rows, in id order: a fresh, compact graph.
+      const entries = new Map<string, Float32Array>();
+      for (const id of graph.ids()) entries.set(id, graph.vectorOf(id)!);
+      for (const id of gone) entries.delete(id);
+      for (const r of changed) {
+        if (this.isCurrent(r)) entries.set(r.id, decodeVector(r.embedding!));
+        else entries.delete(r.id);
+      }
+      this.graph = await this.build([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      return;
+    }
+    for (const id of gone) graph.drop(id);
+    for (const r of changed) {
+      if (this.isCurrent(r)) graph.add(r.id, decodeVector(r.embedding!));
+      else graph.drop(r.id);
+    }
+  }
+
+  /** Approximate top k, highest score first; `exclude` ids never appear. */
+  search(q: Float32Array, k: number, exclude: ReadonlySet<string> = new Set()): ScoredId[] {
+    return this.graph.search(q, k, exclude);
+  }
+
+  /** Exact top k among `ids` (ids without a vector are ignored), or over everything when `ids` is omitted. */
+  exact(q: Float32Array, k: number, ids?: Iterable<string>): ScoredId[] {
+    return this.graph.exact(q, k, ids);
+  }
+
+  vectorOf(id: string): Float32Array | undefined {
+    return this.graph.vectorOf(id);
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * What the search and factcard services share: the embedder (opened from configuration; an HTTP endpoint that
+ * is down is retried) and the two live indexes of its model, loaded at start and refreshed every
+ * `indexRefreshMs`. Whatever is unavailable is reported by `problem()`, and logged once per reason.
+ */
+import type pg from "pg";
+import type { Embedder } from "../embedding/embedder.js";
+import { openEmbedder } from "../embedding/open-embedder.js";
+import type { SearchConfig } from "../search-config.js";
+import { LiveIndex } from "./live-index.js";
+
+export interface RuntimeLog {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export type IndexName = "documents" | "factCards";
+
+const SOURCES = {
+  documents: { table: "search.document_embeddings", idColumn: "doc_id" },
+  factCards: { table: "factcard.fact_card_embeddings", idColumn: "fact_card_id" },
+} as const;
+
+/** How long a failed attempt to open the embedder is trusted before the next query tries again. */
+const REOPEN_AFTER_MS = 30_000;
+
+export interface VectorRuntimeOptions {
+  /** The SELECT-only pool. */
+  db: pg.Pool;
+  config: Pick<SearchConfig, "embeddings" | "indexRefreshMs">;
+  log?: RuntimeLog;
+  /** Replaces the configured embedder (tests, benchmarks). */
+  embedder?: Embedder;
+}
+
+export class VectorRuntime {
+  private current: Embedder | null = null;
+  private openedAt = 0;
+  private openError: string | null = null;
+  /** The last query embedding failed (e.g. the endpoint went down); cleared by the next success. */
+  private embedError: string | null = null;
+  private readonly indexes = new Map<IndexName, LiveIndex>();
+  private readonly indexErrors = new Map<IndexName, string>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private lastLogged: string | null = null;
+  log: RuntimeLog;
+
+  constructor(private readonly options: VectorRuntimeOptions) {
+    this.log = options.log ?? { info: () => {}, warn: () => {} };
+  }
+
+  /** Opens the embedder and loads both indexes; never throws (see `problem()`), then refreshes periodically. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.refresh();
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  private schedule() {
+    const every = this.options.config.indexRefreshMs;
+    if (this.stopped || every <= 0) return;
+    this.timer = setTimeout(() => {
+      this.refresh()
+        .catch((e: Error) => this.report(`refresh failed: ${e.message}`))
+        .finally(() => this.schedule());
+    }, every);
+    this.timer.unref();
+  }
+
+  private async ensureEmbedder(force: boolean): Promise<Embedder | null> {
+    if (this.current) return this.current;
+    if (!force && Date.now() - this.openedAt < REOPEN_AFTER_MS) return null;
+    this.openedAt = Date.now();
+    try {
+      this.current = this.options.embedder ?? (await openEmbedder(this.options.config.embeddings));
+      this.openError = null;
+      this.log.info(`embedder ${this.current.model} (${this.current.dimensions} dimensions) is ready`);
+    } catch (e) {
+      this.openError = `no embedder: ${(e as Error).message}`;
+    }
+    return this.current;
+  }
+
+  /** One look now: opens the embedder if needed, then loads or refreshes each index. */
+  async refresh(): Promise<void> {
+    const embedder = await this.ensureEmbedder(true);
+    if (embedder && this.embedError) {
+      await embedder.embed(["probe"]).then(
+        () => this.embedSucceeded(),
+        (e: Error) => this.embedFailed(e.message),
+      );
+    }
+    if (embedder) {
+      for (const name of Object.keys(SOURCES) as IndexName[]) {
+        let index = this.indexes.get(name);
+        if (!index) {
+          index = new LiveIndex({ db: this.options.db, source: SOURCES[name], model: embedder.model, dimensions: embedder.dimensions });
+          this.indexes.set(name, index);
+        }
+        try {
+          await index.refresh();
+          this.indexErrors.delete(name);
+        } catch (e) {
+          this.indexErrors.set(name, `${name} index unavailable: ${(e as Error).message}`);
+        }
+      }
+    }
+    this.report(this.problem("documents") ?? this.problem("factCards"));
+  }
+
+  /** The embedder, or null when none can be had (the reason is `problem()`). */
+  async embedder(): Promise<Embedder | null> {
+    return this.ensureEmbedder(false);
+  }
+
+  /** Query embedding failed: search is not ready until an embedding succeeds again. */
+  embedFailed(reason: string) {
+    this.embedError = `embedder failing: ${reason}`;
+    this.report(this.embedError);
+  }
+
+  embedSucceeded() {
+    if (this.embedError === null) return;
+    this.embedError = null;
+    this.report(this.problem("documents"));
+  }
+
+  /** The index, once loaded. */
+  index(name: IndexName): LiveIndex | null {
+    const index = this.indexes.get(name);
+    return index?.ready ? index : null;
+  }
+
+  /** Why `name` cannot be searched right now, or null when it can. */
+  problem(name: IndexName): string | null {
+    if (!this.current) return this.openError ?? "no embedder: not opened yet";
+    if (this.embedError) return this.embedError;
+    if (!this.index(name)) return this.indexErrors.get(name) ?? `${name} index not loaded yet`;
+    return null;
+  }
+
+  /** Logs a reason the first time it is seen (and again only after things recovered). */
+  report(problem: string | null) {
+    if (problem === this.lastLogged) return;
+    if (problem) this.log.warn(`search not ready: ${problem}`);
+    else if (this.lastLogged) this.log.info("search ready again");
+    this.lastLogged = problem;
+  }
+
+  /** What GET /api/v1/meta reports as search_enabled and storage.vectorize. */
+  searchReady(): boolean {
+    return this.problem("documents") === null;
+  }
+}

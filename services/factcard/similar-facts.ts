@@ -1,0 +1,83 @@
+/**
+ * ListSimilarFacts (spec §4.1 rule 9): the nearest neighbours of a card's English claim text, the card itself
+ * excluded. The card's stored vector is used when the index has it (it is the embedding of that text), else
+ * the text is embedded now. With same_category the card's category is resolved in the database and searched
+ * exactly, so top_k neighbours come back whenever the category has that many.
+ */
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import {
+  ListSimilarFactsResponseSchema,
+  ReusePolicySchema,
+  SimilarFactMatchSchema,
+  type ListSimilarFactsRequest,
+  type ListSimilarFactsResponse,
+} from "../../gen/institute/factcard/v1/factcard_pb.js";
+import { isZero } from "../../lib/embedding/vector-codec.js";
+import type { LiveIndex, ScoredId } from "../../lib/vector/live-index.js";
+import type { ServiceDeps } from "../deps.js";
+import type { FactCardRow, FactCardStore } from "./fact-card-store.js";
+import { SIMILAR_TOP_K } from "./vocabulary.js";
+
+const SLACK = 4;
+
+async function queryVector(deps: ServiceDeps, card: FactCardRow): Promise<{ vector: Float32Array | null; search: LiveIndex }> {
+  const runtime = deps.vectors;
+  const unavailable = (why: string | null) => new ConnectError(`similar facts are unavailable: ${why ?? "no vector index is configured"}`, Code.Unavailable);
+  if (!runtime) throw unavailable(null);
+  const embedder = await runtime.embedder();
+  const index = runtime.index("factCards");
+  if (!embedder || !index) {
+    const problem = runtime.problem("factCards");
+    runtime.report(problem);
+    throw unavailable(problem);
+  }
+  const stored = index.vectorOf(card.fact_card_id);
+  if (stored) return { vector: stored, search: index };
+  if (card.claim_text_en.trim() === "") return { vector: null, search: index };
+  try {
+    const [vector] = await embedder.embed([card.claim_text_en]);
+    runtime.embedSucceeded();
+    return { vector: vector!, search: index };
+  } catch (e) {
+    runtime.embedFailed((e as Error).message);
+    throw unavailable((e as Error).message);
+  }
+}
+
+export async function listSimilarFacts(deps: ServiceDeps, store: FactCardStore, request: ListSimilarFactsRequest): Promise<ListSimilarFactsResponse> {
+  const id = request.factCardId;
+  if (id === "") throw new ConnectError("fact_card_id is required", Code.InvalidArgument);
+  const topK = request.topK === 0 ? SIMILAR_TOP_K.fallback : request.topK;
+  if (topK < SIMILAR_TOP_K.min || topK > SIMILAR_TOP_K.max) {
+    throw new ConnectError(`top_k must be ${SIMILAR_TOP_K.min} to ${SIMILAR_TOP_K.max}, got ${topK}`, Code.InvalidArgument);
+  }
+  const card = await store.get(id);
+  if (!card) throw new ConnectError(`no fact card ${id}`, Code.NotFound);
+  const { vector, search } = await queryVector(deps, card);
+  let hits: ScoredId[] = [];
+  if (vector && !isZero(vector)) {
+    hits = request.sameCategory
+      ? search.exact(vector, topK, (await store.idsInCategory(card.claim_category)).filter((other) => other !== id))
+      : search.search(vector, topK + SLACK, new Set([id]));
+  }
+  const rows = await store.byIds(hits.map((h) => h.id));
+  const matches = hits
+    .filter((h) => rows.has(h.id) && (!request.sameCategory || rows.get(h.id)!.claim_category === card.claim_category))
+    .slice(0, topK)
+    .map((h) => {
+      const row = rows.get(h.id)!;
+      return create(SimilarFactMatchSchema, {
+        factCardId: row.fact_card_id,
+        score: h.score,
+        claimCategory: row.claim_category,
+        verdict: row.verdict ?? undefined,
+        claimTextEn: row.claim_text_en,
+        completedAt: row.completed_at === null ? undefined : BigInt(row.completed_at),
+      });
+    });
+  const reusePolicy = Object.fromEntries(
+    Object.entries(deps.config.search.reusePolicy).map(([category, p]) => [category, create(ReusePolicySchema, { threshold: p.threshold, ttlDays: p.ttlDays })]),
+  );
+  return create(ListSimilarFactsResponseSchema, { factCardId: id, count: matches.length, matches, reusePolicy });
+}
