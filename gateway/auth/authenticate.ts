@@ -1,10 +1,16 @@
 /**
  * Authentication before routing (spec §5.2 rule 5): every path that is not public, including paths that do
  * not exist, answers 401 without a valid credential. Then the route's scope is checked (spec §5.1 rule 3).
+ * REST (/api/v1) takes institute keys only; on every other path any valid credential of spec §5.2 counts, and a
+ * refusal carries the Bearer challenge that starts OAuth discovery.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../../lib/config.js";
 import { sendError } from "../errors.js";
-import type { ApiKeyPrincipal, ApiKeyResolver } from "./api-keys.js";
+import { routePath } from "../public-url.js";
+import { sendChallenge } from "./challenge.js";
+import { presentedCredential, resolveCredential, surfaceOf, type CredentialResolvers } from "./credentials.js";
+import { holdsScope, type Principal } from "./principal.js";
 
 export interface RouteAccess {
   /** Served without a credential. */
@@ -15,23 +21,34 @@ export interface RouteAccess {
 
 declare module "fastify" {
   interface FastifyRequest {
-    principal: ApiKeyPrincipal | null;
+    principal: Principal | null;
   }
   interface FastifyContextConfig extends RouteAccess {}
 }
 
-export function authenticate(apiKeys: ApiKeyResolver) {
+export function authenticate(resolvers: CredentialResolvers, config: Config) {
   return async function authenticateHook(request: FastifyRequest, reply: FastifyReply) {
     const access = request.is404 ? {} : (request.routeOptions.config as RouteAccess);
     if (access.public) return;
-    const header = request.headers["x-api-key"];
-    if (header === undefined || header === "") return sendError(reply, 401, "missing API key: send it in the X-API-Key header");
-    const principal = typeof header === "string" ? await apiKeys.resolve(header) : undefined;
-    if (!principal) return sendError(reply, 401, "invalid API key");
+    const surface = surfaceOf(routePath(request));
+    const presented = presentedCredential(request.headers);
+    if (presented === undefined) {
+      if (surface === "rest") return sendError(reply, 401, "missing API key: send it in the X-API-Key header");
+      return sendChallenge(config, request, reply, "missing credential: send an API key in X-API-Key or a token in Authorization: Bearer", false);
+    }
+    const outcome = await resolveCredential(presented, surface, resolvers);
+    if ("status" in outcome) {
+      if (outcome.status === 503) return sendError(reply.header("retry-after", "5"), 503, outcome.error);
+      if (surface === "rest") return sendError(reply, 401, outcome.error);
+      return sendChallenge(config, request, reply, outcome.error, outcome.tokenRefused);
+    }
+    const principal = outcome.principal;
     request.principal = principal;
+    // A route's scope is a REST scope, held by the institute key itself (viewer:read widens tool scopes only).
     const scope = access.scope;
-    if (scope && !principal.scopes.has(scope)) {
-      return sendError(reply, 403, `missing scope: ${scope}`, { required: scope, granted: [...principal.scopes].sort() });
+    if (scope && !(principal.kind === "api_key" ? principal.scopes.has(scope) : holdsScope(principal, scope))) {
+      const granted = principal.kind === "peer" ? [] : [...principal.scopes].sort();
+      return sendError(reply, 403, `missing scope: ${scope}`, { required: scope, granted });
     }
   };
 }

@@ -1,0 +1,39 @@
+/** The contract's version, read-surface revision and changelog (spec §9.3, §9.4). Bump the revision when the derivation changes. */
+
+export const CONTRACT_VERSION = 2;
+export const CONTRACT_REVISION = 9;
+
+export const CHANGELOG = [
+  {
+    version: 1,
+    revision: null,
+    date: null,
+    changes: [
+      "provenance link on artifacts (type 'artifact', ref, origin, author, date)",
+      "callback receiver for the dispatch relay's task callbacks",
+      "the service identifies itself as a coordination participant on the relay's coordination channel",
+    ],
+  },
+  {
+    version: 2,
+    revision: null,
+    date: null,
+    changes: [
+      "publication of the submission rate (per tick, per hour) and of the edge reserve",
+      "the conditions under which each submission control engages",
+      "disclosure that the task timeout sent to the relay is not honoured on the edge path",
+    ],
+  },
+  {
+    version: 2,
+    revision: null,
+    date: "2026-09-13",
+    changes: ["tools/list requires a credential (viewer:read or any credential valid for a tool call, peer keys included); before that it was open"],
+  },
+  {
+    version: 2,
+    revision: 9,
+    date: null,
+    changes: ["tool totals and bound counts are derived from the tool registry at run time instead of literals"],
+  },
+] as const;

@@ -1,0 +1,26 @@
+/** GET /api/contract and GET /api/openapi.json: public, derived at run time, built once per base address. */
+import type { FastifyInstance } from "fastify";
+import { publicBaseUrl } from "../public-url.js";
+import { contractDocument, type ContractSources } from "./contract-document.js";
+import { openApiDocument } from "./openapi.js";
+
+export async function contractRoutes(app: FastifyInstance, sources: ContractSources) {
+  const contracts = new Map<string, unknown>();
+  const openapis = new Map<string, unknown>();
+  const once = (cache: Map<string, unknown>, base: string, build: () => unknown) => {
+    if (!cache.has(base)) cache.set(base, build());
+    return cache.get(base);
+  };
+
+  app.get("/api/contract", { config: { public: true } }, async (request, reply) => {
+    const base = publicBaseUrl(sources.config, request.server);
+    reply.header("cache-control", "public, max-age=60");
+    return once(contracts, base, () => contractDocument(sources, base));
+  });
+
+  app.get("/api/openapi.json", { config: { public: true } }, async (request, reply) => {
+    const base = publicBaseUrl(sources.config, request.server);
+    reply.header("cache-control", "public, max-age=60");
+    return once(openapis, base, () => openApiDocument(sources.routes, base, sources.config.project.name));
+  });
+}

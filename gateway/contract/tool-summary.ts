@@ -1,0 +1,25 @@
+/** The contract's `tools` section, counted from the registry (spec §4.3, §9.3 revision 9): never a literal. */
+import type { ToolDefinition } from "../mcp/tool.js";
+
+const takesLimit = (t: ToolDefinition) => Object.prototype.hasOwnProperty.call(t.inputSchema.properties, "limit");
+
+export function toolSummary(tools: readonly ToolDefinition[]) {
+  const limitTaking = tools.filter(takesLimit);
+  const declaring = limitTaking.filter((t) => t.bound !== undefined);
+  return {
+    total: tools.length,
+    bounded: {
+      total: limitTaking.length,
+      declaring_bound: declaring.length,
+      silently_truncating: limitTaking.length - declaring.length,
+      report: "{limit, returned, has_more, exact: true}: the query over-fetches one row, so has_more is observed",
+      bounds: declaring.map((t) => ({ tool: t.name, default: t.bound!.default, max: t.bound!.max })),
+    },
+    keyset: tools.filter((t) => t.pager === "keyset").map((t) => t.name),
+    party_granted: tools.filter((t) => "party" in t.grant).map((t) => ({ tool: t.name, party: (t.grant as { party: string }).party })),
+    withheld_from_peers: tools.filter((t) => t.withheldFromPeers).map((t) => t.name),
+    names: tools.map((t) => t.name),
+    grants: Object.fromEntries(tools.map((t) => [t.name, "scope" in t.grant ? `scope:${t.grant.scope}` : `party:${t.grant.party}`])),
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * tools/call: find the tool, check the caller's grant, validate the arguments (and a bounded tool's `limit`),
+ * run it, check its answer against the output schema, and answer with structuredContent plus the same JSON as a
+ * text block. Every failure is an RpcError (spec §7.2), never an HTTP 5xx.
+ */
+import type { FastifyBaseLogger } from "fastify";
+import type { Principal } from "../auth/principal.js";
+import { toolAccess } from "../auth/tool-access.js";
+import type { ServiceClients } from "../clients.js";
+import { createSchemaCompiler, describeArgumentError } from "./argument-validator.js";
+import { INTERNAL_ERROR } from "./json-rpc.js";
+import type { ToolDefinition } from "./tool.js";
+import { authError, RpcError, toRpcError, validationError } from "./tool-errors.js";
+
+export interface CallToolResult {
+  content: Array<{ type: "text"; text: string }>;
+  structuredContent: Record<string, unknown>;
+  isError: false;
+}
+
+export interface ToolRunner {
+  call(params: unknown, principal: Principal, log: FastifyBaseLogger): Promise<CallToolResult>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+export function createToolRunner(tools: readonly ToolDefinition[], clients: ServiceClients): ToolRunner {
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const inputs = createSchemaCompiler();
+  const outputs = createSchemaCompiler();
+
+  function checkArguments(tool: ToolDefinition, raw: unknown): Record<string, unknown> {
+    if (raw !== undefined && !isObject(raw)) throw validationError("invalid params: 'arguments' must be an object", "arguments");
+    const args = structuredClone(raw ?? {}) as Record<string, unknown>;
+    const validate = inputs(tool.inputSchema);
+    if (!validate(args)) {
+      const { message, argument } = describeArgumentError(validate.errors?.[0]);
+      throw validationError(message, argument);
+    }
+    if (tool.bound) {
+      const limit = args.limit ?? tool.bound.default;
+      if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > tool.bound.max) {
+        throw validationError(`invalid argument 'limit': must be an integer from 1 to ${tool.bound.max}`, "limit");
+      }
+      args.limit = limit;
+    }
+    return args;
+  }
+
+  return {
+    async call(params, principal, log) {
+      if (!isObject(params) || typeof params.name !== "string") throw validationError("invalid params: 'name' must be a tool name", "name");
+      const tool = byName.get(params.name);
+      if (!tool) throw validationError(`unknown tool: ${params.name}`, "name", "unknown_tool");
+      const access = toolAccess(principal, tool);
+      if (!access.ok) {
+        const { code, required, granted } = access;
+        throw authError(access.error, { code, ...(required ? { required } : {}), ...(granted ? { granted } : {}) });
+      }
+      const args = checkArguments(tool, params.arguments);
+      let result: unknown;
+      try {
+        result = await tool.call(args, { clients, principal });
+      } catch (error) {
+        const { rpc, unexpected } = toRpcError(error);
+        if (unexpected) log.error({ err: error, tool: tool.name }, "tool call failed");
+        throw rpc;
+      }
+      const validate = outputs(tool.outputSchema);
+      if (!isObject(result) || !validate(result)) {
+        log.error({ tool: tool.name, errors: validate.errors }, "tool answered outside its output schema");
+        throw new RpcError(INTERNAL_ERROR, "internal error", "permanent", { code: "internal" });
+      }
+      return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result, isError: false };
+    },
+  };
+}

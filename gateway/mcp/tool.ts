@@ -1,0 +1,49 @@
+/**
+ * One registry is the source of every tool: tools/list, the public contract and the OpenAPI document are
+ * derived from these definitions, never typed by hand.
+ */
+import type { ServiceClients } from "../clients.js";
+import type { Principal } from "../auth/principal.js";
+
+export type JsonSchema = { type: "object"; properties: Readonly<Record<string, unknown>>; required?: readonly string[]; [k: string]: unknown };
+
+/** Who may call a tool: holders of a scope (or viewer:read), or parties granted it by name in the peers file. */
+export type ToolGrant = { scope: string } | { party: "coverage" };
+
+export interface ToolBound {
+  /** `limit` when the caller gives none. */
+  default: number;
+  /** The largest `limit` accepted; more is a validation error, never a silent clamp. */
+  max: number;
+}
+
+export interface ToolContext {
+  clients: ServiceClients;
+  principal: Principal;
+}
+
+export interface ToolDefinition<Args = any, Result = any> {
+  name: string;
+  title: string;
+  description: string;
+  grant: ToolGrant;
+  /** Never served to peer keys (spec §4.3: sessions_workspace_read, institute_memory_md). */
+  withheldFromPeers?: boolean;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  /** Present on every tool that takes `limit`; such a tool returns `bound` beside its rows. */
+  bound?: ToolBound;
+  /** Keyset tools take an opaque `cursor` and return `next_cursor`. */
+  pager: "keyset" | "none";
+  call(args: Args, ctx: ToolContext): Promise<Result>;
+}
+
+/** What a bounded tool reports beside its rows (spec §4.3): the query over-fetched by one row. */
+export interface BoundReport {
+  limit: number;
+  returned: number;
+  has_more: boolean;
+  exact: true;
+}
+
+export const TOOL_ANNOTATIONS = { readOnlyHint: true, idempotentHint: true, openWorldHint: false, destructiveHint: false } as const;

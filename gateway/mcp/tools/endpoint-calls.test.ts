@@ -1,0 +1,127 @@
+/**
+ * Every tool of the registry called through the real endpoint (POST /api/mcp, tools/call) over one database
+ * holding every fixture: each answers with structuredContent (checked there against its outputSchema) and the same
+ * JSON as a text block, never an error. A tool added without sample arguments here fails the first test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOARD, FIXED_NOW } from "../../../services/catalog/test-fixtures.js";
+import { fillChain } from "../../../services/chain/test-fixtures.js";
+import { fillCoverage } from "../../../services/coverage/test-fixtures.js";
+import { CLAIMS, insertFactCards } from "../../../services/factcard/test-fixtures.js";
+import { fillPortfolios } from "../../../services/portfolio/test-fixtures.js";
+import { fillReportsDataset } from "../../../services/reports/test-dataset.js";
+import { EDITOR } from "../../../services/reports/test-fixtures.js";
+import { insertDocuments } from "../../../services/search/test-fixtures.js";
+import { fillWhiteboard } from "../../../services/whiteboard-pages/test-fixtures.js";
+import { fillWorkspace } from "../../../services/workspace/test-fixtures.js";
+import { startTestGateway, type TestGateway } from "../../../test/helpers/gateway.js";
+import { newKey, writePeersFile } from "../../../test/mcp/harness.js";
+import { TOOLS } from "./index.js";
+
+const SAMPLE_ARGS: Record<string, Record<string, unknown>> = {
+  analysts_list: {},
+  analysts_get: { analyst_id: "a-alpha" },
+  whiteboard_list_threads: {},
+  whiteboard_list_boards: { limit: 2 },
+  whiteboard_get_thread: { board_id: BOARD.completed },
+  whiteboard_get_card: { card_id: "c-full" },
+  whiteboard_card_report: { card_id: "c-full", lang: "zh" },
+  whiteboard_card_report_languages: { card_id: "c-full" },
+  whiteboard_card_actions: { card_id: "c-full" },
+  whiteboard_analyst_cards: { analyst_id: "a-alpha" },
+  whiteboard_topic_pool: {},
+  whiteboard_similarity_log: { decision: "fresh" },
+  reports_daily: { date: "2026-03-03" },
+  reports_weekly_index: { date: "2026-03-05" },
+  reports_weekly_author: { date: "2026-03-05", analyst_id: "chen-yu" },
+  reports_fleet_health: {},
+  reports_latest: {},
+  data_list_topics: { date: "2026-03-05" },
+  data_get_topic: { date: "2026-03-05", topic: "fx" },
+  portfolios_leaderboard: {},
+  portfolios_metrics: { portfolio_id: "p-alpha" },
+  portfolios_compare: { portfolio_ids: ["p-alpha", "p-beta"] },
+  search_artifacts: { query: "yield curve" },
+  factcards_list: { limit: 2 },
+  factcards_get: { fact_card_id: "fc-01" },
+  factcards_similar: { fact_card_id: "fc-01" },
+  sessions_list: {},
+  sessions_get: { session_id: "s-alpha-1" },
+  sessions_messages: { session_id: "s-alpha-1" },
+  sessions_message_get: { session_id: "s-alpha-1", seq: 1 },
+  sessions_workspace_read: { session_id: "s-alpha-1" },
+  mailbox_list_threads: { limit: 1 },
+  mailbox_get_thread: { thread_id: "m-rates" },
+  mailbox_thread_messages: { thread_id: "m-rates" },
+  mailbox_get_message: { message_id: "mm-1" },
+  mailbox_analyst_messages: { analyst_id: "a-alpha" },
+  events_list: {},
+  events_by_kind: { kind: "tick" },
+  events_for_subject: { subject_id: "c-zh" },
+  events_get: { event_id: "e-1" },
+  events_kinds: {},
+  chain_facts_page: { tag: "copper" },
+  chain_fact_get: { fact_id: "f-c1" },
+  chain_fact_tags: { fact_id: "f-c1" },
+  chain_links: { fact_id: "f-c1" },
+  chain_list: {},
+  chain_steps: { chain_id: "ch-copper" },
+  chain_tags: {},
+  chain_citations: { ref: "memo-run-7" },
+  coverage_artifacts: {},
+  research_queue_pulse: {},
+  institute_memory_md: {},
+};
+
+let gw: TestGateway;
+let viewerKey: string;
+const peerKey = newKey("coverage");
+const peers = writePeersFile([{ id: "party-a", keys: [peerKey], coverage: true }]);
+
+beforeAll(async () => {
+  gw = await startTestGateway({
+    env: { PEERS_FILE: peers.file, DAILY_EDITOR_ID: EDITOR },
+    now: () => FIXED_NOW,
+    fill: async ({ owner }) => {
+      await fillWhiteboard(owner);
+      await fillWorkspace(owner);
+      await fillChain(owner);
+      await fillCoverage(owner);
+      await fillReportsDataset(owner);
+      await fillPortfolios(owner);
+      await insertFactCards(owner, CLAIMS);
+      await insertDocuments(owner);
+    },
+  });
+  viewerKey = await gw.key(["viewer:read"]);
+});
+afterAll(async () => {
+  await gw?.close();
+  peers.remove();
+});
+
+async function callTool(name: string, args: Record<string, unknown>, key: string) {
+  const res = await gw.app.inject({
+    method: "POST",
+    url: "/api/mcp",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": key },
+    payload: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } },
+  });
+  expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+  return res.json();
+}
+
+describe("every tool through POST /api/mcp", () => {
+  it("has sample arguments for every tool of the registry", () => {
+    expect(Object.keys(SAMPLE_ARGS).sort()).toEqual(TOOLS.map((t) => t.name).sort());
+  });
+
+  for (const [name, args] of Object.entries(SAMPLE_ARGS)) {
+    it(`${name} answers with structuredContent and the same JSON as text`, async () => {
+      const body = await callTool(name, args, name === "coverage_artifacts" ? peerKey : viewerKey);
+      expect(body.error, JSON.stringify(body.error)).toBeUndefined();
+      expect(body.result.isError).toBe(false);
+      expect(JSON.parse(body.result.content[0].text)).toEqual(body.result.structuredContent);
+    });
+  }
+});

@@ -1,0 +1,94 @@
+/**
+ * Reports as tools (spec §4.1 rules 2 to 6). REST serves them under reports:read, which is not a tool-surface
+ * scope (§5.2), so they need viewer:read. Markdown comes back as the `markdown` member with its SHA-256 and
+ * archive time, since a tool result is a JSON object.
+ */
+import { GetLatestResponseSchema, GetWeeklyIndexResponseSchema } from "../../../gen/institute/reports/v1/reports_pb.js";
+import { protoToJson } from "../../../lib/proto-json.js";
+import { latestIndexResponse } from "../../rest/latest.js";
+import { toLatestLeaderboardItem } from "../../rest/portfolios.js";
+import { object, str } from "../../schemas/common.js";
+import { analystIdParam, weeklyIndex } from "../../schemas/reports.js";
+import type { ToolDefinition } from "../tool.js";
+import { markdownResult } from "./service-answers.js";
+import { input, langInput, markdownMembers, NO_ARGUMENTS, workDateInput } from "./tool-schemas.js";
+
+const grant = { scope: "viewer:read" };
+/** Spec §4.1 rule 6: the latest index carries the top five of the leaderboard. */
+const LATEST_LEADERBOARD = 5;
+
+const daily: ToolDefinition<{ date: string; lang?: string }> = {
+  name: "reports_daily",
+  title: "Read the daily report",
+  description:
+    "The canonical daily report of a work date, as markdown (GET /api/v1/reports/daily/{date}): the daily editor's, latest archived draft. A date without one is a not_found error.",
+  grant,
+  inputSchema: input({ date: workDateInput("Work date, YYYY-MM-DD (Asia/Singapore)."), lang: langInput }, ["date"]),
+  outputSchema: object({ date: str, ...markdownMembers }),
+  pager: "none",
+  async call({ date, lang }, { clients }) {
+    const { document } = await clients.reports.getDailyReport({ date, lang: lang ?? "" });
+    return { date, ...markdownResult(document) };
+  },
+};
+
+const weeklyIndexTool: ToolDefinition<{ date: string }> = {
+  name: "reports_weekly_index",
+  title: "Weekly reports of a week",
+  description: "Every analyst that published a weekly report in the Monday-to-Sunday ISO week containing `date` (GET /api/v1/reports/weekly/{date}).",
+  grant,
+  inputSchema: input({ date: workDateInput("Any work date of the week, YYYY-MM-DD.") }, ["date"]),
+  outputSchema: weeklyIndex,
+  pager: "none",
+  async call({ date }, { clients }) {
+    return protoToJson(GetWeeklyIndexResponseSchema, await clients.reports.getWeeklyIndex({ date }));
+  },
+};
+
+const weeklyAuthor: ToolDefinition<{ date: string; analyst_id: string; lang?: string }> = {
+  name: "reports_weekly_author",
+  title: "Read an analyst's weekly report",
+  description:
+    "One analyst's weekly report in the week containing `date`, as markdown; the most recently archived copy wins (GET /api/v1/reports/weekly/{date}/{analystId}). None that week is a not_found error.",
+  grant,
+  inputSchema: input(
+    { date: workDateInput("Any work date of the week, YYYY-MM-DD."), analyst_id: { ...analystIdParam, description: "The analyst's id." }, lang: langInput },
+    ["date", "analyst_id"],
+  ),
+  outputSchema: object({ date: str, analyst_id: str, ...markdownMembers }),
+  pager: "none",
+  async call({ date, analyst_id, lang }, { clients }) {
+    const { document } = await clients.reports.getWeeklyReport({ date, analystId: analyst_id, lang: lang ?? "" });
+    return { date, analyst_id, ...markdownResult(document) };
+  },
+};
+
+const fleetHealth: ToolDefinition<Record<string, never>> = {
+  name: "reports_fleet_health",
+  title: "Read the latest fleet-health snapshot",
+  description: "The latest fleet-health snapshot as markdown (GET /api/v1/reports/fleet-health/latest); generated daily at 00:00 Asia/Singapore. None yet is a not_found error.",
+  grant,
+  inputSchema: NO_ARGUMENTS,
+  outputSchema: object({ ...markdownMembers }),
+  pager: "none",
+  async call(_args, { clients }) {
+    return markdownResult((await clients.reports.getFleetHealth({})).document);
+  },
+};
+
+const latest: ToolDefinition<Record<string, never>> = {
+  name: "reports_latest",
+  title: "The latest index",
+  description:
+    "What is newest (GET /api/v1/latest): the most recent daily report within 3 days, this week's weekly count, and the top 5 portfolios by Sharpe.",
+  grant,
+  inputSchema: NO_ARGUMENTS,
+  outputSchema: latestIndexResponse,
+  pager: "none",
+  async call(_args, { clients }) {
+    const [reports, board] = await Promise.all([clients.reports.getLatest({}), clients.portfolio.getLeaderboard({ limit: LATEST_LEADERBOARD })]);
+    return { ...protoToJson(GetLatestResponseSchema, reports), leaderboard: board.leaderboard.map(toLatestLeaderboardItem) };
+  },
+};
+
+export const REPORT_TOOLS: ToolDefinition[] = [daily, weeklyIndexTool, weeklyAuthor, fleetHealth, latest];

@@ -1,0 +1,110 @@
+/**
+ * Analyst sessions as tools, scope sessions:read: sessions, their messages, and the workspace an analyst hand wrote
+ * (sessions_workspace_read, never served to peers: spec §4.3).
+ */
+import { SessionMessageSchema, SessionSchema } from "../../../gen/institute/catalog/v1/workspace_pb.js";
+import { protoToJson } from "../../../lib/proto-json.js";
+import { nullableStr, object, str } from "../../schemas/common.js";
+import type { ToolDefinition } from "../tool.js";
+import { fetchBounded, limitInput } from "./bounded.js";
+import { required } from "./service-answers.js";
+import { assertAccess } from "./peer-guard.js";
+import { boundedList, idInput, input, workDateInput } from "./tool-schemas.js";
+import { session, sessionMessage } from "./workspace-schemas.js";
+
+const grant = { scope: "sessions:read" };
+const sessionIdInput = idInput("The session's id.");
+const SESSIONS_BOUND = { default: 50, max: 200 };
+const MESSAGES_BOUND = { default: 100, max: 500 };
+
+const list: ToolDefinition<{ analyst_id?: string; status?: string; work_date?: string; limit?: number }> = {
+  name: "sessions_list",
+  title: "List analyst sessions",
+  description: "Analyst sessions, most recently started first, optionally for one analyst, status or work date. Bounded.",
+  grant,
+  inputSchema: input({
+    analyst_id: idInput("Only this analyst's sessions."),
+    status: idInput("Only sessions in this status."),
+    work_date: workDateInput("Only sessions of this work date, YYYY-MM-DD."),
+    limit: limitInput(SESSIONS_BOUND, "sessions"),
+  }),
+  outputSchema: boundedList("sessions", session),
+  bound: SESSIONS_BOUND,
+  pager: "none",
+  async call(args, { clients }) {
+    const { rows, bound } = await fetchBounded(args, SESSIONS_BOUND, async (n) =>
+      (await clients.workspace.listSessions({ analystId: args.analyst_id ?? "", status: args.status ?? "", workDate: args.work_date ?? "", limit: n })).sessions,
+    );
+    return { sessions: rows.map((s) => protoToJson(SessionSchema, s)), count: rows.length, bound };
+  },
+};
+
+const get: ToolDefinition<{ session_id: string }> = {
+  name: "sessions_get",
+  title: "Get one session",
+  description: "One analyst session by id, with its message count (not its workspace). Unknown is a not_found error.",
+  grant,
+  inputSchema: input({ session_id: sessionIdInput }, ["session_id"]),
+  outputSchema: session,
+  pager: "none",
+  async call({ session_id }, { clients }) {
+    return protoToJson(SessionSchema, required((await clients.workspace.getSession({ sessionId: session_id })).session, "a session"));
+  },
+};
+
+const messages: ToolDefinition<{ session_id: string; after_seq?: number; limit?: number }> = {
+  name: "sessions_messages",
+  title: "A session's messages",
+  description:
+    "A session's messages in conversation order, from the first after `after_seq` (0: from the start). Bounded: when has_more, call again with after_seq set to the last seq returned.",
+  grant,
+  inputSchema: input(
+    {
+      session_id: sessionIdInput,
+      after_seq: { type: "integer", minimum: 0, maximum: 2147483647, default: 0, description: "Start after this seq; 0 from the start." },
+      limit: limitInput(MESSAGES_BOUND, "messages"),
+    },
+    ["session_id"],
+  ),
+  outputSchema: boundedList("messages", sessionMessage, { session_id: str }),
+  bound: MESSAGES_BOUND,
+  pager: "none",
+  async call(args, { clients }) {
+    const { rows, bound } = await fetchBounded(args, MESSAGES_BOUND, async (n) =>
+      (await clients.workspace.listSessionMessages({ sessionId: args.session_id, afterSeq: args.after_seq ?? 0, limit: n })).messages,
+    );
+    return { session_id: args.session_id, messages: rows.map((m) => protoToJson(SessionMessageSchema, m)), count: rows.length, bound };
+  },
+};
+
+const message: ToolDefinition<{ session_id: string; seq: number }> = {
+  name: "sessions_message_get",
+  title: "One session message",
+  description: "One message of a session by its seq. A missing message is a not_found error.",
+  grant,
+  inputSchema: input({ session_id: sessionIdInput, seq: { type: "integer", minimum: 1, maximum: 2147483647, description: "The message's seq." } }, ["session_id", "seq"]),
+  outputSchema: sessionMessage,
+  pager: "none",
+  async call({ session_id, seq }, { clients }) {
+    return protoToJson(SessionMessageSchema, required((await clients.workspace.getSessionMessage({ sessionId: session_id, seq })).message, "a message"));
+  },
+};
+
+const workspaceRead: ToolDefinition<{ session_id: string }> = {
+  name: "sessions_workspace_read",
+  title: "Read a session's workspace",
+  description:
+    "The workspace of an analyst session: whatever the analyst hand wrote, verbatim (null when it wrote none). Never served to peer keys. Unknown session is a not_found error.",
+  grant,
+  withheldFromPeers: true,
+  inputSchema: input({ session_id: sessionIdInput }, ["session_id"]),
+  outputSchema: object({ session, workspace: { ...nullableStr, description: "The workspace text as written." } }),
+  pager: "none",
+  async call({ session_id }, { clients, principal }) {
+    assertAccess(principal, workspaceRead);
+    const res = await clients.workspace.readSessionWorkspace({ sessionId: session_id });
+    return { session: protoToJson(SessionSchema, required(res.session, "a session")), workspace: res.workspace ?? null };
+  },
+};
+
+export const SESSION_TOOLS: ToolDefinition[] = [list, get, messages, message, workspaceRead];

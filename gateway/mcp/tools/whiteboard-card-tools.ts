@@ -1,0 +1,101 @@
+/**
+ * Whiteboard cards as tools, scope whiteboard:read: one card, its report (markdown, spec §4.1 rule 1), which
+ * languages its report exists in, the actions extracted from it, and an analyst's cards across boards.
+ */
+import { CardSummarySchema } from "../../../gen/institute/catalog/v1/catalog_pb.js";
+import { GetCardActionsResponseSchema } from "../../../gen/institute/catalog/v1/whiteboard_pages_pb.js";
+import { protoToJson } from "../../../lib/proto-json.js";
+import { cardSummary } from "../../schemas/catalog.js";
+import { bool, int, nullableInt, object, str } from "../../schemas/common.js";
+import type { ToolDefinition } from "../tool.js";
+import { fetchBounded, limitInput } from "./bounded.js";
+import { markdownResult, required } from "./service-answers.js";
+import { arrayOf, boundedList, idInput, input, langInput, markdownMembers } from "./tool-schemas.js";
+
+const grant = { scope: "whiteboard:read" };
+const cardIdInput = idInput("The card's id, as card_id in a thread's cards.");
+const CARDS_BOUND = { default: 50, max: 200 };
+
+const getCard: ToolDefinition<{ card_id: string }> = {
+  name: "whiteboard_get_card",
+  title: "Get one whiteboard card",
+  description: "One whiteboard card by id (the CardSummary of spec §2.3). An unknown card is a not_found error.",
+  grant,
+  inputSchema: input({ card_id: cardIdInput }, ["card_id"]),
+  outputSchema: cardSummary,
+  pager: "none",
+  async call({ card_id }, { clients }) {
+    const { card } = await clients.whiteboardPages.getCard({ cardId: card_id });
+    return protoToJson(CardSummarySchema, required(card, "a card"));
+  },
+};
+
+const cardReport: ToolDefinition<{ card_id: string; lang?: string }> = {
+  name: "whiteboard_card_report",
+  title: "Read a card's report",
+  description:
+    "A whiteboard card's report as markdown (GET /api/v1/whiteboard/cards/{cardId}/report). Without `lang`, the English report, else the language-agnostic one; with `lang`, exactly that language. A missing card or report is a not_found error.",
+  grant,
+  inputSchema: input({ card_id: cardIdInput, lang: langInput }, ["card_id"]),
+  outputSchema: object({ card_id: str, ...markdownMembers }),
+  pager: "none",
+  async call({ card_id, lang }, { clients }) {
+    const { document } = await clients.catalog.getCardReport({ cardId: card_id, lang: lang ?? "" });
+    return { card_id, ...markdownResult(document) };
+  },
+};
+
+const reportLanguages: ToolDefinition<{ card_id: string }> = {
+  name: "whiteboard_card_report_languages",
+  title: "Languages of a card's report",
+  description: "Which languages a whiteboard card's report exists in (en, plain for the language-agnostic report, zh), with when each was archived. An unknown card is a not_found error.",
+  grant,
+  inputSchema: input({ card_id: cardIdInput }, ["card_id"]),
+  outputSchema: object({ card_id: str, languages: arrayOf(object({ lang: { type: "string", enum: ["en", "plain", "zh"] }, archived_at: int })) }),
+  pager: "none",
+  async call({ card_id }, { clients }) {
+    const { languages } = await clients.whiteboardPages.listCardReportLanguages({ cardId: card_id });
+    return { card_id, languages: languages.map((l) => ({ lang: l.lang, archived_at: Number(l.archivedAt) })) };
+  },
+};
+
+const cardActions: ToolDefinition<{ card_id: string }> = {
+  name: "whiteboard_card_actions",
+  title: "Actions extracted from a card",
+  description:
+    "The actions extracted from a whiteboard card's text by the logic_extract task. `extracted` is false (and the other members null) while no extraction has completed; an empty `actions` array is a result too. An unknown card is a not_found error.",
+  grant,
+  inputSchema: input({ card_id: cardIdInput }, ["card_id"]),
+  outputSchema: object({
+    card_id: str,
+    extracted: bool,
+    actions: { type: ["array", "null"], description: "The extracted actions as the task returned them." },
+    source: { type: ["string", "null"], description: "Which text was sent: report:<lang> or summary." },
+    source_chars: { ...nullableInt, description: "Characters sent (at most 8000)." },
+    truncated: { type: ["boolean", "null"] },
+    extracted_at: nullableInt,
+  }),
+  pager: "none",
+  async call({ card_id }, { clients }) {
+    return protoToJson(GetCardActionsResponseSchema, await clients.whiteboardPages.getCardActions({ cardId: card_id }));
+  },
+};
+
+const analystCards: ToolDefinition<{ analyst_id: string; limit?: number }> = {
+  name: "whiteboard_analyst_cards",
+  title: "An analyst's whiteboard cards",
+  description: "The whiteboard cards one analyst holds, across every board, most recently started first (cards never started last). Bounded.",
+  grant,
+  inputSchema: input({ analyst_id: idInput("The analyst's id."), limit: limitInput(CARDS_BOUND, "cards") }, ["analyst_id"]),
+  outputSchema: boundedList("cards", cardSummary, { analyst_id: str }),
+  bound: CARDS_BOUND,
+  pager: "none",
+  async call(args, { clients }) {
+    const { rows, bound } = await fetchBounded(args, CARDS_BOUND, async (n) =>
+      (await clients.whiteboardPages.listAnalystCards({ analystId: args.analyst_id, limit: n })).cards,
+    );
+    return { analyst_id: args.analyst_id, cards: rows.map((c) => protoToJson(CardSummarySchema, c)), count: rows.length, bound };
+  },
+};
+
+export const WHITEBOARD_CARD_TOOLS: ToolDefinition[] = [getCard, cardReport, reportLanguages, cardActions, analystCards];
