@@ -1,0 +1,54 @@
+/**
+ * The operator's kill switch and a look at the queue, against the configured database whether or not a governor runs:
+ *   npm run governor -- disable [--by NAME]   headroom control off: no reserve, only the hard ceilings (spec §8)
+ *   npm run governor -- enable [--by NAME]
+ *   npm run governor -- status               the queue pulse, as JSON
+ */
+import { toJson } from "@bufbuild/protobuf";
+import { userInfo } from "node:os";
+import { parseArgs } from "node:util";
+import { createClient, createRouterTransport } from "@connectrpc/connect";
+import { GetQueuePulseResponseSchema, GovernorService } from "../gen/institute/governor/v1/governor_pb.js";
+import { ConfigError, loadConfig } from "../lib/config.js";
+import { openDatabase } from "../lib/db/database.js";
+import { governorRoutes } from "./pulse/routes.js";
+import { setEnabled } from "./settings-store.js";
+
+const USAGE = "usage: governor disable|enable [--by NAME] | governor status";
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { by: { type: "string" } } });
+  const [command] = positionals;
+  if (!command || !["disable", "enable", "status"].includes(command)) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const config = loadConfig();
+  const db = await openDatabase(config, (line) => process.stderr.write(`${line}\n`));
+  try {
+    if (command !== "status") {
+      const by = values.by ?? `operator:${userInfo().username}`;
+      await setEnabled(db.owner, command === "enable", by, Date.now());
+      process.stderr.write(
+        command === "enable"
+          ? `governor enabled by ${by}: the edge reserve applies again from the next tick${config.governor.enabled ? "" : " (but GOVERNOR_ENABLED=false still holds it off)"}\n`
+          : `governor disabled by ${by}: from the next tick no reserve, only the hard ceilings (4/1/5 per tick, 60 per hour)\n`,
+      );
+    }
+    const transport = createRouterTransport(governorRoutes({ db: db.owner, enabledByConfig: config.governor.enabled, now: Date.now }));
+    const pulse = await createClient(GovernorService, transport).getQueuePulse({});
+    process.stdout.write(`${JSON.stringify(toJson(GetQueuePulseResponseSchema, pulse, { alwaysEmitImplicit: true }), null, 2)}\n`);
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e) => {
+    const known = e instanceof ConfigError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+    process.stderr.write(`governor: ${known ? e.message : (e as Error).stack}\n`);
+    process.exit(known ? 2 : 1);
+  },
+);

@@ -1,0 +1,112 @@
+/**
+ * The governor, composed from injected parts (pool, bus, relay client, embedder, clock). start() subscribes to the
+ * slot and callback subjects, starts the cron publishers and a periodic inbox scan, and announces this service to
+ * the relay as a coordination participant; stop() undoes all of it and waits for work in flight.
+ */
+import { hostname } from "node:os";
+import type { Bus, Consumption } from "../lib/bus/bus.js";
+import type { Pool } from "../lib/db/pool.js";
+import type { Embedder } from "../lib/embedding/embedder.js";
+import type { Log } from "../lib/log.js";
+import { applyPendingCallbacks, type AppliedDelivery } from "./callbacks/apply-callbacks.js";
+import { runKickoff, type KickoffReport } from "./kickoff/run-kickoff.js";
+import type { GateThresholds } from "./kickoff/similarity-gate.js";
+import { governorRoutes } from "./pulse/routes.js";
+import { TASK_KINDS, type RelayClient } from "./relay/relay-client.js";
+import { startConsumers } from "./schedule/consumers.js";
+import { publishSlot, startCronPublisher } from "./schedule/cron-publisher.js";
+import { slotOf } from "./schedule/slots.js";
+import { runTick, type TickReport } from "./tick/run-tick.js";
+
+export interface GovernorDeps {
+  db: Pool;
+  bus: Bus;
+  relay: RelayClient;
+  embedder: Embedder;
+  now: () => number;
+  log: Log;
+  /** GOVERNOR_ENABLED (the settings row can still turn it off). */
+  enabledByConfig: boolean;
+  thresholds: GateThresholds;
+  callbackUrl: string;
+  participant?: string;
+  replicaId?: string;
+  /** How often unapplied callbacks are looked for besides the bus notifications. */
+  callbackScanMs?: number;
+  /** Publish slots from node-cron (off in tests that publish by hand). */
+  cron?: boolean;
+}
+
+export interface Governor {
+  tick(slotAt?: number): Promise<TickReport>;
+  kickoff(slotAt?: number): Promise<KickoffReport>;
+  applyCallbacks(): Promise<AppliedDelivery[]>;
+  routes: ReturnType<typeof governorRoutes>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createGovernor(deps: GovernorDeps): Governor {
+  const replicaId = deps.replicaId ?? `${hostname()}:${process.pid}`;
+  let consumptions: Consumption[] = [];
+  let cron: { stop(): Promise<void> } | null = null;
+  let scan: NodeJS.Timeout | null = null;
+  let applying: Promise<AppliedDelivery[]> | null = null;
+  let again = false;
+
+  const tick = (slotAt = slotOf("tick", deps.now())) =>
+    runTick({ db: deps.db, relay: deps.relay, now: deps.now, log: deps.log, enabledByConfig: deps.enabledByConfig, callbackUrl: deps.callbackUrl, replicaId }, slotAt);
+  const kickoff = (slotAt = slotOf("kickoff", deps.now())) =>
+    runKickoff({ db: deps.db, embedder: deps.embedder, thresholds: deps.thresholds, now: deps.now, log: deps.log, replicaId }, slotAt);
+
+  /** One applier per process; a request while it runs makes it go round once more. */
+  function applyCallbacks(): Promise<AppliedDelivery[]> {
+    if (applying) {
+      again = true;
+      return applying;
+    }
+    applying = (async () => {
+      const done: AppliedDelivery[] = [];
+      do {
+        again = false;
+        done.push(...(await applyPendingCallbacks({ db: deps.db, now: deps.now, log: deps.log })));
+      } while (again);
+      return done;
+    })().finally(() => (applying = null));
+    return applying;
+  }
+
+  return {
+    tick,
+    kickoff,
+    applyCallbacks,
+    routes: governorRoutes({ db: deps.db, enabledByConfig: deps.enabledByConfig, now: deps.now }),
+    async start() {
+      consumptions = await startConsumers({ bus: deps.bus, handlers: { tick, kickoff, applyCallbacks }, now: deps.now, log: deps.log });
+      if (deps.cron !== false) {
+        cron = startCronPublisher({ bus: deps.bus, now: deps.now, log: deps.log });
+        // The current slots too: a slot already run (by any replica) is not run again, a stale one is dropped.
+        for (const kind of ["tick", "kickoff"] as const) {
+          void publishSlot(deps.bus, kind, deps.now(), deps.log).catch((err) => deps.log.warn({ err, kind }, "governor: could not publish the slot"));
+        }
+      }
+      scan = setInterval(() => void applyCallbacks().catch((err) => deps.log.error({ err }, "governor: callback scan failed")), deps.callbackScanMs ?? 30_000);
+      scan.unref();
+      void applyCallbacks().catch((err) => deps.log.error({ err }, "governor: callback scan failed"));
+      deps.relay
+        .announce({ participant: deps.participant ?? "institute-publishing", callbackUrl: deps.callbackUrl, kinds: TASK_KINDS, version: "1.0.0" })
+        .then(({ participantId }) => deps.log.info({ participantId }, "governor: announced to the relay as a coordination participant"))
+        .catch((err) => deps.log.warn({ err: (err as Error).message }, "governor: relay announcement failed (submissions go on)"));
+      deps.log.info({ replicaId, enabled: deps.enabledByConfig, bus: deps.bus.kind, callbackUrl: deps.callbackUrl }, "governor started");
+    },
+    async stop() {
+      if (scan) clearInterval(scan);
+      scan = null;
+      await cron?.stop();
+      cron = null;
+      await Promise.all(consumptions.map((c) => c.stop()));
+      consumptions = [];
+      await applying?.catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * One tick (spec §8), in order: sweep overdue tasks; read the fleet; compute headroom (edge reserve); allocate across
+ * chain_tag then logic_extract within the per-tick and rolling per-hour ceilings; submit and record each task. The
+ * slot is claimed first (a slot runs once across replicas) and ticks are serialised on an advisory lock, so the
+ * hourly count a tick reads cannot race another tick's submissions. Every decision is recorded with its inputs.
+ */
+import type { Pool } from "../../lib/db/pool.js";
+import type { Log } from "../../lib/log.js";
+import { CEILINGS, DRAIN_ORDER } from "../ceilings.js";
+import type { Queryable } from "../db.js";
+import { claimSlot, completeDecision } from "../decisions-store.js";
+import { RelayError, type Fleet, type RelayClient, type TaskKind } from "../relay/relay-client.js";
+import { readKillSwitch } from "../settings-store.js";
+import { allocate } from "./allocate.js";
+import { DRAINS, type DrainItem } from "./drains.js";
+import { computeHeadroom } from "./headroom.js";
+import { submitAllocated, type DrainReport, type TickTask } from "./submit-tasks.js";
+import { countSubmittedSince, sweepOverdue } from "./tasks-store.js";
+
+const TICK_LOCK = 7_300_460; // advisory lock: one tick at a time across every replica
+
+export interface TickDeps {
+  db: Pool;
+  relay: RelayClient;
+  now: () => number;
+  log: Log;
+  enabledByConfig: boolean;
+  callbackUrl: string;
+  replicaId: string;
+  newTaskId?: () => string;
+}
+
+export type { DrainReport, TickTask } from "./submit-tasks.js";
+
+export interface TickReport {
+  slot_at: number;
+  outcome: "done" | "duplicate-slot" | "error";
+  enabled?: boolean;
+  kill_switch?: { config: boolean; setting: boolean };
+  fleet?: { nodes: number; free_slots: number; queue: Fleet["queue"] } | null;
+  fleet_error?: string;
+  reserve?: number;
+  reserve_binds?: boolean;
+  headroom?: number | null;
+  headroom_basis?: string;
+  submitted_last_hour?: number;
+  hourly_ceiling?: number;
+  hourly_room?: number;
+  budget?: number;
+  drains?: Record<TaskKind, DrainReport>;
+  swept?: string[];
+  tasks?: TickTask[];
+  error?: string;
+}
+
+export async function runTick(deps: TickDeps, slotAt: number): Promise<TickReport> {
+  const decisionId = await claimSlot(deps.db, "tick", slotAt, deps.now(), deps.replicaId);
+  if (decisionId === null) {
+    deps.log.info({ slotAt }, "governor tick: slot already taken");
+    return { slot_at: slotAt, outcome: "duplicate-slot" };
+  }
+  const client = await deps.db.connect();
+  const report: TickReport = { slot_at: slotAt, outcome: "done" };
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [TICK_LOCK]);
+    try {
+      await tickLocked(deps, client, slotAt, report);
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [TICK_LOCK]);
+    }
+  } catch (e) {
+    report.outcome = "error";
+    report.error = (e as Error).message;
+    deps.log.error({ err: e, slotAt }, "governor tick failed");
+  } finally {
+    client.release();
+  }
+  const { outcome, slot_at: _slot, ...inputs } = report;
+  await completeDecision(deps.db, decisionId, outcome, inputs, deps.now()).catch((err) =>
+    deps.log.error({ err, slotAt }, "governor tick: could not record the decision"),
+  );
+  deps.log.info(
+    {
+      slotAt,
+      outcome,
+      enabled: report.enabled,
+      freeSlots: report.fleet?.free_slots,
+      reserve: report.reserve,
+      headroom: report.headroom,
+      submittedLastHour: report.submitted_last_hour,
+      chainTag: report.drains?.chain_tag.submitted,
+      logicExtract: report.drains?.logic_extract.submitted,
+      swept: report.swept?.length,
+    },
+    "governor tick",
+  );
+  return report;
+}
+
+async function tickLocked(deps: TickDeps, client: Queryable, slotAt: number, report: TickReport) {
+  // 1. Sweep.
+  const swept = await sweepOverdue(client, deps.now());
+  report.swept = swept.map((t) => t.taskId);
+  for (const t of swept) deps.log.warn({ taskId: t.taskId, kind: t.kind, subjectId: t.subjectId }, "governor: task timed out locally");
+
+  // 2. Fleet and headroom.
+  const killSwitch = await readKillSwitch(client, deps.enabledByConfig);
+  report.enabled = killSwitch.enabled;
+  report.kill_switch = { config: killSwitch.byConfig, setting: killSwitch.bySetting };
+  let fleet: Fleet | null = null;
+  try {
+    fleet = await deps.relay.readFleet();
+    report.fleet = { nodes: fleet.nodes, free_slots: fleet.freeSlots, queue: fleet.queue };
+  } catch (e) {
+    report.fleet = null;
+    report.fleet_error = e instanceof RelayError ? e.message : `fleet: ${(e as Error).message}`;
+  }
+  const headroom = computeHeadroom(killSwitch.enabled, fleet);
+  Object.assign(report, { reserve: headroom.reserve, reserve_binds: headroom.reserveBinds, headroom: headroom.headroom, headroom_basis: headroom.basis });
+
+  // 3. Allocate.
+  const submittedLastHour = await countSubmittedSince(client, deps.now());
+  const candidates = {} as Record<TaskKind, DrainItem[]>;
+  const preliminary = allocate({ headroom: headroom.headroom, submittedLastHour, candidates: { chain_tag: Infinity, logic_extract: Infinity } });
+  for (const kind of DRAIN_ORDER) candidates[kind] = await DRAINS[kind](client, preliminary.budget > 0 ? CEILINGS.perTick[kind] : 0);
+  const allocation = allocate({
+    headroom: headroom.headroom,
+    submittedLastHour,
+    candidates: { chain_tag: candidates.chain_tag.length, logic_extract: candidates.logic_extract.length },
+  });
+  Object.assign(report, { submitted_last_hour: submittedLastHour, hourly_ceiling: CEILINGS.perHour, hourly_room: allocation.hourlyRoom, budget: allocation.budget });
+  const drains = {} as Record<TaskKind, DrainReport>;
+  for (const kind of DRAIN_ORDER) {
+    drains[kind] = { ceiling: CEILINGS.perTick[kind], candidates: candidates[kind].length, allocated: allocation.byKind[kind], submitted: 0, refused: 0, unknown: 0 };
+  }
+  report.drains = drains;
+
+  // 4. Submit and record.
+  report.tasks = await submitAllocated(deps, client, slotAt, candidates, allocation.byKind, drains);
+}

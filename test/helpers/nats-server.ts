@@ -1,0 +1,50 @@
+/**
+ * The NATS server a test uses: NATS_URL when set, otherwise `nats-server -js` from PATH on a free loopback port with
+ * a temporary store, stopped (and its store removed) by stop(). When neither is possible, `skip` says why, so the
+ * test is skipped with that reason printed, never passed.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "../../lib/db/embedded.js";
+
+export type TestNats = { url: string; skip: null; stop(): Promise<void> } | { url: null; skip: string; stop(): Promise<void> };
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port }, () => (socket.end(), resolve(true)));
+    socket.on("error", () => resolve(false));
+  });
+}
+
+export async function startTestNats(): Promise<TestNats> {
+  if (process.env.NATS_URL) return { url: process.env.NATS_URL, skip: null, stop: async () => {} };
+  const found = spawnSync("nats-server", ["--version"], { encoding: "utf8" });
+  if (found.error || found.status !== 0) {
+    const skip = "NATS tests skipped: NATS_URL is unset and no nats-server binary is on PATH";
+    process.stderr.write(`${skip}\n`);
+    return { url: null, skip, stop: async () => {} };
+  }
+  const port = await freePort();
+  const store = mkdtempSync(path.join(tmpdir(), "nats-test-"));
+  const child: ChildProcess = spawn("nats-server", ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store], { stdio: "ignore" });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    rmSync(store, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) break;
+    if (await canConnect(port)) return { url: `nats://127.0.0.1:${port}`, skip: null, stop };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await stop();
+  const skip = `NATS tests skipped: nats-server did not start on port ${port}`;
+  process.stderr.write(`${skip}\n`);
+  return { url: null, skip, stop: async () => {} };
+}
