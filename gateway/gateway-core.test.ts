@@ -28,10 +28,17 @@ describe("edge filter", () => {
 
 describe("authentication before routing", () => {
   it("answers 401 with an ErrorResponse on gated and unknown paths alike", async () => {
-    for (const url of ["/api/v1/analysts", "/api/v1/no-such-thing", "/mcp", "/", "/api/v1/meta/extra"]) {
+    for (const url of ["/api/v1/analysts", "/api/v1/no-such-thing", "/api/v1/meta/extra"]) {
       const res = await gw.app.inject({ url });
       expect(res.statusCode, url).toBe(401);
       expect(res.json()).toEqual({ error: "missing API key: send it in the X-API-Key header" });
+    }
+    // Off the REST surface any credential of spec §5.2 counts, and the 401 carries the Bearer challenge.
+    for (const url of ["/mcp", "/"]) {
+      const res = await gw.app.inject({ url });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.headers["www-authenticate"]).toMatch(/^Bearer realm="[^"]+", resource_metadata="[^"]+"$/);
+      expect(res.json().error).toMatch(/^missing credential/);
     }
   });
 
@@ -76,8 +83,9 @@ describe("GET /api/v1/meta", () => {
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(res.json()).toEqual({
       project: { name: "Institute Research Publishing", description: "Read-only publication of the institute's research output.", color: "#1f4e79" },
-      search_enabled: false,
-      storage: { d1: true, kv: false, r2: true, vectorize: false },
+      // The built-in embedder and the (empty) vector index are ready: search is enabled.
+      search_enabled: true,
+      storage: { d1: true, kv: false, r2: true, vectorize: true },
       api_version: "1.0.0",
     });
   });

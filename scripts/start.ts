@@ -7,6 +7,8 @@ import { buildAllInOne } from "../lib/all-in-one.js";
 import { ConfigError, loadConfig } from "../lib/config.js";
 import { openDatabase } from "../lib/db/database.js";
 import { isEmpty, seedDemoData } from "../lib/demo-data/index.js";
+import { startEmbedding } from "../lib/embedding/embed-at-start.js";
+import { localCallbackUrl, prepareInProcessGovernor } from "../governor/in-process.js";
 
 async function main() {
   const config = loadConfig();
@@ -18,14 +20,26 @@ async function main() {
     const counts = await seedDemoData(db.owner, { seed: 1, scale: 1, asOf: Date.now() });
     say(`loaded ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
   }
+  // Vectors of every document and fact card for the configured model (a changed model re-embeds everything).
+  const embedding = await startEmbedding(db.owner, config.search, say);
   const demoKey = await mintDemoKey(db.owner);
-  const app = await buildAllInOne({ config, db, logger: { level: config.logLevel } });
+  // The governor runs in this process; its callback inbox is the gateway's POST /relay/callback.
+  const governor = await prepareInProcessGovernor({ config, owner: db.owner, reader: db.reader });
+  const app = await buildAllInOne({
+    config,
+    db,
+    logger: { level: config.logLevel },
+    relayCallbacks: governor.relayCallbacks,
+    governorRoutes: governor.pulseRoutes,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     say(`${signal}: shutting down`);
+    embedding.stop();
+    await governor.close();
     await app.close();
     await db.close();
     process.exit(0);
@@ -36,6 +50,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as { port: number };
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  await governor.start({ callbackUrl: config.relay.callbackUrl ?? localCallbackUrl(config.host, port), log: app.log.child({ component: "governor" }) });
   process.stdout.write(
     [
       "",

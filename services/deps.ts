@@ -2,6 +2,7 @@
 import type { Config } from "../lib/config.js";
 import type { Pool } from "../lib/db/pool.js";
 import type { ObjectStore } from "../lib/object-store/object-store.js";
+import type { VectorRuntime } from "../lib/vector/vector-runtime.js";
 
 export interface ServiceDeps {
   /** The SELECT-only pool. */
@@ -10,4 +11,6 @@ export interface ServiceDeps {
   config: Config;
   /** Epoch milliseconds; injected so tests can fix "today". */
   now: () => number;
+  /** Embedder and vector indexes (search, factcard). Absent: search is not ready, similar facts unavailable. */
+  vectors?: VectorRuntime;
 }

@@ -4,10 +4,12 @@ import type { Config } from "../../lib/config.js";
 import type { ServiceClients } from "../clients.js";
 import { analystRoutes } from "./analysts.js";
 import { dataRoutes } from "./data.js";
+import { factCardRoutes } from "./factcards.js";
 import { latestRoutes } from "./latest.js";
 import { metaRoutes, type MetaFacts } from "./meta.js";
 import { portfolioRoutes } from "./portfolios.js";
 import { reportRoutes } from "./reports.js";
+import { searchRoutes } from "./search.js";
 import { whiteboardRoutes } from "./whiteboard.js";
 
 export interface RestOptions {
@@ -24,4 +26,6 @@ export async function restRoutes(app: FastifyInstance, opts: RestOptions) {
   dataRoutes(app, opts);
   latestRoutes(app, opts);
   portfolioRoutes(app, opts);
+  searchRoutes(app, opts);
+  factCardRoutes(app, opts);
 }

@@ -17,4 +17,5 @@ export const MIGRATION_SOURCES: MigrationSource[] = [
   { schema: "portfolio", dir: here("../../services/portfolio/migrations/") },
   { schema: "search", dir: here("../../services/search/migrations/") },
   { schema: "factcard", dir: here("../../services/factcard/migrations/") },
+  { schema: "governor", dir: here("../../governor/migrations/") },
 ];

@@ -4,6 +4,7 @@ import { inject } from "vitest";
 import { buildAllInOne } from "../../lib/all-in-one.js";
 import { loadConfig, type Config } from "../../lib/config.js";
 import { mintKey } from "../../gateway/auth/key-admin.js";
+import type { ToolDefinition } from "../../gateway/mcp/tool.js";
 import { createTestDatabase, type TestDatabase } from "./test-database.js";
 
 export interface TestGateway {
@@ -16,12 +17,12 @@ export interface TestGateway {
 }
 
 export async function startTestGateway(
-  options: { now?: () => number; env?: Record<string, string>; fill?: (db: TestDatabase) => Promise<void> } = {},
+  options: { now?: () => number; env?: Record<string, string>; fill?: (db: TestDatabase) => Promise<void>; tools?: ToolDefinition[] } = {},
 ): Promise<TestGateway> {
   const db = await createTestDatabase(inject("adminUrl"));
   await options.fill?.(db);
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", ...options.env });
-  const app = await buildAllInOne({ config, db, now: options.now });
+  const app = await buildAllInOne({ config, db, now: options.now, tools: options.tools });
   await app.ready();
   return {
     app,
