@@ -2,16 +2,20 @@
  * Loads the deterministic demo dataset into the configured database (which must be empty):
  *   npm run seed -- [--seed N] [--scale N] [--as-of YYYY-MM-DD]
  * --as-of fixes "now" for the dataset at 18:00 Asia/Singapore on that date (default: the current time), so the
- * same three options always load byte-identical data.
+ * same three options always load byte-identical data. The documents and fact cards are then embedded with the
+ * configured embedder.
  */
 import { ConfigError, loadConfig } from "../lib/config.js";
 import { openDatabase } from "../lib/db/database.js";
 import { seedDemoData } from "../lib/demo-data/index.js";
+import { describeReport, embedConfigured } from "../lib/embedding/embed-at-start.js";
 import { parseSeedArguments, UsageError } from "../lib/demo-data/seed-arguments.js";
 
 async function main(argv: string[]): Promise<number> {
   const options = parseSeedArguments(argv, Date.now());
-  const db = await openDatabase(loadConfig(), (line) => process.stderr.write(`${line}\n`));
+  const config = loadConfig();
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const db = await openDatabase(config, say);
   try {
     const started = performance.now();
     const counts = await seedDemoData(db.owner, options);
@@ -20,6 +24,9 @@ async function main(argv: string[]): Promise<number> {
     for (const [table, n] of Object.entries(counts)) process.stdout.write(`${table.padEnd(width)}  ${n}\n`);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     process.stdout.write(`seeded ${total} rows in ${seconds} s (seed ${options.seed}, scale ${options.scale}, as of ${new Date(options.asOf).toISOString()})\n`);
+    // Embeddings are computed when data is loaded, so search is ready on the first start that follows.
+    const report = await embedConfigured(db.owner, config.search, say);
+    if (report) process.stdout.write(`${describeReport(report)}\n`);
     return 0;
   } finally {
     await db.close();
