@@ -105,7 +105,7 @@ describe("a stock MCP client against the demo dataset", () => {
     const client = await connect({ "X-API-Key": await mintDemoKey(gw.db.owner) });
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
-    const contract = await (await fetch(`${base}/api/contract`)).json();
+    const contract = (await (await fetch(`${base}/api/contract`)).json()) as { tools: { total: number } };
     expect(contract.tools.total).toBe(tools.length);
     for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
     await client.close();
@@ -117,7 +117,9 @@ describe("a stock MCP client against the demo dataset", () => {
     const failures: string[] = [];
     for (const tool of TOOLS) {
       const client = "party" in tool.grant ? peer : demo;
-      const result = await client.callTool({ name: tool.name, arguments: argumentsFor(tool) }).catch((e: Error) => ({ isError: true, error: e.message }));
+      const result: Record<string, unknown> = await client
+        .callTool({ name: tool.name, arguments: argumentsFor(tool) })
+        .catch((e: Error) => ({ isError: true, error: e.message }));
       if (result.isError || typeof result.structuredContent !== "object") failures.push(`${tool.name}: ${JSON.stringify(result).slice(0, 300)}`);
     }
     expect(failures).toEqual([]);
