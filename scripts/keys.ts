@@ -1,45 +1,69 @@
 /**
  * Operator key administration against the configured database, whether or not the service runs:
- *   npm run --silent keys -- mint --name NAME --scopes a,b   prints the new key alone on stdout, once
+ *   npm run --silent keys -- mint --name NAME --scopes a,b [--expires 30d|2027-01-01]   prints the new key alone, once
+ *   npm run --silent keys -- rotate KEY_ID [--overlap 24h] [--expires …]               prints the successor alone, once
  *   npm run keys -- list
  *   npm run keys -- revoke KEY_ID
  */
 import { parseArgs } from "node:util";
-import { KeyAdminError, listKeys, mintKey, revokeKey } from "../gateway/auth/key-admin.js";
+import { KeyAdminError, keyState, listKeys, mintKey, revokeKey } from "../gateway/auth/key-admin.js";
+import { parseDuration, parseExpiry } from "../gateway/auth/key-expiry.js";
+import { rotateKey } from "../gateway/auth/key-rotation.js";
 import { ALL_SCOPES } from "../gateway/auth/scopes.js";
 import { ConfigError, loadConfig } from "../lib/config.js";
 import { openDatabase } from "../lib/db/database.js";
 
-const USAGE = `usage: keys mint --name NAME --scopes a,b | keys list | keys revoke KEY_ID
+const USAGE = `usage: keys mint --name NAME --scopes a,b [--expires WHEN]
+       keys rotate KEY_ID [--overlap 24h] [--expires WHEN]
+       keys list | keys revoke KEY_ID
+WHEN: a duration (30d, 12h, 90m), a date (2027-01-01, midnight UTC), an instant (2027-01-01T00:00:00Z) or never
+      (rotate without --expires gives the successor the old key's lifetime again, from now)
+list columns: key_id, name, scopes, created, state (active, expired, revoked <when>), expires (or never), rotated_from (or -)
 scopes: ${ALL_SCOPES.join(", ")}`;
+
+const iso = (ms: number | null) => (ms === null ? "never" : new Date(ms).toISOString());
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: "string" }, scopes: { type: "string" } },
+    options: { name: { type: "string" }, scopes: { type: "string" }, expires: { type: "string" }, overlap: { type: "string" } },
   });
   const [command, ...rest] = positionals;
-  if (!command || !["mint", "list", "revoke"].includes(command)) {
+  if (!command || !["mint", "rotate", "list", "revoke"].includes(command)) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
+  // Parsed before the database opens, so a typo costs nothing.
+  const now = Date.now();
+  const expiresAt = values.expires === undefined ? undefined : values.expires === "never" ? null : parseExpiry(values.expires, now);
+  const overlapMs = values.overlap === undefined ? undefined : parseDuration(values.overlap, "--overlap");
+  const keyId = rest[0];
+  if ((command === "rotate" || command === "revoke") && !keyId) throw new KeyAdminError(`${command} needs a KEY_ID (see keys list)`);
   const db = await openDatabase(loadConfig(), (line) => process.stderr.write(`${line}\n`));
   try {
     if (command === "mint") {
       const scopes = (values.scopes ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-      const minted = await mintKey(db.owner, { name: values.name ?? "", scopes });
-      process.stderr.write(`minted ${minted.keyId} (${scopes.join(", ")}); the key is shown once:\n`);
+      const minted = await mintKey(db.owner, { name: values.name ?? "", scopes, expiresAt, now });
+      const expiry = minted.expiresAt === null ? "" : `, expires ${iso(minted.expiresAt)}`;
+      process.stderr.write(`minted ${minted.keyId} (${minted.scopes.join(", ")}${expiry}); the key is shown once:\n`);
       process.stdout.write(`${minted.key}\n`);
+    } else if (command === "rotate") {
+      const { successor, previous } = await rotateKey(db.owner, { keyId: keyId!, overlapMs, expiresAt, now });
+      process.stderr.write(
+        `rotated ${previous.keyId} to ${successor.keyId} (expires ${iso(successor.expiresAt)}); ` +
+          `${previous.keyId} keeps working until ${iso(previous.expiresAt)}. The new key is shown once:\n`,
+      );
+      process.stdout.write(`${successor.key}\n`);
     } else if (command === "list") {
       for (const k of await listKeys(db.owner)) {
-        const state = k.revoked_at ? `revoked ${new Date(k.revoked_at).toISOString()}` : "active";
-        process.stdout.write(`${k.key_id}\t${k.name}\t${k.scopes.join(",")}\t${new Date(k.created_at).toISOString()}\t${state}\n`);
+        const state = keyState(k, now);
+        const shown = state === "revoked" ? `revoked ${iso(k.revoked_at)}` : state;
+        const columns = [k.key_id, k.name, k.scopes.join(","), iso(k.created_at), shown, iso(k.expires_at), k.rotated_from ?? "-"];
+        process.stdout.write(`${columns.join("\t")}\n`);
       }
     } else {
-      const keyId = rest[0];
-      if (!keyId) throw new KeyAdminError("revoke needs a KEY_ID (see keys list)");
-      if (!(await revokeKey(db.owner, keyId))) throw new KeyAdminError(`no active key ${keyId}`);
+      if (!(await revokeKey(db.owner, keyId!))) throw new KeyAdminError(`no active key ${keyId}`);
       process.stderr.write(`revoked ${keyId}\n`);
     }
     return 0;

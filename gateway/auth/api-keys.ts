@@ -1,7 +1,8 @@
 /**
  * Resolves an institute API key (`sk_ins_…`) to its principal. Only SHA-256 digests are stored or compared:
  * the lookup is by digest, so the secret itself is never compared byte by byte.
- * Answers (including refusals) are cached briefly; a revocation takes effect within `cacheSeconds`.
+ * Answers (including refusals) are cached briefly; a revocation takes effect within `cacheSeconds`. An expiry never
+ * waits for the cache: a cached key is refused from its `expires_at` on.
  */
 import { createHash } from "node:crypto";
 import type { Pool } from "../../lib/db/pool.js";
@@ -25,17 +26,17 @@ const CACHE_LIMIT = 10_000;
 
 export function createApiKeyResolver(pool: Pool, options: { cacheSeconds: number; now?: () => number }): ApiKeyResolver {
   const now = options.now ?? Date.now;
-  const cache = new Map<string, { principal: ApiKeyPrincipal | undefined; until: number }>();
+  const cache = new Map<string, { principal: ApiKeyPrincipal | undefined; until: number; expiresAt: number | null }>();
 
-  async function lookup(digest: string): Promise<ApiKeyPrincipal | undefined> {
+  async function lookup(digest: string): Promise<{ principal: ApiKeyPrincipal | undefined; expiresAt: number | null }> {
     const { rows } = await pool.query({
       name: "auth.key_by_digest",
       text: "SELECT key_id, name, scopes, expires_at, revoked_at FROM auth.api_keys WHERE key_sha256 = $1",
       values: [digest],
     });
     const row = rows[0];
-    if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= now())) return undefined;
-    return { kind: "api_key", keyId: row.key_id, name: row.name, scopes: new Set(row.scopes) };
+    if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= now())) return { principal: undefined, expiresAt: null };
+    return { principal: { kind: "api_key", keyId: row.key_id, name: row.name, scopes: new Set(row.scopes) }, expiresAt: row.expires_at };
   }
 
   return {
@@ -43,10 +44,10 @@ export function createApiKeyResolver(pool: Pool, options: { cacheSeconds: number
       if (!rawKey.startsWith(API_KEY_PREFIX) || rawKey.length > 256) return undefined;
       const digest = sha256Hex(rawKey);
       const hit = cache.get(digest);
-      if (hit && hit.until > now()) return hit.principal;
-      const principal = await lookup(digest);
+      if (hit && hit.until > now()) return hit.expiresAt !== null && hit.expiresAt <= now() ? undefined : hit.principal;
+      const { principal, expiresAt } = await lookup(digest);
       if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-      cache.set(digest, { principal, until: now() + options.cacheSeconds * 1000 });
+      cache.set(digest, { principal, until: now() + options.cacheSeconds * 1000, expiresAt });
       return principal;
     },
   };

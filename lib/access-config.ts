@@ -1,0 +1,125 @@
+/**
+ * Configuration of access control on the public surface and beside it, read from the environment by lib/config.ts:
+ * per-credential rate limits (RATE_LIMIT_*), which proxies may name the client address (TRUST_PROXY), and the
+ * operator's admin listener (ADMIN_TOKEN_SHA256, ADMIN_HOST, ADMIN_PORT). Each bad value is reported through
+ * `fail(variable, problem)`, so start-up stops with one line.
+ */
+import { isIP } from "node:net";
+
+type Env = Record<string, string | undefined>;
+type Fail = (variable: string, problem: string) => Error;
+
+/** Who a request is counted against: the credential it was authenticated with, or (public routes) its client address. */
+export const RATE_LIMIT_KINDS = ["api_key", "peer", "oauth", "anonymous"] as const;
+export type RateLimitKind = (typeof RATE_LIMIT_KINDS)[number];
+
+/** A token bucket: `burst` requests at once, refilled at `perMinute` a minute. */
+export interface RateLimitPolicy {
+  /** The policy's name in the RateLimit-Policy and RateLimit headers. */
+  name: string;
+  perMinute: number;
+  burst: number;
+}
+
+export interface RateLimitConfig {
+  enabled: boolean;
+  policies: Record<RateLimitKind, RateLimitPolicy>;
+}
+
+export interface AdminConfig {
+  /** SHA-256 (lowercase hex) of the operator token; the token itself is never configured. */
+  tokenSha256: string;
+  host: string;
+  port: number;
+}
+
+/** Fastify's trustProxy: false, true (any), a hop count, or the addresses/CIDRs of the trusted proxies. */
+export type TrustProxy = boolean | number | string[];
+
+export interface AccessConfig {
+  rateLimit: RateLimitConfig;
+  trustProxy: TrustProxy;
+  /** The admin listener; undefined (off) unless ADMIN_TOKEN_SHA256 is set. */
+  admin: AdminConfig | undefined;
+}
+
+export const DEFAULT_PER_MINUTE = 600;
+export const DEFAULT_ADMIN_PORT = 8081;
+const MAX_RATE = 1_000_000;
+
+const POLICY_NAMES: Record<RateLimitKind, string> = { api_key: "institute-key", peer: "peer", oauth: "oauth", anonymous: "anonymous" };
+
+const set = (env: Env, name: string) => (env[name] === undefined || env[name]!.trim() === "" ? undefined : env[name]!.trim());
+
+function whole(env: Env, name: string, fallback: number, min: number, max: number, fail: Fail): number {
+  const raw = set(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw fail(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return Number(raw);
+}
+
+function bool(env: Env, name: string, fallback: boolean, fail: Fail): boolean {
+  const raw = set(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (["true", "1", "yes", "on"].includes(raw)) return true;
+  if (["false", "0", "no", "off"].includes(raw)) return false;
+  throw fail(name, `must be true or false, got "${raw}"`);
+}
+
+function rateLimitConfig(env: Env, fail: Fail): RateLimitConfig {
+  const perMinute = whole(env, "RATE_LIMIT_PER_MINUTE", DEFAULT_PER_MINUTE, 1, MAX_RATE, fail);
+  const burst = set(env, "RATE_LIMIT_BURST") === undefined ? undefined : whole(env, "RATE_LIMIT_BURST", 0, 1, MAX_RATE, fail);
+  const policies = Object.fromEntries(
+    RATE_LIMIT_KINDS.map((kind) => {
+      const own = whole(env, `RATE_LIMIT_PER_MINUTE_${kind.toUpperCase()}`, perMinute, 1, MAX_RATE, fail);
+      return [kind, { name: POLICY_NAMES[kind], perMinute: own, burst: burst ?? own }];
+    }),
+  ) as Record<RateLimitKind, RateLimitPolicy>;
+  return { enabled: bool(env, "RATE_LIMIT_ENABLED", true, fail), policies };
+}
+
+function trustProxy(env: Env, fail: Fail): TrustProxy {
+  const raw = set(env, "TRUST_PROXY");
+  if (raw === undefined || ["false", "0", "no", "off"].includes(raw.toLowerCase())) return false;
+  if (raw.toLowerCase() === "true") return true;
+  if (/^\d+$/.test(raw)) {
+    if (Number(raw) > 16) throw fail("TRUST_PROXY", `must be at most 16 hops, got ${raw}`);
+    return Number(raw);
+  }
+  const list = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split("/");
+    const family = isIP(address ?? "");
+    const maxBits = family === 6 ? 128 : 32;
+    if (!family || extra !== undefined || (bits !== undefined && (!/^\d+$/.test(bits) || Number(bits) > maxBits))) {
+      throw fail("TRUST_PROXY", `holds "${entry}", which is not an address or CIDR (or use true, false or a hop count)`);
+    }
+  }
+  return list;
+}
+
+function adminConfig(env: Env, fail: Fail, publicPort: number): AdminConfig | undefined {
+  if (set(env, "ADMIN_TOKEN") !== undefined) {
+    throw fail("ADMIN_TOKEN", 'is not read: set ADMIN_TOKEN_SHA256 to the token\'s SHA-256 instead (printf %s "$TOKEN" | sha256sum)');
+  }
+  const digest = set(env, "ADMIN_TOKEN_SHA256")?.toLowerCase();
+  if (digest === undefined) {
+    for (const name of ["ADMIN_PORT", "ADMIN_HOST"]) {
+      if (set(env, name) !== undefined) throw fail(name, "needs ADMIN_TOKEN_SHA256 (the admin listener is off without an operator token)");
+    }
+    return undefined;
+  }
+  if (!/^[0-9a-f]{64}$/.test(digest)) throw fail("ADMIN_TOKEN_SHA256", "must be 64 hex digits: the SHA-256 of the operator token");
+  const port = whole(env, "ADMIN_PORT", DEFAULT_ADMIN_PORT, 0, 65535, fail);
+  if (port !== 0 && port === publicPort) throw fail("ADMIN_PORT", `must differ from PORT (${publicPort}): the admin listener is never the public one`);
+  return { tokenSha256: digest, host: set(env, "ADMIN_HOST") ?? "127.0.0.1", port };
+}
+
+/** TRUST_PROXY as fastify's trustProxy option (whose types take no hop count: a count becomes its function). */
+export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === "number" ? (_address, hop) => hop < value : value;
+}
+
+export function readAccessConfig(env: Env, fail: Fail, publicPort: number): AccessConfig {
+  return { rateLimit: rateLimitConfig(env, fail), trustProxy: trustProxy(env, fail), admin: adminConfig(env, fail, publicPort) };
+}
