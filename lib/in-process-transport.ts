@@ -1,0 +1,152 @@
+/**
+ * The all-in-one's in-process Connect transport: a drop-in for `createRouterTransport(routes, options)` that calls
+ * each unary implementation directly instead of encoding the request to bytes, parsing it back in a simulated
+ * HTTP exchange, and doing the same again for the response (the router transport is meant for tests; in the
+ * all-in-one that round trip was the largest part of a request's CPU, see docs/benchmark.md).
+ *
+ * What a caller observes is kept: client interceptors, then the router's (or the service's own) handler
+ * interceptors, each run around the call as on the wire; requests and answers normalized to full messages of their
+ * type; an error thrown by an implementation reaches the caller as that ConnectError, and anything else as
+ * ConnectError("internal error", Internal), as the Connect handler answers it; deadlines and cancellation follow
+ * Connect's own `runUnaryCall` whenever the caller sets a timeout or a signal. Streaming methods (only
+ * grpc.health.v1 Watch) go through the router transport.
+ */
+import { create, type DescMessage, type DescMethod, type DescMethodUnary } from "@bufbuild/protobuf";
+import {
+  Code,
+  ConnectError,
+  createContextValues,
+  createRouterTransport,
+  createServiceImplSpec,
+  type ConnectRouter,
+  type ConnectRouterOptions,
+  type ContextValues,
+  type HandlerContext,
+  type Interceptor,
+  type Transport,
+  type UnaryRequest,
+  type UnaryResponse,
+} from "@connectrpc/connect";
+import { runUnaryCall } from "@connectrpc/connect/protocol";
+
+export interface InProcessTransportOptions {
+  router?: Pick<ConnectRouterOptions, "interceptors">;
+  transport?: { interceptors?: Interceptor[] };
+}
+
+type ServerImpl = (message: unknown, ctx: HandlerContext) => unknown;
+type Call = (req: UnaryRequest) => Promise<UnaryResponse>;
+
+const PROTOCOL = "in-process";
+/** Never aborted: a call without a deadline or a signal cannot be cancelled, on the wire either. */
+const NEVER = new AbortController().signal;
+
+/** Settles with the call or, first, with the signal's reason (a deadline's DeadlineExceeded, a cancellation). */
+function abortable(call: Call): Call {
+  return (req) =>
+    new Promise((resolve, reject) => {
+      const { signal } = req;
+      if (signal.aborted) return reject(signal.reason);
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener("abort", onAbort, { once: true });
+      call(req).then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    });
+}
+
+function applyInterceptors(next: Call, interceptors: readonly Interceptor[]): Call {
+  let fn = next;
+  for (const i of [...interceptors].reverse()) fn = i(fn as Parameters<Interceptor>[0]) as Call;
+  return fn;
+}
+
+/** The implementation of one method, wrapped in its handler interceptors, as the Connect handler runs it. */
+function serverCall(method: DescMethodUnary, impl: ServerImpl, interceptors: readonly Interceptor[]): Call {
+  const invoke: Call = async (req) => {
+    const responseHeader = new Headers();
+    const responseTrailer = new Headers();
+    const ctx: HandlerContext = {
+      method,
+      service: method.parent,
+      signal: req.signal,
+      timeoutMs: () => undefined,
+      requestMethod: req.requestMethod,
+      requestHeader: req.header,
+      responseHeader,
+      responseTrailer,
+      protocolName: PROTOCOL,
+      values: req.contextValues,
+      url: req.url,
+    };
+    const output = await impl(req.message, ctx);
+    return { stream: false, service: method.parent, method, header: responseHeader, trailer: responseTrailer, message: create(method.output, output as never) };
+  };
+  const wrapped = applyInterceptors(invoke, interceptors);
+  return async (req) => {
+    try {
+      return await wrapped(req);
+    } catch (e) {
+      throw e instanceof ConnectError ? e : new ConnectError("internal error", Code.Internal, undefined, undefined, e);
+    }
+  };
+}
+
+export function createInProcessTransport(routes: (router: ConnectRouter) => void, options: InProcessTransportOptions = {}): Transport {
+  const calls = new Map<DescMethod, Call>();
+  const routerInterceptors = options.router?.interceptors ?? [];
+  const clientInterceptors = options.transport?.interceptors ?? [];
+  const add = (method: DescMethod, impl: unknown, interceptors: readonly Interceptor[] | undefined) => {
+    if (method.methodKind !== "unary") return;
+    calls.set(method, applyInterceptors(serverCall(method as DescMethodUnary, impl as ServerImpl, interceptors ?? routerInterceptors), clientInterceptors));
+  };
+  const router: ConnectRouter = {
+    handlers: [],
+    service(service, implementation, opts) {
+      const spec = createServiceImplSpec(service, implementation);
+      for (const method of service.methods) add(method, spec.methods[method.localName]!.impl, opts?.interceptors);
+      return router;
+    },
+    rpc(method, impl, opts) {
+      add(method, impl, opts?.interceptors);
+      return router;
+    },
+  };
+  routes(router);
+  let streaming: Transport | undefined;
+
+  return {
+    async unary<I extends DescMessage, O extends DescMessage>(
+      method: DescMethodUnary<I, O>,
+      signal: AbortSignal | undefined,
+      timeoutMs: number | undefined,
+      header: Parameters<Transport["unary"]>[3],
+      input: Parameters<Transport["unary"]>[4],
+      contextValues?: ContextValues,
+    ): Promise<UnaryResponse<I, O>> {
+      const call = calls.get(method);
+      if (!call) throw new ConnectError(`${method.parent.typeName}/${method.name} is not served in process`, Code.Unimplemented);
+      const req = {
+        stream: false as const,
+        service: method.parent,
+        method,
+        requestMethod: "POST",
+        url: `${PROTOCOL}:///${method.parent.typeName}/${method.name}`,
+        header: new Headers(header),
+        contextValues: contextValues ?? createContextValues(),
+        message: create(method.input, input as never),
+      };
+      if (signal === undefined && timeoutMs === undefined) {
+        try {
+          return (await call({ ...req, signal: NEVER })) as unknown as UnaryResponse<I, O>;
+        } catch (e) {
+          throw ConnectError.from(e);
+        }
+      }
+      // With a deadline or a signal, Connect's own call runner links them and turns expiry into DeadlineExceeded.
+      return runUnaryCall<I, O>({ req: req as never, next: abortable(call) as never, signal, timeoutMs });
+    },
+    stream(method, signal, timeoutMs, header, input, contextValues) {
+      streaming ??= createRouterTransport(routes, options);
+      return streaming.stream(method, signal, timeoutMs, header, input, contextValues);
+    },
+  };
+}

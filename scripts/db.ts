@@ -1,0 +1,85 @@
+/**
+ * Database administration of a cluster, against DATABASE_URL (the owner role); one process runs it before the
+ * services start (compose's `migrate` service, the Kubernetes Job, npm run start:cluster):
+ *   npm run db -- migrate [--provision-reader] [--demo]
+ *       applies pending migrations (replicas starting together serialise on an advisory lock); with
+ *       --provision-reader also ensures the reader role of DATABASE_READER_URL; with --demo loads the demo dataset
+ *       into an empty database and embeds it.
+ *   npm run --silent db -- provision-reader
+ *       ensures the SELECT-only role the read services connect with, holding SELECT on every schema: the role and
+ *       password of DATABASE_READER_URL when set, otherwise `<database>_reader` with a fresh password, whose URL is
+ *       printed alone on standard output.
+ */
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig, type Config } from "../lib/config.js";
+import { migrate } from "../lib/db/migrate.js";
+import { createPool, type Pool } from "../lib/db/pool.js";
+import { provisionReader } from "../lib/db/reader-role.js";
+import { isEmpty, seedDemoData } from "../lib/demo-data/index.js";
+import { describeReport, embedConfigured } from "../lib/embedding/embed-at-start.js";
+
+const USAGE = "usage: db migrate [--provision-reader] [--demo] | db provision-reader";
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+class UsageError extends Error {}
+
+/** The role and password DATABASE_READER_URL names, to create or align. */
+function readerFromUrl(readerUrl: string) {
+  const url = new URL(readerUrl);
+  if (!url.username || !url.password) throw new ConfigError("DATABASE_READER_URL", "must carry the reader role's name and password");
+  return { role: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
+}
+
+async function ensureReader(owner: Pool, config: Config): Promise<string> {
+  const given = config.databaseReaderUrl ? readerFromUrl(config.databaseReaderUrl) : {};
+  const url = await provisionReader(owner, config.databaseUrl!, given);
+  say(`reader role ${decodeURIComponent(new URL(url).username)} holds SELECT on every schema`);
+  return url;
+}
+
+async function loadDemo(owner: Pool, config: Config) {
+  if (!(await isEmpty(owner))) return say("demo dataset: the database already holds data; nothing loaded");
+  const counts = await seedDemoData(owner, { seed: 1, scale: 1, asOf: Date.now() });
+  say(`demo dataset: loaded ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
+  const report = await embedConfigured(owner, config.search, say);
+  if (report) say(describeReport(report));
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { "provision-reader": { type: "boolean" }, demo: { type: "boolean" } },
+  });
+  const [command] = positionals;
+  if (command !== "migrate" && command !== "provision-reader") throw new UsageError(USAGE);
+  const config = loadConfig();
+  if (!config.databaseUrl) throw new ConfigError("DATABASE_URL", "is required (the owner connection of the cluster's database)");
+  const owner = createPool(config.databaseUrl, { name: "institute-migrate", max: 2 });
+  try {
+    if (command === "provision-reader") {
+      const url = await ensureReader(owner, config);
+      if (!config.databaseReaderUrl) process.stdout.write(`${url}\n`);
+      return 0;
+    }
+    const { applied } = await migrate(owner);
+    say(applied.length ? `applied migrations: ${applied.join(", ")}` : "migrations: up to date");
+    if (values["provision-reader"]) {
+      if (!config.databaseReaderUrl) throw new ConfigError("DATABASE_READER_URL", "is required with --provision-reader (or run provision-reader alone)");
+      await ensureReader(owner, config);
+    }
+    if (values.demo) await loadDemo(owner, config);
+    return 0;
+  } finally {
+    await owner.end();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e) => {
+    const known = e instanceof UsageError || e instanceof ConfigError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+    process.stderr.write(`db: ${known ? (e as Error).message : (e as Error).stack}\n`);
+    process.exit(known ? 2 : 1);
+  },
+);

@@ -1,0 +1,203 @@
+/**
+ * The cluster end to end: every process of the topology (five service groups, the governor, the gateway) started as
+ * a real child process on free loopback ports (lib/cluster/launcher.ts, as npm run start:cluster does), over a fresh
+ * database holding the demo dataset and a real NATS server. REST, the tool endpoint and a signed relay callback are
+ * driven through the cluster's gateway, and every REST route and every tool is compared with an all-in-one gateway
+ * (npm start's composition) over the same database: the same answers, generated_at-style fields aside.
+ * Skipped, with the reason printed, when no NATS server can be had.
+ */
+import type { FastifyInstance } from "fastify";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { mintKey } from "../../gateway/auth/key-admin.js";
+import { ALL_SCOPES } from "../../gateway/auth/scopes.js";
+import { TOOLS } from "../../gateway/mcp/tools/index.js";
+import { governorRoutes } from "../../governor/pulse/routes.js";
+import { buildAllInOne } from "../../lib/all-in-one.js";
+import { connectNatsBus } from "../../lib/bus/nats-bus.js";
+import { launchCluster, type Cluster } from "../../lib/cluster/launcher.js";
+import { loadConfig } from "../../lib/config.js";
+import { seedDemoData } from "../../lib/demo-data/index.js";
+import { embedPending } from "../../lib/embedding/embed-job.js";
+import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database.js";
+import { startTestNats } from "../helpers/nats-server.js";
+import { newKey, writePeersFile } from "../mcp/harness.js";
+import { signatureOf } from "../relay-simulator/signing.js";
+import { startRelaySimulator, type RelaySimulator } from "../relay-simulator/simulator.js";
+import { comparable, waitFor } from "./compare.js";
+import { restRequests, sampleIds, toolArguments, type SampleIds } from "./sample-requests.js";
+
+const AS_OF = Date.UTC(2026, 10, 20, 10, 0, 0);
+const nats = await startTestNats();
+const secret = randomBytes(24).toString("base64url");
+const peerKey = newKey("coverage");
+const peers = writePeersFile([{ id: "party-e2e", keys: [peerKey], coverage: true }]);
+const lines: { process: string; line: string }[] = [];
+const namespace = `e2e_${randomBytes(4).toString("hex")}`;
+
+let db: TestDatabase;
+let relay: RelaySimulator;
+let cluster: Cluster;
+let local: FastifyInstance;
+let ids: SampleIds;
+let clusterKey: string;
+let localKey: string;
+let stopped: Record<string, number | null> | undefined;
+
+async function viaCluster(method: string, url: string, headers: Record<string, string>, body?: unknown) {
+  const res = await fetch(`${cluster.gatewayUrl}${url}`, {
+    method,
+    headers: { "user-agent": "cluster-e2e", ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: res.status, type: res.headers.get("content-type"), etag: res.headers.get("etag"), text: await res.text(), requestId: res.headers.get("x-request-id") };
+}
+
+async function viaLocal(method: string, url: string, headers: Record<string, string>, body?: unknown) {
+  const res = await local.inject({ method: method as "GET", url, headers: { "user-agent": "cluster-e2e", ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
+  return { status: res.statusCode, type: res.headers["content-type"] ?? null, etag: (res.headers.etag as string | undefined) ?? null, text: res.body, requestId: null };
+}
+
+const tool = (name: string, args: unknown) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+const mcpHeaders = (key: string) => ({ "x-api-key": key, accept: "application/json, text/event-stream" });
+
+describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answers as npm start", () => {
+  beforeAll(async () => {
+    db = await createTestDatabase(inject("adminUrl"), "cluster");
+    await seedDemoData(db.owner, { seed: 1, scale: 1, asOf: AS_OF });
+    await embedPending(db.owner, createHashedNgramEmbedder());
+    ids = await sampleIds(db.owner);
+    // Separate keys: each gateway's rate-limit buckets are its own key's.
+    clusterKey = (await mintKey(db.owner, { name: "e2e-cluster", scopes: [...ALL_SCOPES] })).key;
+    localKey = (await mintKey(db.owner, { name: "e2e-local", scopes: [...ALL_SCOPES] })).key;
+    // A relay with no node and no queue: the governor submits nothing, so the data stays still while compared.
+    relay = await startRelaySimulator({ signingSecret: secret, fleet: { nodes: 0, queueCap: 0 } });
+    const shared = { LOG_LEVEL: "info", KEY_CACHE_SECONDS: "0", PEERS_FILE: peers.file, CURSOR_SECRET: randomBytes(24).toString("base64url") };
+    cluster = await launchCluster({
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ...shared,
+        DATABASE_URL: db.ownerUrl,
+        DATABASE_READER_URL: db.readerUrl,
+        NATS_URL: nats.url!,
+        NATS_NAMESPACE: namespace,
+        RELAY_URL: relay.url,
+        RELAY_SIGNING_SECRET: secret,
+        SHUTDOWN_TIMEOUT_MS: "5000",
+      },
+      onLine: (process, line) => lines.push({ process, line }),
+      readyTimeoutMs: 90_000,
+    });
+    // The governor's first tick and kickoff (published at start; the kickoff is dropped as stale past the hour's first
+    // 15 minutes) may change the whiteboard: wait until both are settled.
+    await waitFor(async () => {
+      const { rows } = await db.owner.query("SELECT DISTINCT kind FROM governor.decisions WHERE outcome <> 'running'");
+      const staleKickoff = lines.some((l) => l.process === "governor" && l.line.includes('"kind":"kickoff"') && l.line.includes("stale slot dropped"));
+      return rows.some((r) => r.kind === "tick") && (staleKickoff || rows.some((r) => r.kind === "kickoff"));
+    }, 60_000, async () => ({
+      decisions: (await db.owner.query("SELECT kind, outcome FROM governor.decisions")).rows,
+      governor: lines.filter((l) => l.process === "governor").slice(-15).map((l) => l.line),
+    }));
+    local = await buildAllInOne({
+      config: loadConfig(shared),
+      db,
+      governorRoutes: governorRoutes({ db: db.reader, enabledByConfig: true, now: Date.now }),
+    });
+    await local.ready();
+  }, 240_000);
+
+  afterAll(async () => {
+    stopped ??= await cluster?.stop();
+    await local?.close();
+    await relay?.close();
+    await db?.drop();
+    if (nats.url) {
+      // A shared NATS (NATS_URL) keeps no stream of this run.
+      const bus = await connectNatsBus({ servers: nats.url, namespace });
+      await bus.removeStream();
+      await bus.close();
+    }
+    await nats.stop();
+    peers.remove();
+  }, 60_000);
+
+  it("answers every REST route as the all-in-one does", async () => {
+    const requests = restRequests(ids);
+    const paths = Object.entries(JSON.parse((await viaLocal("GET", "/api/openapi.json", {})).text).paths as Record<string, object>).flatMap(
+      ([path, ops]) => Object.keys(ops).filter((m) => ["get", "post"].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(new Set(requests.map((r) => `${r.method} ${r.route}`))).toEqual(new Set(paths));
+    for (const r of requests) {
+      const headers = { "x-api-key": clusterKey };
+      const [remote, here] = await Promise.all([viaCluster(r.method, r.url, headers, r.body), viaLocal(r.method, r.url, { "x-api-key": localKey }, r.body)]);
+      expect(remote.status, `${r.method} ${r.url}: ${remote.text.slice(0, 300)}`).toBe(here.status);
+      expect(remote.type, r.url).toBe(here.type);
+      expect(remote.etag, r.url).toBe(here.etag);
+      expect(comparable(remote.text), r.url).toEqual(comparable(here.text));
+    }
+    expect(JSON.parse((await viaCluster("GET", "/api/v1/meta", {})).text).search_enabled).toBe(true);
+  });
+
+  it("answers every tool over /api/mcp as the all-in-one does", async () => {
+    const args = toolArguments(ids);
+    expect(Object.keys(args).sort()).toEqual(TOOLS.map((t) => t.name).sort());
+    for (const [name, input] of Object.entries(args)) {
+      const [remoteKey, localKeyFor] = name === "coverage_artifacts" ? [peerKey, peerKey] : [clusterKey, localKey];
+      const [remote, here] = await Promise.all([
+        viaCluster("POST", "/api/mcp", mcpHeaders(remoteKey), tool(name, input)),
+        viaLocal("POST", "/api/mcp", { ...mcpHeaders(localKeyFor), "content-type": "application/json" }, tool(name, input)),
+      ]);
+      expect(remote.status, `${name}: ${remote.text.slice(0, 300)}`).toBe(200);
+      const answer = JSON.parse(remote.text);
+      expect(answer.error, `${name}: ${remote.text.slice(0, 300)}`).toBeUndefined();
+      expect(answer.result.isError, `${name}: ${remote.text.slice(0, 300)}`).toBe(false);
+      expect(comparable(remote.text), name).toEqual(comparable(here.text));
+    }
+  });
+
+  it("keeps a signed relay callback and the governor process applies it over NATS", async () => {
+    const now = Date.now();
+    const { rows } = await db.owner.query(
+      "SELECT fact_id FROM factcard.chain_facts f WHERE NOT EXISTS (SELECT 1 FROM factcard.chain_fact_tags t WHERE t.fact_id = f.fact_id) ORDER BY fact_id LIMIT 1",
+    );
+    const factId = rows[0].fact_id as string;
+    await db.owner.query(
+      `INSERT INTO governor.tasks (task_id, kind, subject_id, status, relay_task_id, slot_at, submitted_at, deadline_at)
+       VALUES ('gt_e2e_1', 'chain_tag', $1, 'submitted', 'rt_e2e_1', $2, $2, $3)`,
+      [factId, now, now + 25 * 60_000],
+    );
+    const body = JSON.stringify({ type: "task.completed", task_id: "rt_e2e_1", client_ref: "gt_e2e_1", kind: "chain_tag", occurred_at: now, result: { tags: ["e2e-copper"] } });
+    const send = (signature: string) =>
+      viaCluster("POST", "/relay/callback", { "x-relay-signature": signature, "x-relay-delivery": "d-e2e-1", "user-agent": "relay/1" }, body);
+    expect((await send(`sha256=${"0".repeat(64)}`)).status).toBe(401);
+    const kept = await send(signatureOf(secret, body));
+    expect(kept.status, kept.text).toBe(200);
+    expect(JSON.parse(kept.text)).toMatchObject({ received: true, delivery_id: "d-e2e-1", outcome: "recorded" });
+    // Applied by the governor on the bus notification, well before its 30-second scan.
+    await waitFor(async () => (await db.owner.query("SELECT 1 FROM governor.tasks WHERE task_id = 'gt_e2e_1' AND status = 'completed'")).rowCount === 1, 20_000);
+    const tags = await db.owner.query("SELECT tag FROM factcard.chain_fact_tags WHERE fact_id = $1", [factId]);
+    expect(tags.rows.map((r) => r.tag)).toEqual(["e2e-copper"]);
+    const tools = await viaCluster("POST", "/api/mcp", mcpHeaders(clusterKey), tool("chain_fact_tags", { fact_id: factId }));
+    expect(tools.text).toContain("e2e-copper");
+  });
+
+  it("carries the gateway's request id into the services' logs and never logs a key or signature", async () => {
+    const requestId = `e2e-${randomBytes(6).toString("hex")}`;
+    const res = await viaCluster("GET", `/api/v1/analysts/${ids.analyst.analyst_id}`, { "x-api-key": clusterKey, "x-request-id": requestId });
+    expect(res.requestId).toBe(requestId);
+    await waitFor(async () => lines.some((l) => l.process === "catalog" && l.line.includes(requestId)), 5_000);
+    const gatewayLine = lines.find((l) => l.process === "gateway" && l.line.includes(requestId))!;
+    expect(JSON.parse(gatewayLine.line)).toMatchObject({ name: "gateway", reqId: requestId });
+    const all = lines.map((l) => l.line).join("\n");
+    for (const secretValue of [clusterKey, peerKey, secret, db.readerUrl.split("@")[0]!.split(":").pop()!]) expect(all).not.toContain(secretValue);
+    expect(all).not.toMatch(/sha256=[0-9a-f]{64}/);
+    expect(all).toContain("[Redacted]");
+  });
+
+  it("stops every process cleanly on SIGTERM", async () => {
+    stopped = await cluster.stop();
+    expect(stopped).toEqual({ gateway: 0, catalog: 0, reports: 0, portfolio: 0, search: 0, factcard: 0, governor: 0 });
+  }, 60_000);
+});

@@ -1,0 +1,72 @@
+/**
+ * deploy/Dockerfile builds an image that holds everything each entry point needs: every file an entry point imports
+ * (walked through the import graph) lies in a folder the Dockerfile copies and .dockerignore keeps, and every npm
+ * package it imports is a production dependency (the image installs no other). Ports agree with the configuration.
+ */
+import { existsSync } from "node:fs";
+import { builtinModules } from "node:module";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "../../lib/cluster/launcher.js";
+import { ENTRY_POINTS } from "../../lib/cluster/topology.js";
+import { loadConfig } from "../../lib/config.js";
+import { appServices, read } from "./load-manifests.js";
+
+const IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm;
+
+/** Every repository file reachable from `entry` through runtime imports, and every package named on the way. */
+function walk(entry: string) {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const queue = [entry];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    for (const m of read(file).matchAll(IMPORT)) {
+      const spec = (m[1] ?? m[2])!;
+      if (spec.startsWith(".")) {
+        const resolved = path.relative(REPO_ROOT, path.resolve(REPO_ROOT, path.dirname(file), spec));
+        queue.push(existsSync(path.join(REPO_ROOT, resolved.replace(/\.js$/, ".ts"))) ? resolved.replace(/\.js$/, ".ts") : resolved);
+      } else if (!spec.startsWith("node:") && !builtinModules.includes(spec)) {
+        packages.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!);
+      }
+    }
+  }
+  return { files, packages };
+}
+
+const dockerfile = read("deploy/Dockerfile");
+const copied = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \.\/(\S*)$/gm)].flatMap((m) => m[1]!.split(" ").filter((p) => !p.endsWith(".json")));
+const ignored = read(".dockerignore").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+const entries = [...new Set([...Object.values(ENTRY_POINTS).map((e) => e[0]!), ...appServices().map(([, s]) => s.command[0] as string)])];
+
+describe("the container image", () => {
+  it("copies every file the entry points import, and ignores none of them", () => {
+    for (const entry of entries) {
+      for (const file of walk(entry).files) {
+        expect(copied.some((dir) => file === dir || file.startsWith(`${dir}/`)), `${entry} imports ${file}, which the Dockerfile does not copy`).toBe(true);
+        expect(file.endsWith(".test.ts"), `${entry} imports a test file: ${file}`).toBe(false);
+        expect(ignored.some((pattern) => file === pattern || file.startsWith(`${pattern}/`)), `${file} is in .dockerignore`).toBe(false);
+      }
+    }
+  });
+
+  it("installs every package the entry points import as a production dependency", () => {
+    const dependencies = Object.keys(JSON.parse(read("package.json")).dependencies);
+    for (const entry of entries) {
+      const missing = [...walk(entry).packages].filter((p) => !dependencies.includes(p));
+      expect(missing, `${entry} imports packages the image does not install`).toEqual([]);
+    }
+    expect(dependencies).toContain("tsx");
+    expect(dockerfile).toMatch(/npm ci --omit=dev/);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^ENTRYPOINT \["node", "--import", "tsx"\]$/m);
+  });
+
+  it("declares the ports the configuration uses", () => {
+    const defaults = loadConfig({});
+    expect(dockerfile).toContain(`PORT=${defaults.port} METRICS_PORT=${defaults.cluster.metricsPort}`);
+    expect(dockerfile).toContain(`EXPOSE ${defaults.port} ${defaults.cluster.metricsPort}`);
+  });
+});
