@@ -19,4 +19,9 @@ describe("work dates (Asia/Singapore)", () => {
     expect(isoWeekOf("2027-01-01")).toEqual({ weekStart: "2026-12-28", weekEnd: "2027-01-03" }); // across a year
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
   });
+
+  it("end a week that runs past 9999-12-31 there, never in a date YYYY-MM-DD cannot write", () => {
+    expect(isoWeekOf("9999-12-31")).toEqual({ weekStart: "9999-12-27", weekEnd: "9999-12-31" });
+    expect(addDays("9999-12-31", 1)).toBe("9999-12-31");
+  });
 });

@@ -16,8 +16,12 @@ export function isWorkDate(value: string): boolean {
   return d.toISOString().slice(0, 10) === value;
 }
 
+/** The last date YYYY-MM-DD can write: a week or range running past it ends there (the week of 9999-12-31 included). */
+export const LAST_WORK_DATE = "9999-12-31";
+
 export function addDays(workDate: string, days: number): string {
-  return new Date(Date.parse(`${workDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  const date = new Date(Date.parse(`${workDate}T00:00:00Z`) + days * DAY_MS);
+  return date.getUTCFullYear() > 9999 ? LAST_WORK_DATE : date.toISOString().slice(0, 10);
 }
 
 /** Monday and Sunday of the ISO week that contains the date. */

@@ -8,21 +8,32 @@ import type { Principal } from "../auth/principal.js";
 import { toolAccess } from "../auth/tool-access.js";
 import type { ServiceClients } from "../clients.js";
 import { createSchemaCompiler, describeArgumentError } from "./argument-validator.js";
+import { callToolResult, type CallToolResult } from "./call-result-json.js";
 import { INTERNAL_ERROR } from "./json-rpc.js";
 import type { ToolDefinition } from "./tool.js";
 import { authError, RpcError, toRpcError, validationError } from "./tool-errors.js";
 
-export interface CallToolResult {
-  content: Array<{ type: "text"; text: string }>;
-  structuredContent: Record<string, unknown>;
-  isError: false;
-}
+export type { CallToolResult };
 
 export interface ToolRunner {
   call(params: unknown, principal: Principal, log: FastifyBaseLogger): Promise<CallToolResult>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+const MAX_ARGUMENT_DEPTH = 32;
+
+/** Whether a parsed JSON value nests objects or arrays deeper than `max` (iterative: a deep value cannot overflow it). */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== "object" || v === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
 
 export function createToolRunner(tools: readonly ToolDefinition[], clients: ServiceClients): ToolRunner {
   const byName = new Map(tools.map((t) => [t.name, t]));
@@ -31,6 +42,8 @@ export function createToolRunner(tools: readonly ToolDefinition[], clients: Serv
 
   function checkArguments(tool: ToolDefinition, raw: unknown): Record<string, unknown> {
     if (raw !== undefined && !isObject(raw)) throw validationError("invalid params: 'arguments' must be an object", "arguments");
+    // No tool takes deeply nested arguments; refusing them here keeps the clone below from exhausting the stack.
+    if (nestedDeeperThan(raw, MAX_ARGUMENT_DEPTH)) throw validationError(`invalid arguments: nested deeper than ${MAX_ARGUMENT_DEPTH} levels`, "arguments");
     const args = structuredClone(raw ?? {}) as Record<string, unknown>;
     const validate = inputs(tool.inputSchema);
     if (!validate(args)) {
@@ -71,7 +84,7 @@ export function createToolRunner(tools: readonly ToolDefinition[], clients: Serv
         log.error({ tool: tool.name, errors: validate.errors }, "tool answered outside its output schema");
         throw new RpcError(INTERNAL_ERROR, "internal error", "permanent", { code: "internal" });
       }
-      return { content: [{ type: "text", text: JSON.stringify(result) }], structuredContent: result, isError: false };
+      return callToolResult(result);
     },
   };
 }

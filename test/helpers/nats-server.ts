@@ -10,7 +10,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../../lib/db/embedded.js";
 
-export type TestNats = { url: string; skip: null; stop(): Promise<void> } | { url: null; skip: string; stop(): Promise<void> };
+/** Takes a server this helper started down and brings it back on the same port with the same store (fault tests). */
+export interface NatsControl {
+  down(): Promise<void>;
+  up(): Promise<void>;
+}
+
+export type TestNats =
+  | { url: string; skip: null; stop(): Promise<void>; control: NatsControl | null }
+  | { url: null; skip: string; stop(): Promise<void>; control: null };
 
 function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -20,31 +28,45 @@ function canConnect(port: number): Promise<boolean> {
 }
 
 export async function startTestNats(): Promise<TestNats> {
-  if (process.env.NATS_URL) return { url: process.env.NATS_URL, skip: null, stop: async () => {} };
+  // Someone else's server: it cannot be restarted from here.
+  if (process.env.NATS_URL) return { url: process.env.NATS_URL, skip: null, stop: async () => {}, control: null };
   const found = spawnSync("nats-server", ["--version"], { encoding: "utf8" });
   if (found.error || found.status !== 0) {
     const skip = "NATS tests skipped: NATS_URL is unset and no nats-server binary is on PATH";
     process.stderr.write(`${skip}\n`);
-    return { url: null, skip, stop: async () => {} };
+    return { url: null, skip, stop: async () => {}, control: null };
   }
   const port = await freePort();
   const store = mkdtempSync(path.join(tmpdir(), "nats-test-"));
-  const child: ChildProcess = spawn("nats-server", ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store], { stdio: "ignore" });
-  const stop = async () => {
-    if (child.exitCode === null) {
+  const spawnServer = () => spawn("nats-server", ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store], { stdio: "ignore" });
+  let child: ChildProcess = spawnServer();
+  const down = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
       await exited;
     }
+  };
+  const listening = async () => {
+    for (let i = 0; i < 100; i++) {
+      if (child.exitCode !== null) return false;
+      if (await canConnect(port)) return true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return false;
+  };
+  const stop = async () => {
+    await down();
     rmSync(store, { recursive: true, force: true });
   };
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) break;
-    if (await canConnect(port)) return { url: `nats://127.0.0.1:${port}`, skip: null, stop };
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const up = async () => {
+    if (child.exitCode === null && child.signalCode === null) return;
+    child = spawnServer();
+    if (!(await listening())) throw new Error(`nats-server did not start again on port ${port}`);
+  };
+  if (await listening()) return { url: `nats://127.0.0.1:${port}`, skip: null, stop, control: { down, up } };
   await stop();
   const skip = `NATS tests skipped: nats-server did not start on port ${port}`;
   process.stderr.write(`${skip}\n`);
-  return { url: null, skip, stop: async () => {} };
+  return { url: null, skip, stop: async () => {}, control: null };
 }

@@ -31,6 +31,7 @@ export async function startRelaySimulator(options: RelaySimulatorOptions): Promi
   const fleet: SimFleet = { nodes: 3, slotsPerNode: 2, queueCap: 20, reportedFree: null, reportedDepth: null, ...options.fleet };
   const behaviour: SimBehaviour = {
     latencyMs: 0,
+    latencyPath: null,
     failureRate: 0,
     garbage: false,
     autoComplete: null,
@@ -142,7 +143,7 @@ export async function startRelaySimulator(options: RelaySimulatorOptions): Promi
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
-      if (behaviour.latencyMs > 0) await sleep(behaviour.latencyMs);
+      if (behaviour.latencyMs > 0 && (behaviour.latencyPath === null || behaviour.latencyPath === req.url)) await sleep(behaviour.latencyMs);
       const forced = failures.findIndex((f) => f.path === undefined || f.path === req.url);
       if (forced >= 0) return answer(res, failures.splice(forced, 1)[0]!.status, { error: "simulated failure" });
       if (behaviour.failureRate > 0 && random() < behaviour.failureRate) return answer(res, 503, { error: "simulated outage" });
@@ -169,7 +170,7 @@ export async function startRelaySimulator(options: RelaySimulatorOptions): Promi
       answer(res, 404, { error: `no route ${req.method} ${req.url}` });
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   return {

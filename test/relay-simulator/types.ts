@@ -21,6 +21,8 @@ export interface SimDelivery {
 
 export interface SimBehaviour {
   latencyMs: number;
+  /** Delay only requests to this path (null: every request). */
+  latencyPath: string | null;
   /** Share of requests (0..1) answered 503 at random. */
   failureRate: number;
   /** Answer fleet and submit requests (true) or only those on one path with bodies that are not the protocol (the task is still created). */
@@ -51,6 +53,8 @@ export interface RelaySimulatorOptions {
   behaviour?: Partial<SimBehaviour>;
   seed?: number;
   port?: number;
+  /** Where it listens (default 127.0.0.1; 0.0.0.0 in a container). */
+  host?: string;
   log?: (line: string) => void;
 }
 
