@@ -28,14 +28,28 @@ function notModified(request: FastifyRequest, etag: string, lastModifiedMs: numb
   return Math.floor(lastModifiedMs / 1000) * 1000 <= since;
 }
 
+/** True when the request carries a precondition a 304 could answer. */
+export const isConditional = (request: FastifyRequest) =>
+  request.headers["if-none-match"] !== undefined || request.headers["if-modified-since"] !== undefined;
+
+function setValidators(reply: FastifyReply, etag: string, lastModified: number) {
+  reply.header("cache-control", CACHEABLE).header("etag", etag).header("last-modified", new Date(lastModified).toUTCString());
+}
+
+/** Answers 304 when the request's preconditions hold for these validators; false (nothing sent) otherwise. */
+export function sendNotModified(request: FastifyRequest, reply: FastifyReply, validators: { sha256: string; lastModified: number }): boolean {
+  const etag = strongEtag(validators.sha256);
+  if (!notModified(request, etag, validators.lastModified)) return false;
+  setValidators(reply, etag, validators.lastModified);
+  reply.code(304).send();
+  return true;
+}
+
 export function sendMarkdown(request: FastifyRequest, reply: FastifyReply, doc: MarkdownDocument | undefined) {
   const document = doc!;
   const etag = strongEtag(document.sha256);
   const lastModified = Number(document.lastModified);
-  reply
-    .header("cache-control", CACHEABLE)
-    .header("etag", etag)
-    .header("last-modified", new Date(lastModified).toUTCString());
+  setValidators(reply, etag, lastModified);
   if (notModified(request, etag, lastModified)) return reply.code(304).send();
   return reply.type(MARKDOWN_TYPE).send(document.body);
 }

@@ -2,13 +2,15 @@
  * Reports (spec §4.1, scope reports:read): fleet health (rule 5, never cached), the canonical daily (rule 2),
  * the weekly index (rule 3) and a weekly author's report (rule 4). The choice of report is the service's.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { MarkdownDocument } from "../../gen/institute/common/v1/markdown_pb.js";
 import { GetWeeklyIndexResponseSchema } from "../../gen/institute/reports/v1/reports_pb.js";
 import { protoToJson } from "../../lib/proto-json.js";
 import { gatedErrors } from "../schemas/common.js";
 import { dateAnalystParams, dateParams, langQuerystring, markdownBody, weeklyIndex, withNotFound } from "../schemas/reports.js";
 import type { RestOptions } from "./index.js";
-import { sendMarkdown, sendUncachedMarkdown } from "./markdown.js";
+import { isConditional, sendMarkdown, sendNotModified, sendUncachedMarkdown } from "./markdown.js";
+import { createValidatorCache } from "./validator-cache.js";
 
 const access = { scope: "reports:read" };
 
@@ -18,6 +20,19 @@ interface LangQuery {
 
 export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
   const reports = opts.clients.reports;
+  const validators = createValidatorCache({ ttlMs: opts.config.reportValidatorCacheMs });
+
+  /**
+   * A daily or weekly report: a conditional GET the recently seen validators already answer is 304 at once;
+   * anything else asks the service for the current report, and remembers its validators.
+   */
+  async function sendReport(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<{ document?: MarkdownDocument }>) {
+    const known = isConditional(request) ? validators.get(key) : undefined;
+    if (known && sendNotModified(request, reply, known)) return reply;
+    const { document } = await load();
+    if (document) validators.set(key, { sha256: document.sha256, lastModified: Number(document.lastModified) });
+    return sendMarkdown(request, reply, document);
+  }
 
   app.get(
     "/reports/fleet-health/latest",
@@ -29,8 +44,9 @@ export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
     "/reports/daily/:date",
     { config: access, schema: { params: dateParams, querystring: langQuerystring, response: { 200: markdownBody, ...withNotFound } } },
     async (request, reply) => {
-      const { document } = await reports.getDailyReport({ date: request.params.date, lang: request.query.lang ?? "" });
-      return sendMarkdown(request, reply, document);
+      const { date } = request.params;
+      const lang = request.query.lang ?? "";
+      return sendReport(request, reply, JSON.stringify(["daily", date, lang]), () => reports.getDailyReport({ date, lang }));
     },
   );
 
@@ -48,8 +64,8 @@ export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
     },
     async (request, reply) => {
       const { date, analystId } = request.params;
-      const { document } = await reports.getWeeklyReport({ date, analystId, lang: request.query.lang ?? "" });
-      return sendMarkdown(request, reply, document);
+      const lang = request.query.lang ?? "";
+      return sendReport(request, reply, JSON.stringify(["weekly", date, analystId, lang]), () => reports.getWeeklyReport({ date, analystId, lang }));
     },
   );
 }

@@ -1,7 +1,7 @@
 /**
  * PortfolioService: metrics of any portfolio (persona or benchmark) and the leaderboard of persona portfolios
  * (spec §2.7, §4.1 rule 7). Metrics are computed in process from the daily NAV series and cached per portfolio
- * until its series, or its benchmark's, changes.
+ * until its series, or its benchmark's, changes; the sorted leaderboard is kept whole until any persona's key moves.
  */
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
@@ -46,17 +46,21 @@ export function createPortfolioService(deps: ServiceDeps, options: PortfolioServ
   const store = options.store ?? createPortfolioStore(deps.db);
   const cache = options.cache ?? createMetricsCache();
 
+  // A portfolio's cache key: its series version and, when it names one that exists, its benchmark's.
+  const keyOf = (row: PortfolioRow, known: ReadonlyMap<string, PortfolioRow>) => {
+    const benchmark = row.benchmarkId === null ? undefined : known.get(row.benchmarkId);
+    return benchmark ? `${row.seriesVersion}|${benchmark.portfolioId}|${benchmark.seriesVersion}` : row.seriesVersion;
+  };
+  // The sorted leaderboard of the last call, valid while every persona's key is the same.
+  let board: { key: string; metrics: PortfolioMetrics[] } | undefined;
+
   /** Metrics of `targets`; `known` holds every portfolio a target may name as its benchmark. */
   async function metricsOf(targets: readonly PortfolioRow[], known: ReadonlyMap<string, PortfolioRow>): Promise<PortfolioMetrics[]> {
     const benchmarkOf = (row: PortfolioRow) => (row.benchmarkId === null ? undefined : known.get(row.benchmarkId));
-    const keyOf = (row: PortfolioRow) => {
-      const benchmark = benchmarkOf(row);
-      return benchmark ? `${row.seriesVersion}|${benchmark.portfolioId}|${benchmark.seriesVersion}` : row.seriesVersion;
-    };
     const computed = new Map<string, MetricValues>();
     const stale: PortfolioRow[] = [];
     for (const row of targets) {
-      const hit = cache.get(row.portfolioId, keyOf(row));
+      const hit = cache.get(row.portfolioId, keyOf(row, known));
       if (hit) computed.set(row.portfolioId, hit);
       else stale.push(row);
     }
@@ -66,7 +70,7 @@ export function createPortfolioService(deps: ServiceDeps, options: PortfolioServ
       for (const row of stale) {
         const benchmark = benchmarkOf(row);
         const values = computeMetrics(series.get(row.portfolioId) ?? [], benchmark ? (series.get(benchmark.portfolioId) ?? []) : null);
-        cache.set(row.portfolioId, keyOf(row), values);
+        cache.set(row.portfolioId, keyOf(row, known), values);
         computed.set(row.portfolioId, values);
       }
     }
@@ -87,10 +91,14 @@ export function createPortfolioService(deps: ServiceDeps, options: PortfolioServ
     async getLeaderboard(request) {
       if (request.limit < 0) throw new ConnectError("limit must be 0 (every portfolio) or positive", Code.InvalidArgument);
       const rows = await store.leaderboardPortfolios();
+      const known = new Map(rows.map((row) => [row.portfolioId, row]));
       const personas = rows.filter((row) => row.kind === "persona");
-      const metrics = await metricsOf(personas, new Map(rows.map((row) => [row.portfolioId, row])));
-      metrics.sort(leaderboardOrder);
-      const leaderboard = request.limit > 0 ? metrics.slice(0, request.limit) : metrics;
+      const key = personas.map((row) => `${row.portfolioId}=${keyOf(row, known)}`).join(",");
+      if (board?.key !== key) {
+        const metrics = await metricsOf(personas, known);
+        board = { key, metrics: metrics.sort(leaderboardOrder) };
+      }
+      const leaderboard = board.metrics.slice(0, request.limit > 0 ? request.limit : undefined);
       return create(GetLeaderboardResponseSchema, { leaderboard, count: leaderboard.length });
     },
   };

@@ -1,7 +1,7 @@
 /**
  * SQL of the portfolio service, over the SELECT-only pool. Two questions: which portfolios exist and what
- * version their snapshot series is at (cheap, aggregated in the database), and the daily NAV series of some of
- * them (the last snapshot of each Singapore work date, collapsed in the database), in one round trip each.
+ * version their snapshot series is at (a counter the database keeps, see SERIES_VERSION), and the daily NAV series
+ * of some of them (the last snapshot of each Singapore work date, collapsed in the database), in one round trip each.
  */
 import type { Pool } from "../../lib/db/pool.js";
 import type { NavPoint } from "./metrics.js";
@@ -12,7 +12,7 @@ export interface PortfolioRow {
   portfolioId: string;
   kind: PortfolioKind;
   benchmarkId: string | null;
-  /** Identity of the snapshot series (see VERSION_AGGREGATE); "0" for no snapshots. */
+  /** Identity of the snapshot series (see SERIES_VERSION); "0" while it never had a snapshot. */
   seriesVersion: string;
 }
 
@@ -23,14 +23,12 @@ export interface PortfolioRow {
 const WORK_DAY = "floor((s.taken_at + 28800000) / 86400000.0)";
 
 /**
- * The series version: count, newest taken_at, and the sums of taken_at and of nav (in millionths), so appends,
- * deletions, replaced snapshots and corrected NAVs all change it. Both sums are over integers, exact and so
- * independent of scan order: the two queries below must give the same version for the same rows. (A float
- * sum could differ between plans; a numeric sum or a per-row hash costs three to four times as much.)
+ * SERIES_VERSION: a counter per portfolio that migration 002's triggers bump in the same transaction as any
+ * insert, update, delete or truncate of its snapshots, so appends, deletions, replaced snapshots and corrected NAVs
+ * all change it; one primary-key lookup per portfolio, instead of aggregating every snapshot on each request.
  */
-const VERSION_AGGREGATE = "concat_ws(':', count(*), max(s.taken_at), sum(s.taken_at), sum((s.nav * 1000000)::bigint))";
-
-const PORTFOLIO_COLUMNS = "p.portfolio_id, p.kind, p.benchmark_id, coalesce(v.series_version, '0') AS series_version";
+const PORTFOLIO_COLUMNS = "p.portfolio_id, p.kind, p.benchmark_id, coalesce(v.version::text, '0') AS series_version";
+const WITH_VERSION = "portfolio.portfolios p LEFT JOIN portfolio.series_versions v USING (portfolio_id)";
 
 interface PortfolioRecord {
   portfolio_id: string;
@@ -60,11 +58,8 @@ export function createPortfolioStore(db: Pool): PortfolioStore {
     async leaderboardPortfolios() {
       const { rows } = await db.query<PortfolioRecord>({
         name: "portfolio.leaderboard-portfolios",
-        // Every series is aggregated, so one grouped scan beats a lookup per portfolio.
         text: `SELECT ${PORTFOLIO_COLUMNS}
-                 FROM portfolio.portfolios p
-                 LEFT JOIN (SELECT s.portfolio_id, ${VERSION_AGGREGATE} AS series_version
-                              FROM portfolio.nav_snapshots s GROUP BY s.portfolio_id) v USING (portfolio_id)
+                 FROM ${WITH_VERSION}
                 WHERE p.kind = 'persona'
                    OR p.portfolio_id IN (SELECT benchmark_id FROM portfolio.portfolios WHERE kind = 'persona')`,
       });
@@ -74,13 +69,8 @@ export function createPortfolioStore(db: Pool): PortfolioStore {
     async portfolioWithBenchmark(portfolioId) {
       const { rows } = await db.query<PortfolioRecord>({
         name: "portfolio.with-benchmark",
-        // One or two portfolios: aggregate only their snapshots, through the primary key.
         text: `SELECT ${PORTFOLIO_COLUMNS}
-                 FROM portfolio.portfolios p
-                 LEFT JOIN LATERAL (SELECT ${VERSION_AGGREGATE} AS series_version
-                                      FROM portfolio.nav_snapshots s
-                                     WHERE s.portfolio_id = p.portfolio_id
-                                    HAVING count(*) > 0) v ON true
+                 FROM ${WITH_VERSION}
                 WHERE p.portfolio_id = $1
                    OR p.portfolio_id = (SELECT benchmark_id FROM portfolio.portfolios WHERE portfolio_id = $1)`,
         values: [portfolioId],

@@ -1,6 +1,7 @@
 /**
  * Which archived daily or weekly report answers a request (spec §4.1 rules 2, 4 and 6). Bodies stay in the
- * object store; these queries only choose the row.
+ * object store; these queries choose the row and read its body's content hash (the ETag, and the key of the
+ * service's body cache), never the body.
  */
 import type { Pool } from "../../lib/db/pool.js";
 import type { ReportLang } from "./validate.js";
@@ -13,6 +14,8 @@ export interface ReportRow {
   workDate: string;
   lang: ReportLang;
   objectKey: string;
+  /** SHA-256 of the body as the object store holds it; null when the body is missing. */
+  sha256: string | null;
   /** Epoch milliseconds. */
   archivedAt: number;
 }
@@ -30,10 +33,11 @@ export interface ReportChoice {
 // Within the chosen language the latest archive wins, so re-runs and partial drafts lose to the final;
 // report_id breaks a tie on archived_at so the answer never depends on the plan.
 const PICK = `
-  SELECT report_id, analyst_id, work_date, lang, object_key, archived_at
-    FROM reports.reports
-   WHERE kind = $1 AND analyst_id = $2 AND work_date BETWEEN $3 AND $4 AND lang = ANY ($5::text[])
-   ORDER BY array_position($5::text[], lang), archived_at DESC, report_id DESC
+  SELECT r.report_id, r.analyst_id, r.work_date, r.lang, r.object_key, o.sha256, r.archived_at
+    FROM reports.reports r
+    LEFT JOIN objects.blobs o ON o.key = r.object_key
+   WHERE r.kind = $1 AND r.analyst_id = $2 AND r.work_date BETWEEN $3 AND $4 AND r.lang = ANY ($5::text[])
+   ORDER BY array_position($5::text[], r.lang), r.archived_at DESC, r.report_id DESC
    LIMIT 1`;
 
 const LATEST_DATE = `
@@ -52,7 +56,7 @@ export function createReportStore(db: Pool) {
       });
       const r = rows[0];
       return r
-        ? { reportId: r.report_id, analystId: r.analyst_id, workDate: r.work_date, lang: r.lang, objectKey: r.object_key, archivedAt: r.archived_at }
+        ? { reportId: r.report_id, analystId: r.analyst_id, workDate: r.work_date, lang: r.lang, objectKey: r.object_key, sha256: r.sha256, archivedAt: r.archived_at }
         : undefined;
     },
 

@@ -8,7 +8,8 @@ import { addDays, isoWeekOf, workDateOf } from "../../lib/work-date.js";
 import type { ServiceDeps } from "../deps.js";
 import { createDataTopicStore } from "./data-topic-store.js";
 import { createFleetHealthStore } from "./fleet-health-store.js";
-import { loadMarkdown } from "./markdown-document.js";
+import { createBodyCache } from "../../lib/object-store/body-cache.js";
+import { loadCachedMarkdown, loadMarkdown } from "./markdown-document.js";
 import { createReportStore } from "./report-store.js";
 import { languagePreference, requireIdentifier, requireWorkDate, topicName } from "./validate.js";
 import { createWeeklyStore } from "./weekly-store.js";
@@ -28,6 +29,8 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
   const snapshots = createFleetHealthStore(deps.db);
   const topics = createDataTopicStore(deps.db);
   const editorId = deps.config.dailyEditorId;
+  // Archived bodies never change under their hash: kept in memory by (object key, sha256).
+  const bodies = createBodyCache(deps.objects);
 
   return {
     async getFleetHealth() {
@@ -41,7 +44,7 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
       const languages = languagePreference(req.lang);
       const row = await reports.pick({ kind: "daily", analystId: editorId, from: date, to: date, languages });
       if (!row) throw notFound(`no daily report for ${date}`);
-      return { document: await loadMarkdown(deps.objects, row.objectKey, row.archivedAt) };
+      return { document: await loadCachedMarkdown(bodies, row) };
     },
 
     async getWeeklyIndex(req) {
@@ -62,7 +65,7 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
       const { weekStart, weekEnd } = isoWeekOf(date);
       const row = await reports.pick({ kind: "weekly", analystId, from: weekStart, to: weekEnd, languages });
       if (!row) throw notFound(`${analystId} published no weekly report in the week of ${date}`);
-      return { document: await loadMarkdown(deps.objects, row.objectKey, row.archivedAt) };
+      return { document: await loadCachedMarkdown(bodies, row) };
     },
 
     async getLatest() {

@@ -29,17 +29,35 @@ function queryTerms(query: string): string[] {
   return [...terms].sort((a, b) => b.length - a.length);
 }
 
-/** Code-point-safe cut of at most `max` characters from `start` (a UTF-16 index). */
+/** Code-point-safe cut of at most `max` characters from `start` (a UTF-16 index); walks only what it keeps. */
 function cut(text: string, start: number, max: number): string {
-  const chars = Array.from(text.slice(start));
-  const body = chars.slice(0, max).join("");
-  return `${start > 0 ? "…" : ""}${body}${chars.length > max ? "…" : ""}`;
+  let end = start;
+  for (let n = 0; n < max && end < text.length; n++) {
+    const unit = text.charCodeAt(end);
+    const pair = unit >= 0xd800 && unit <= 0xdbff && end + 1 < text.length && (text.charCodeAt(end + 1) & 0xfc00) === 0xdc00;
+    end += pair ? 2 : 1;
+  }
+  return `${start > 0 ? "…" : ""}${text.slice(start, end)}${end < text.length ? "…" : ""}`;
+}
+
+/** A body as the excerpt reads it: its plain text, and that text lowercased (where query words are looked for). */
+export interface PlainBody {
+  text: string;
+  lower: string;
+}
+
+export function plainBody(body: string): PlainBody {
+  const text = plainText(body);
+  return { text, lower: text.toLowerCase() };
 }
 
 export function excerpt(body: string, query: string): string | null {
-  const text = plainText(body);
+  return excerptOf(plainBody(body), query);
+}
+
+/** The excerpt of a body already made plain (the search service keeps them; see plain-text-cache.ts). */
+export function excerptOf({ text, lower }: PlainBody, query: string): string | null {
   if (text === "") return null;
-  const lower = text.toLowerCase();
   let at = -1;
   for (const term of queryTerms(query)) {
     at = lower.indexOf(term);

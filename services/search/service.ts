@@ -11,7 +11,8 @@ import { isZero } from "../../lib/embedding/vector-codec.js";
 import type { ScoredId } from "../../lib/vector/live-index.js";
 import type { ServiceDeps } from "../deps.js";
 import { createDocumentStore, type DocumentStore } from "./document-store.js";
-import { excerpt } from "./excerpt.js";
+import { excerptOf } from "./excerpt.js";
+import { createPlainTextCache } from "./plain-text-cache.js";
 import { MAX_SCOPE_ID_CHARS, QUERY_CHARS, TOP_K } from "./limits.js";
 
 /** Extra approximate matches asked for, in case documents were deleted since the index last looked. */
@@ -32,6 +33,7 @@ function validate(request: { query: string; topK: number; analystId?: string | u
 
 export function createSearchService(deps: ServiceDeps, options: { store?: DocumentStore } = {}): ServiceImpl<typeof SearchService> {
   const store = options.store ?? createDocumentStore(deps.db);
+  const plains = createPlainTextCache();
   return {
     async search(request) {
       const topK = validate(request);
@@ -50,7 +52,7 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
                 sessionId: row.session_id ?? undefined,
                 path: row.path ?? undefined,
                 title: row.title ?? undefined,
-                excerpt: excerpt(row.body, query) ?? undefined,
+                excerpt: excerptOf(plains.plainOf(row.doc_id, row.body), query) ?? undefined,
                 archivedAt: row.archived_at === null ? undefined : BigInt(row.archived_at),
               });
             }),

@@ -1,0 +1,33 @@
+/**
+ * A tools/call answer carries its structuredContent twice: as itself and, serialized, as the text block. The runner
+ * serializes it once; the response reuses that JSON for structuredContent instead of serializing the object again,
+ * and the whole JSON-RPC response is written as one string (fastify then sends it as it is).
+ */
+import { resultResponse, type RequestId } from "./json-rpc.js";
+
+export interface CallToolResult {
+  content: Array<{ type: "text"; text: string }>;
+  structuredContent: Record<string, unknown>;
+  isError: false;
+}
+
+/** The JSON text of a result's structuredContent, for results built by callToolResult. */
+const STRUCTURED_JSON = new WeakMap<object, string>();
+
+export function callToolResult(structuredContent: Record<string, unknown>): CallToolResult {
+  const text = JSON.stringify(structuredContent);
+  const result: CallToolResult = { content: [{ type: "text", text }], structuredContent, isError: false };
+  STRUCTURED_JSON.set(result, text);
+  return result;
+}
+
+/**
+ * The response to a request answered with `result`, as JSON text: byte for byte what JSON.stringify gives for
+ * `{ jsonrpc: "2.0", id, result }`, without serializing a tool's structuredContent a second time.
+ */
+export function resultResponseJson(id: RequestId, result: unknown): string {
+  const structured = typeof result === "object" && result !== null ? STRUCTURED_JSON.get(result) : undefined;
+  if (structured === undefined) return JSON.stringify(resultResponse(id, result));
+  const { content } = result as CallToolResult;
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":${JSON.stringify(content)},"structuredContent":${structured},"isError":false}}`;
+}

@@ -1,0 +1,76 @@
+/** The gateway's short memory of report validators: 304s without asking the service, staleness bounded by the TTL. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addReport, EDITOR, etagOf, sgt } from "../../services/reports/test-fixtures.js";
+import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
+import { createValidatorCache } from "./validator-cache.js";
+
+describe("createValidatorCache", () => {
+  it("keeps an entry for its TTL, then forgets it; a TTL of 0 keeps nothing", () => {
+    let t = 0;
+    const cache = createValidatorCache({ ttlMs: 100, now: () => t });
+    cache.set("k", { sha256: "a", lastModified: 1 });
+    t = 99;
+    expect(cache.get("k")).toMatchObject({ sha256: "a", lastModified: 1 });
+    t = 100;
+    expect(cache.get("k")).toBeUndefined();
+    const off = createValidatorCache({ ttlMs: 0, now: () => t });
+    off.set("k", { sha256: "a", lastModified: 1 });
+    expect(off.get("k")).toBeUndefined();
+  });
+
+  it("holds at most maxEntries, dropping the least recently refreshed", () => {
+    const cache = createValidatorCache({ ttlMs: 1000, maxEntries: 2, now: () => 0 });
+    for (const k of ["a", "b", "a", "c"]) cache.set(k, { sha256: k, lastModified: 0 });
+    expect([cache.get("a")?.sha256, cache.get("b"), cache.get("c")?.sha256]).toEqual(["a", undefined, "c"]);
+  });
+});
+
+const draft = (id: string, at: string) => ({ id, kind: "daily" as const, analyst: EDITOR, date: "2026-04-01", lang: "en" as const, archivedAt: sgt(at), body: `# ${id}` });
+
+describe("conditional GETs of a report through the gateway", () => {
+  let fast: TestGateway;
+  let off: TestGateway;
+  const keys: string[] = [];
+  beforeAll(async () => {
+    [fast, off] = await Promise.all([
+      startTestGateway({ env: { REPORT_VALIDATOR_CACHE_MS: "1500" } }),
+      startTestGateway({ env: { REPORT_VALIDATOR_CACHE_MS: "0" } }),
+    ]);
+    keys.push(await fast.key(["reports:read"]), await off.key(["reports:read"]));
+  });
+  afterAll(async () => {
+    await Promise.all([fast?.close(), off?.close()]);
+  });
+
+  const get = (gw: TestGateway, key: string, headers: Record<string, string> = {}) =>
+    gw.app.inject({ url: "/api/v1/reports/daily/2026-04-01", headers: { "x-api-key": key, ...headers } });
+
+  it("answers unconditional GETs with the newest draft at once, and 304s go stale for at most the TTL", async () => {
+    const [key] = keys;
+    await addReport(fast.db.owner, draft("first", "2026-04-01T09:00"));
+    expect((await get(fast, key!)).body).toBe("# first");
+    await addReport(fast.db.owner, draft("second", "2026-04-01T17:00"));
+    // Within the TTL the previous draft may still be confirmed current, but a plain GET already has the new one.
+    const stale = await get(fast, key!, { "if-none-match": etagOf("# first") });
+    expect([stale.statusCode, stale.headers.etag]).toEqual([304, etagOf("# first")]);
+    expect((await get(fast, key!)).body).toBe("# second");
+    // The plain GET refreshed the validators: the previous draft is no longer confirmed.
+    const fresh = await get(fast, key!, { "if-none-match": etagOf("# first") });
+    expect([fresh.statusCode, fresh.body, fresh.headers.etag]).toEqual([200, "# second", etagOf("# second")]);
+    expect((await get(fast, key!, { "if-none-match": etagOf("# second") })).statusCode).toBe(304);
+  });
+
+  it("after the TTL, or with the cache off, a newer draft is never confirmed as the old one", async () => {
+    const [fastKey, offKey] = keys;
+    await addReport(fast.db.owner, draft("third", "2026-04-01T18:00"));
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const expired = await get(fast, fastKey!, { "if-none-match": etagOf("# second") });
+    expect([expired.statusCode, expired.body]).toEqual([200, "# third"]);
+
+    await addReport(off.db.owner, draft("first", "2026-04-01T09:00"));
+    expect((await get(off, offKey!)).body).toBe("# first");
+    await addReport(off.db.owner, draft("second", "2026-04-01T17:00"));
+    const res = await get(off, offKey!, { "if-none-match": etagOf("# first") });
+    expect([res.statusCode, res.body]).toEqual([200, "# second"]);
+  });
+});
