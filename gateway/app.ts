@@ -1,12 +1,16 @@
 /**
  * The only public surface. On every request, in this order: edge filter, browser access (Origin, Host, CORS on the
- * tool endpoint), authentication (before routing), scope, validation, then the route, which calls a service
- * through a Connect client.
+ * tool endpoint), authentication (before routing), rate limit, scope, validation, then the route, which calls a
+ * service through a Connect client.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { fastifyTrustProxy } from "../lib/access-config.js";
 import type { Config } from "../lib/config.js";
+import { requestIdOf } from "../lib/observability/logger.js";
+import { instrumentHttp, type Metrics } from "../lib/observability/metrics.js";
+import { installRequestContext } from "../lib/observability/request-context.js";
 import type { ApiKeyResolver } from "./auth/api-keys.js";
-import { authenticate } from "./auth/authenticate.js";
+import { authenticate, requireScope } from "./auth/authenticate.js";
 import { createOAuthResolver } from "./auth/oauth-tokens.js";
 import { createPeerKeyResolver } from "./auth/peer-keys.js";
 import { ambiguousDigests } from "./auth/peers-file.js";
@@ -14,6 +18,8 @@ import { resourceMetadataRoutes } from "./auth/resource-metadata.js";
 import type { ServiceClients } from "./clients.js";
 import { edgeFilter } from "./edge-filter.js";
 import { errorHandler } from "./errors.js";
+import { refuseNonFiniteNumbers } from "./finite-numbers.js";
+import { clientErrorHandler, drainingGate, frameworkErrors, MAX_PARAM_LENGTH, requireHost, type Gate } from "./http-refusals.js";
 import { registerMethodAwareNotFound } from "./not-found.js";
 import { relayCallbackRoutes, type RelayCallbackOptions } from "./relay/callback-route.js";
 import { restRoutes } from "./rest/index.js";
@@ -22,6 +28,8 @@ import { contractRoutes } from "./contract/routes.js";
 import { browserAccess } from "./mcp/browser-access.js";
 import { assertRegistry } from "./mcp/registry-check.js";
 import { mcpRoutes } from "./mcp/routes.js";
+import type { RateLimiter } from "./rate-limit/limiter.js";
+import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
 import type { ToolDefinition } from "./mcp/tool.js";
 import { TOOLS } from "./mcp/tools/index.js";
 
@@ -29,24 +37,46 @@ export interface GatewayDeps {
   config: Config;
   clients: ServiceClients;
   apiKeys: ApiKeyResolver;
-  searchEnabled?: () => boolean;
+  /** What /api/v1/meta reports as search_enabled (SearchService's health: lib/compose/gateway-composition.ts). */
+  searchEnabled?: () => boolean | Promise<boolean>;
+  /** HTTP request counts and latency by route and status (served on the internal listener). */
+  metrics?: Metrics;
   logger?: FastifyServerOptions["logger"];
   /** The relay callback receiver (POST /relay/callback); its inbox is the gateway's one owner-side write. */
   relayCallbacks?: RelayCallbackOptions;
   /** The tool registry; default the real one (tests pass their own definitions). */
   tools?: ToolDefinition[];
+  /** Per-credential rate limits shared across replicas (gateway/rate-limit/); absent, none. Closed with the gateway. */
+  rateLimits?: RateLimiter;
 }
 
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
+  // The gates every request passes first, in order; fastify's own refusals (bad URL, overlong parameter) run them too.
+  const gates: Gate[] = [];
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: "x-request-id",
+    // The caller's X-Request-Id when it is a plain token (else a fresh UUID); carried into every service call.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    // Which proxies may name the client address (X-Forwarded-For): the anonymous rate limit partition.
+    trustProxy: fastifyTrustProxy(deps.config.access.trustProxy),
     // Query strings are parsed strictly; values outside the documented sets are 400s, never clamped.
     ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrors(() => gates),
+    clientErrorHandler,
+    http: { requireHostHeader: false },
+    // A request arriving while the gateway closes gets drainingGate's 503 (an ErrorResponse), not fastify's own.
+    return503OnClosing: false,
   });
+  const gate = (hook: Gate) => (gates.push(hook), app.addHook("onRequest", hook));
   app.decorateRequest("principal", null);
-  app.addHook("onRequest", edgeFilter);
+  installRequestContext(app);
+  if (deps.metrics) instrumentHttp(app, deps.metrics);
+  gate(drainingGate(app));
+  gate(edgeFilter);
+  gate(requireHost);
   const tools = deps.tools ?? TOOLS;
   assertRegistry(tools);
   const { auth } = deps.config;
@@ -56,14 +86,21 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const oauth = auth.identityUrl
     ? createOAuthResolver({ identityUrl: auth.identityUrl, defaultScopes: auth.oauthDefaultScopes, cacheSeconds: auth.oauthCacheSeconds })
     : undefined;
-  app.addHook("onRequest", browserAccess(deps.config));
-  app.addHook("onRequest", authenticate({ apiKeys: deps.apiKeys, peers: createPeerKeyResolver(auth.peers), oauth }, deps.config));
+  gate(browserAccess(deps.config));
+  gate(authenticate({ apiKeys: deps.apiKeys, peers: createPeerKeyResolver(auth.peers), oauth }, deps.config));
+  const limiter = deps.rateLimits;
+  if (limiter) {
+    gate(rateLimitHook(limiter));
+    app.addHook("onClose", async () => limiter.close());
+  }
+  gate(requireScope);
   app.setErrorHandler(errorHandler);
+  app.addHook("preHandler", refuseNonFiniteNumbers);
   registerMethodAwareNotFound(app);
   const restRouteList = collectRestRoutes(app);
   resourceMetadataRoutes(app, { config: deps.config });
   await app.register(mcpRoutes, { tools, clients: deps.clients, projectName: deps.config.project.name });
-  await app.register(contractRoutes, { config: deps.config, routes: restRouteList, tools });
+  await app.register(contractRoutes, { config: deps.config, routes: restRouteList, tools, rateLimit: limiter?.config });
   if (deps.relayCallbacks) await app.register(relayCallbackRoutes, deps.relayCallbacks);
   await app.register(restRoutes, {
     prefix: "/api/v1",

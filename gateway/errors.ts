@@ -1,6 +1,7 @@
 /** The spec's ErrorResponse, and the one place Connect codes and fastify errors become HTTP statuses. */
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { classifyDatabaseError, DATABASE_UNAVAILABLE, INVALID_TEXT, RETRY_AFTER_SECONDS } from "../lib/db/db-errors.js";
 
 export interface ErrorBody {
   error: string;
@@ -54,10 +55,21 @@ function describeValidation(error: FastifyError): string {
 export function errorHandler(error: FastifyError | ConnectError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ConnectError) {
     const status = httpStatusOf(error.code);
+    if (status === 503) {
+      request.log.warn({ err: error }, "service unavailable");
+      return sendError(reply.header("retry-after", String(RETRY_AFTER_SECONDS)), 503, error.rawMessage);
+    }
     if (status >= 500) request.log.error({ err: error }, "service call failed");
     return sendError(reply, status, error.rawMessage);
   }
   if (error.validation) return sendError(reply, 400, describeValidation(error));
+  // The gateway's own queries (API keys, the callback inbox) meet the database too.
+  const failure = classifyDatabaseError(error);
+  if (failure === "unavailable") {
+    request.log.warn({ err: error }, "database unavailable");
+    return sendError(reply.header("retry-after", String(RETRY_AFTER_SECONDS)), 503, DATABASE_UNAVAILABLE);
+  }
+  if (failure === "invalid_text") return sendError(reply, 400, INVALID_TEXT);
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return sendError(reply, status, error.message);
   request.log.error({ err: error }, "request failed");

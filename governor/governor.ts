@@ -9,6 +9,7 @@ import type { Pool } from "../lib/db/pool.js";
 import type { Embedder } from "../lib/embedding/embedder.js";
 import type { Log } from "../lib/log.js";
 import { applyPendingCallbacks, type AppliedDelivery } from "./callbacks/apply-callbacks.js";
+import type { GovernorObserver } from "./governor-metrics.js";
 import { runKickoff, type KickoffReport } from "./kickoff/run-kickoff.js";
 import type { GateThresholds } from "./kickoff/similarity-gate.js";
 import { governorRoutes } from "./pulse/routes.js";
@@ -35,6 +36,8 @@ export interface GovernorDeps {
   callbackScanMs?: number;
   /** Publish slots from node-cron (off in tests that publish by hand). */
   cron?: boolean;
+  /** Sees every tick, kickoff and applied callback (the metrics: governor/governor-metrics.ts). */
+  observer?: GovernorObserver;
 }
 
 export interface Governor {
@@ -54,10 +57,15 @@ export function createGovernor(deps: GovernorDeps): Governor {
   let applying: Promise<AppliedDelivery[]> | null = null;
   let again = false;
 
+  const seen = <R>(report: R, observe?: (r: R) => void) => (observe?.(report), report);
   const tick = (slotAt = slotOf("tick", deps.now())) =>
-    runTick({ db: deps.db, relay: deps.relay, now: deps.now, log: deps.log, enabledByConfig: deps.enabledByConfig, callbackUrl: deps.callbackUrl, replicaId }, slotAt);
+    runTick({ db: deps.db, relay: deps.relay, now: deps.now, log: deps.log, enabledByConfig: deps.enabledByConfig, callbackUrl: deps.callbackUrl, replicaId }, slotAt).then(
+      (r) => seen(r, deps.observer?.tick),
+    );
   const kickoff = (slotAt = slotOf("kickoff", deps.now())) =>
-    runKickoff({ db: deps.db, embedder: deps.embedder, thresholds: deps.thresholds, now: deps.now, log: deps.log, replicaId }, slotAt);
+    runKickoff({ db: deps.db, embedder: deps.embedder, thresholds: deps.thresholds, now: deps.now, log: deps.log, replicaId }, slotAt).then((r) =>
+      seen(r, deps.observer?.kickoff),
+    );
 
   /** One applier per process; a request while it runs makes it go round once more. */
   function applyCallbacks(): Promise<AppliedDelivery[]> {
@@ -71,7 +79,7 @@ export function createGovernor(deps: GovernorDeps): Governor {
         again = false;
         done.push(...(await applyPendingCallbacks({ db: deps.db, now: deps.now, log: deps.log })));
       } while (again);
-      return done;
+      return seen(done, deps.observer?.applied);
     })().finally(() => (applying = null));
     return applying;
   }

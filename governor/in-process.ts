@@ -16,6 +16,7 @@ import { silentLog, type Log } from "../lib/log.js";
 import { startRelaySimulator, type RelaySimulator } from "../test/relay-simulator/simulator.js";
 import { createCallbackInbox } from "./callbacks/inbox-store.js";
 import { createGovernor, type Governor } from "./governor.js";
+import type { GovernorObserver } from "./governor-metrics.js";
 import { governorRoutes } from "./pulse/routes.js";
 import { createHttpRelayClient } from "./relay/http-relay-client.js";
 
@@ -41,6 +42,8 @@ export async function prepareInProcessGovernor(options: {
   reader?: Pool;
   now?: () => number;
   embedder?: Embedder;
+  /** The governor's decisions as metrics (governor/governor-metrics.ts). */
+  observer?: GovernorObserver;
 }): Promise<InProcessGovernor> {
   const { config } = options;
   const now = options.now ?? Date.now;
@@ -84,6 +87,7 @@ export async function prepareInProcessGovernor(options: {
         enabledByConfig: config.governor.enabled,
         thresholds: config.governor.similarity,
         callbackUrl,
+        observer: options.observer,
       });
       await governor.start();
       return governor;

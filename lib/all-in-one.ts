@@ -1,21 +1,24 @@
 /**
  * The all-in-one process: every service mounted in the gateway's process and called through the in-process
- * Connect router transport. Same code path as the cluster; only the transport differs.
+ * Connect transport (lib/in-process-transport.ts: the router transport's semantics without its byte round trip).
+ * Same code path as the cluster (lib/compose/gateway-composition.ts); only the transport differs: here one router
+ * holds every service group and its grpc.health.v1.
  */
-import { createClient, createRouterTransport, type ConnectRouter } from "@connectrpc/connect";
+import type { ConnectRouter, Transport } from "@connectrpc/connect";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
-import { createApiKeyResolver } from "../gateway/auth/api-keys.js";
-import { buildGateway } from "../gateway/app.js";
 import type { RelayCallbackOptions } from "../gateway/relay/callback-route.js";
-import { GovernorService } from "../gen/institute/governor/v1/governor_pb.js";
-import { createServiceClients } from "../gateway/clients.js";
 import type { ToolDefinition } from "../gateway/mcp/tool.js";
-import type { ServiceDeps } from "../services/deps.js";
-import { allServiceRoutes } from "../services/routes.js";
+import type { RateLimiter } from "../gateway/rate-limit/limiter.js";
+import { healthRoutes } from "../services/health/health-service.js";
+import { groupHealth, groupRoutes, SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
+import { composeGateway, type ComposedGateway } from "./compose/gateway-composition.js";
+import { clientInterceptors, routerInterceptors } from "./compose/interceptors.js";
+import { createServiceDeps } from "./compose/service-deps.js";
+import { createInProcessTransport } from "./in-process-transport.js";
 import type { Config } from "./config.js";
 import type { Database } from "./db/database.js";
-import { createPostgresObjectStore } from "./object-store/object-store.js";
-import { VectorRuntime } from "./vector/vector-runtime.js";
+import type { Metrics } from "./observability/metrics.js";
+import type { Check } from "./observability/readiness.js";
 
 export interface AllInOneOptions {
   config: Config;
@@ -28,33 +31,45 @@ export interface AllInOneOptions {
   governorRoutes?: (router: ConnectRouter) => void;
   /** The tool registry; default the real one (tests pass their own definitions). */
   tools?: ToolDefinition[];
+  /** Per-credential rate limits (gateway/rate-limit/open-rate-limiter.ts); absent, none. */
+  rateLimits?: RateLimiter;
+  /** Prometheus metrics of this process (npm start serves them on METRICS_PORT). */
+  metrics?: Metrics;
+  /** Readiness checks beyond the database and the services (the owner pool, the bus). */
+  checks?: Record<string, Check>;
 }
 
-export async function buildAllInOne(options: AllInOneOptions): Promise<FastifyInstance> {
-  const deps: ServiceDeps = {
-    db: options.db.reader,
-    objects: createPostgresObjectStore(options.db.reader),
+export async function composeAllInOne(options: AllInOneOptions): Promise<ComposedGateway> {
+  const deps = createServiceDeps({ config: options.config, reader: options.db.reader, now: options.now, vectors: true });
+  // One router holds every group, as each service process holds its own; database outages become Unavailable.
+  const router = { interceptors: routerInterceptors(options.metrics) };
+  const transport = { interceptors: clientInterceptors(options.metrics) };
+  const services = createInProcessTransport((r) => {
+    groupRoutes(SERVICE_GROUPS, deps)(r);
+    healthRoutes(groupHealth(SERVICE_GROUPS, deps))(r);
+  }, { router, transport });
+  const composed = await composeGateway({
     config: options.config,
-    now: options.now ?? Date.now,
-    vectors: new VectorRuntime({ db: options.db.reader, config: options.config.search }),
-  };
-  const transport = createRouterTransport(allServiceRoutes(deps));
-  const clients = createServiceClients({ catalog: transport, reports: transport, portfolio: transport, search: transport, factcard: transport,
-    workspace: transport, whiteboardPages: transport, chain: transport, coverage: transport });
-  if (options.governorRoutes) Object.assign(clients, { governor: createClient(GovernorService, createRouterTransport(options.governorRoutes)) });
-  const vectors = deps.vectors!;
-  const app = await buildGateway({
-    searchEnabled: () => vectors.searchReady(),
-    config: options.config,
-    clients,
-    apiKeys: createApiKeyResolver(options.db.reader, { cacheSeconds: options.config.keyCacheSeconds }),
+    transports: Object.fromEntries(SERVICE_GROUPS.map((g) => [g, services])) as Record<ServiceGroup, Transport>,
+    governor: options.governorRoutes && createInProcessTransport(options.governorRoutes, { router, transport }),
+    reader: options.db.reader,
+    now: options.now,
     logger: options.logger,
     relayCallbacks: options.relayCallbacks,
     tools: options.tools,
+    rateLimits: options.rateLimits,
+    metrics: options.metrics,
+    checks: options.checks,
   });
+  const { app } = composed;
+  const vectors = deps.vectors!;
   // The indexes load before the first request; their reasons for not being ready go to the gateway's log.
   vectors.log = { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) };
   app.addHook("onClose", () => vectors.stop());
   await vectors.start();
-  return app;
+  return composed;
+}
+
+export async function buildAllInOne(options: AllInOneOptions): Promise<FastifyInstance> {
+  return (await composeAllInOne(options)).app;
 }

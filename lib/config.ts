@@ -2,6 +2,8 @@
 import path from "node:path";
 import { readSearchConfig, type SearchConfig } from "./search-config.js";
 import { readAuthConfig, type AuthConfig } from "./auth-config.js";
+import { readClusterConfig, type ClusterConfig } from "./cluster-config.js";
+import { readAccessConfig, type AccessConfig } from "./access-config.js";
 
 export class ConfigError extends Error {
   constructor(variable: string, problem: string) {
@@ -24,6 +26,11 @@ export interface Config {
   project: { name: string; description: string; color: string };
   /** Seconds a resolved API key stays cached; revocation takes effect within this time. */
   keyCacheSeconds: number;
+  /**
+   * How long the gateway may answer a conditional GET of a report (304) from the validators it last saw for that
+   * report, without asking the service; 0 asks every time. Unconditional GETs always ask (docs/benchmark.md).
+   */
+  reportValidatorCacheMs: number;
   /** NATS with JetStream (the governor's bus). Unset: the in-process bus. */
   natsUrl: string | undefined;
   relay: RelayConfig;
@@ -32,6 +39,10 @@ export interface Config {
   search: SearchConfig;
   /** The tool endpoint's credentials and browser access (AUTH_URL, PEERS_FILE, OAUTH_*, PUBLIC_BASE_URL, MCP_ALLOWED_ORIGINS): lib/auth-config.ts. */
   auth: AuthConfig;
+  /** Service addresses (<NAME>_SERVICE_URL), the internal listener (METRICS_PORT), SHUTDOWN_TIMEOUT_MS: lib/cluster-config.ts. */
+  cluster: ClusterConfig;
+  /** Rate limits (RATE_LIMIT_*), TRUST_PROXY and the admin listener (ADMIN_TOKEN_SHA256, ADMIN_HOST, ADMIN_PORT): lib/access-config.ts. */
+  access: AccessConfig;
 }
 
 export interface RelayConfig {
@@ -165,10 +176,13 @@ export function loadConfig(env: Env = process.env): Config {
       color: str(env, "PROJECT_COLOR", "#1f4e79"),
     },
     keyCacheSeconds: int(env, "KEY_CACHE_SECONDS", 10, 0, 3600),
+    reportValidatorCacheMs: int(env, "REPORT_VALIDATOR_CACHE_MS", 1000, 0, 60_000),
     natsUrl: natsUrl(env),
     relay: relayConfig(env),
     governor: governorConfig(env),
     search: readSearchConfig(env, (variable, problem) => new ConfigError(variable, problem)),
     auth: readAuthConfig(env, (variable, problem) => new ConfigError(variable, problem)),
+    cluster: readClusterConfig(env, (variable, problem) => new ConfigError(variable, problem)),
+    access: readAccessConfig(env, (variable, problem) => new ConfigError(variable, problem), int(env, "PORT", 8080, 0, 65535)),
   };
 }

@@ -2,13 +2,20 @@
  * `npm start`: the all-in-one service. With no DATABASE_URL it runs embedded PostgreSQL under DATA_DIR;
  * a first start on an empty database loads the demo dataset. Prints the base URL and a demo key.
  */
+import { startAdminListener } from "../gateway/admin/admin-app.js";
 import { mintDemoKey } from "../gateway/auth/demo-key.js";
-import { buildAllInOne } from "../lib/all-in-one.js";
+import { openRateLimiter } from "../gateway/rate-limit/open-rate-limiter.js";
+import { composeAllInOne } from "../lib/all-in-one.js";
 import { ConfigError, loadConfig } from "../lib/config.js";
 import { openDatabase } from "../lib/db/database.js";
 import { isEmpty, seedDemoData } from "../lib/demo-data/index.js";
 import { startEmbedding } from "../lib/embedding/embed-at-start.js";
 import { localCallbackUrl, prepareInProcessGovernor } from "../governor/in-process.js";
+import { governorMetrics } from "../governor/governor-metrics.js";
+import { startInternalServer, type InternalServer } from "../lib/observability/internal-server.js";
+import { loggerOptions } from "../lib/observability/logger.js";
+import { createMetrics } from "../lib/observability/metrics.js";
+import { poolCheck } from "../lib/observability/readiness.js";
 
 async function main() {
   const config = loadConfig();
@@ -24,14 +31,22 @@ async function main() {
   const embedding = await startEmbedding(db.owner, config.search, say);
   const demoKey = await mintDemoKey(db.owner);
   // The governor runs in this process; its callback inbox is the gateway's POST /relay/callback.
-  const governor = await prepareInProcessGovernor({ config, owner: db.owner, reader: db.reader });
-  const app = await buildAllInOne({
+  // Prometheus metrics, /healthz and /readyz on the internal listener (METRICS_PORT), as every cluster process has.
+  const metrics = createMetrics({ process: "all-in-one", defaults: true });
+  metrics.observePool("owner", db.owner);
+  const governor = await prepareInProcessGovernor({ config, owner: db.owner, reader: db.reader, observer: governorMetrics(metrics.registry) });
+  const { app, readiness } = await composeAllInOne({
     config,
     db,
-    logger: { level: config.logLevel },
+    logger: loggerOptions({ level: config.logLevel, name: "all-in-one", relayName: config.relay.name }),
+    metrics,
+    checks: { "database:owner": poolCheck(db.owner) },
     relayCallbacks: governor.relayCallbacks,
     governorRoutes: governor.pulseRoutes,
+    rateLimits: openRateLimiter({ config: config.access.rateLimit, databaseUrl: db.ownerUrl, log: { warn: (f, m) => app.log.warn(f, m) } }),
   });
+  let admin: Awaited<ReturnType<typeof startAdminListener>>;
+  let internal: InternalServer | null = null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -40,7 +55,9 @@ async function main() {
     say(`${signal}: shutting down`);
     embedding.stop();
     await governor.close();
+    await admin?.app.close();
     await app.close();
+    await internal?.close();
     await db.close();
     process.exit(0);
   };
@@ -50,6 +67,13 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as { port: number };
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  // Not fatal here (a second npm start on one machine): the service runs without it, and says so.
+  internal = await startInternalServer({ host: config.host, port: config.cluster.metricsPort, registry: metrics.registry, readiness }).catch((e: Error) => {
+    say(`internal listener (METRICS_PORT ${config.cluster.metricsPort}) not started: ${e.message}`);
+    return null;
+  });
+  // The operator's key routes, on their own listener (ADMIN_HOST:ADMIN_PORT), only when ADMIN_TOKEN_SHA256 is set.
+  admin = await startAdminListener({ config, owner: db.owner, logger: { level: config.logLevel } });
   await governor.start({ callbackUrl: config.relay.callbackUrl ?? localCallbackUrl(config.host, port), log: app.log.child({ component: "governor" }) });
   process.stdout.write(
     [
@@ -57,6 +81,8 @@ async function main() {
       `  Institute research publishing service is up: http://${host}:${port}`,
       `  Demo key (every read scope; replaced at each start): ${demoKey}`,
       `  Try: curl -H 'X-API-Key: ${demoKey}' http://${host}:${port}/api/v1/analysts`,
+      ...(admin ? [`  Admin listener (operator token): ${admin.url}/api/v1/admin/keys`] : []),
+      ...(internal ? [`  Health and metrics (internal): http://${host}:${internal.port}/healthz /readyz /metrics`] : []),
       "",
     ].join("\n") + "\n",
   );

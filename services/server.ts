@@ -2,16 +2,21 @@
  * Serves Connect routes over HTTP/2 (cleartext): one server answers the Connect, gRPC and gRPC-Web
  * protocols, so any internal caller — including a plain @grpc/grpc-js client — can reach a service.
  */
-import type { ConnectRouter } from "@connectrpc/connect";
+import type { ConnectRouter, Interceptor } from "@connectrpc/connect";
 import { fastifyConnectPlugin } from "@connectrpc/connect-fastify";
 import Fastify, { type FastifyHttp2Options } from "fastify";
 import type { Http2Server } from "node:http2";
+import { requestIdOf } from "../lib/observability/logger.js";
+import { databaseErrors } from "./db-errors.js";
 
 export async function buildServiceServer(
   routes: (router: ConnectRouter) => void,
-  options: { logger?: FastifyHttp2Options<Http2Server>["logger"]; shutdownTimeoutMs?: number } = {},
+  /** interceptors: outside the database translation (metrics, lib/compose/interceptors.ts). */
+  options: { logger?: FastifyHttp2Options<Http2Server>["logger"]; shutdownTimeoutMs?: number; interceptors?: Interceptor[] } = {},
 ) {
-  const app = Fastify({ http2: true, logger: options.logger ?? false });
-  await app.register(fastifyConnectPlugin, { routes, shutdownTimeoutMs: options.shutdownTimeoutMs ?? 10_000 });
+  // The gateway's X-Request-Id becomes this process's request id, so one id follows a request through every log.
+  const app = Fastify({ http2: true, logger: options.logger ?? false, requestIdHeader: false, genReqId: requestIdOf });
+  // Database outages become Unavailable, a caller's unstorable text InvalidArgument (services/db-errors.ts).
+  await app.register(fastifyConnectPlugin, { routes, interceptors: [...(options.interceptors ?? []), databaseErrors], shutdownTimeoutMs: options.shutdownTimeoutMs ?? 10_000 });
   return app;
 }

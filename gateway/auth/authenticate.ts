@@ -1,6 +1,7 @@
 /**
  * Authentication before routing (spec §5.2 rule 5): every path that is not public, including paths that do
- * not exist, answers 401 without a valid credential. Then the route's scope is checked (spec §5.1 rule 3).
+ * not exist, answers 401 without a valid credential. Then (after the rate limit step) the route's scope is checked
+ * by `requireScope` (spec §5.1 rule 3).
  * REST (/api/v1) takes institute keys only; on every other path any valid credential of spec §5.2 counts, and a
  * refusal carries the Bearer challenge that starts OAuth discovery.
  */
@@ -42,13 +43,18 @@ export function authenticate(resolvers: CredentialResolvers, config: Config) {
       if (surface === "rest") return sendError(reply, 401, outcome.error);
       return sendChallenge(config, request, reply, outcome.error, outcome.tokenRefused);
     }
-    const principal = outcome.principal;
-    request.principal = principal;
-    // A route's scope is a REST scope, held by the institute key itself (viewer:read widens tool scopes only).
-    const scope = access.scope;
-    if (scope && !(principal.kind === "api_key" ? principal.scopes.has(scope) : holdsScope(principal, scope))) {
-      const granted = principal.kind === "peer" ? [] : [...principal.scopes].sort();
-      return sendError(reply, 403, `missing scope: ${scope}`, { required: scope, granted });
-    }
+    request.principal = outcome.principal;
   };
+}
+
+/** The route's scope, checked once the caller is known and counted (the rate limit step runs in between). */
+export async function requireScope(request: FastifyRequest, reply: FastifyReply) {
+  const principal = request.principal;
+  const scope = request.is404 ? undefined : (request.routeOptions?.config as RouteAccess | undefined)?.scope;
+  if (!scope || principal === null) return;
+  // A route's scope is a REST scope, held by the institute key itself (viewer:read widens tool scopes only).
+  if (!(principal.kind === "api_key" ? principal.scopes.has(scope) : holdsScope(principal, scope))) {
+    const granted = principal.kind === "peer" ? [] : [...principal.scopes].sort();
+    return sendError(reply, 403, `missing scope: ${scope}`, { required: scope, granted });
+  }
 }

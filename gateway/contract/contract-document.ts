@@ -2,6 +2,7 @@
  * GET /api/contract: the whole surface, derived at run time from the registered REST routes and the tool
  * registry (spec §1.3, §4.2, §9.3), so its counts always equal what the routes and tools/list serve.
  */
+import type { RateLimitConfig } from "../../lib/access-config.js";
 import type { Config } from "../../lib/config.js";
 import { EVENT_TYPES } from "../relay/callback-event.js";
 import { CALLBACK_PATH } from "../relay/callback-route.js";
@@ -19,6 +20,8 @@ export interface ContractSources {
   config: Config;
   routes: readonly RestRoute[];
   tools: readonly ToolDefinition[];
+  /** The rate limits in force (absent: none), published as `limits.request_rate`. */
+  rateLimit?: RateLimitConfig;
 }
 
 function restSection(routes: readonly RestRoute[]) {
@@ -36,7 +39,7 @@ function restSection(routes: readonly RestRoute[]) {
   });
 }
 
-export function contractDocument({ config, routes, tools }: ContractSources, base: string) {
+export function contractDocument({ config, routes, tools, rateLimit }: ContractSources, base: string) {
   const relay = config.relay.name;
   return {
     version: CONTRACT_VERSION,
@@ -47,7 +50,7 @@ export function contractDocument({ config, routes, tools }: ContractSources, bas
     tool_endpoint: { method: "POST", path: MCP_PATH, url: `${base}${MCP_PATH}`, transport: "MCP streamable HTTP, JSON responses, stateless", protocol_versions: [...PROTOCOL_VERSIONS] },
     tools: toolSummary(tools),
     auth: authSection(config, base),
-    limits: limitsSection(routes),
+    limits: limitsSection(routes, rateLimit),
     submission: submissionSection(),
     events: {
       outbound: [],

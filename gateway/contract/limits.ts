@@ -3,6 +3,8 @@
  * tool bounds from the registry; the submission ceilings are the governor's own constants.
  */
 import { CEILINGS, DRAIN_ORDER } from "../../governor/ceilings.js";
+import type { RateLimitConfig } from "../../lib/access-config.js";
+import { requestRateSection } from "../rate-limit/contract-section.js";
 import { parametersOf, type RestRoute } from "./route-catalog.js";
 
 /** The governor's tick (spec §8: every 5 minutes). */
@@ -10,7 +12,7 @@ export const TICK_SCHEDULE = "*/5 * * * *";
 
 const BOUNDED_PARAMETERS = new Set(["limit", "top_k"]);
 
-export function limitsSection(routes: readonly RestRoute[]) {
+export function limitsSection(routes: readonly RestRoute[], rateLimit?: RateLimitConfig) {
   const rest = routes.flatMap((route) =>
     parametersOf(route)
       .filter((p) => BOUNDED_PARAMETERS.has(p.name))
@@ -31,7 +33,7 @@ export function limitsSection(routes: readonly RestRoute[]) {
     whiteboard_metadata_preview_max: 1000,
     action_extraction_text_truncation: CEILINGS.extractTextMax,
     out_of_range: "a limit or enum value outside the documented set is a 400 (REST) or a validation error (tools), never clamped",
-    request_rate: null,
+    request_rate: rateLimit ? requestRateSection(rateLimit) : null,
   };
 }
 

@@ -11,7 +11,7 @@ import { isLoopbackHost, MCP_PATH, publicBaseUrl, RESOURCE_METADATA_PATH, routeP
 
 export const PUBLIC_DOCUMENTS = new Set([RESOURCE_METADATA_PATH, `${RESOURCE_METADATA_PATH}${MCP_PATH}`, "/api/contract", "/api/openapi.json"]);
 
-const EXPOSED = "WWW-Authenticate, Mcp-Protocol-Version";
+const EXPOSED = "WWW-Authenticate, Mcp-Protocol-Version, RateLimit-Policy, RateLimit, Retry-After";
 const REQUEST_HEADERS = "Authorization, Content-Type, Accept, X-API-Key, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID";
 
 /** The host name of a Host header value (`example.com:8080`, `[::1]:80`), lowercased, without the port. */

@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServiceClients } from "../clients.js";
 import { MCP_PATH } from "../public-url.js";
-import { classify, errorResponse, INVALID_REQUEST, PARSE_ERROR, resultResponse, type RpcErrorObject } from "./json-rpc.js";
+import { resultResponseJson } from "./call-result-json.js";
+import { classify, errorResponse, INVALID_REQUEST, PARSE_ERROR, type RpcErrorObject } from "./json-rpc.js";
 import { createMethods } from "./methods.js";
 import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, PROTOCOL_VERSIONS } from "./protocol.js";
 import type { ToolDefinition } from "./tool.js";
@@ -56,7 +57,7 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
     if (message.kind !== "request") return reply.code(202).send();
     const outcome = await dispatch(message.method, message.params, { principal: request.principal!, log: request.log });
     if (isInitialize && "result" in outcome) reply.header("mcp-protocol-version", (outcome.result as { protocolVersion: string }).protocolVersion);
-    const response = "result" in outcome ? resultResponse(message.id, outcome.result) : errorResponse(message.id, outcome.error);
+    const response = "result" in outcome ? resultResponseJson(message.id, outcome.result) : errorResponse(message.id, outcome.error);
     return reply.code(200).type("application/json; charset=utf-8").send(response);
   });
 }

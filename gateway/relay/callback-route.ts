@@ -32,7 +32,8 @@ export async function relayCallbackRoutes(app: FastifyInstance, opts: RelayCallb
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: CALLBACK_BODY_LIMIT }, (_req, body, done) => done(null, body));
 
-  app.post(CALLBACK_PATH, { config: { public: true }, bodyLimit: CALLBACK_BODY_LIMIT }, async (request, reply) => {
+  // Not rate limited: the relay's signature authenticates it, and a throttled callback would be redelivered anyway.
+  app.post(CALLBACK_PATH, { config: { public: true, rateLimit: false }, bodyLimit: CALLBACK_BODY_LIMIT }, async (request, reply) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const check = checkSignature(opts.signingSecret, raw, request.headers[signatureHeader]);
     if (check === "missing") return sendError(reply, 401, `missing ${shown(signatureHeader)} header`);

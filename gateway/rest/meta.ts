@@ -13,12 +13,12 @@ export const metaResponse = object({
 });
 
 export interface MetaFacts {
-  searchEnabled: () => boolean;
+  searchEnabled: () => boolean | Promise<boolean>;
 }
 
 export function metaRoutes(app: FastifyInstance, opts: { config: Config; facts: MetaFacts }) {
   app.get("/meta", { config: { public: true }, schema: { response: { 200: metaResponse } } }, async () => {
-    const searchEnabled = opts.facts.searchEnabled();
+    const searchEnabled = await opts.facts.searchEnabled();
     return {
       project: opts.config.project,
       search_enabled: searchEnabled,

@@ -32,6 +32,8 @@ export interface Bus {
   consume(subject: Subject, handler: BusHandler): Promise<Consumption>;
   /** Stops every consumption, lets in-flight handlers finish, and releases the connection. */
   close(): Promise<void>;
+  /** Resolves when the bus answers now (a round trip to the server); readiness checks call it. */
+  ping(): Promise<void>;
 }
 
 /** Namespaces keep test runs (and several deployments on one NATS) apart: letters, digits, '_' and '-'. */

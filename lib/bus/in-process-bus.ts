@@ -76,6 +76,9 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       dispatch({ subject, payload: JSON.parse(JSON.stringify(payload ?? null)), msgId: opts.msgId, deliveryCount: 1 });
       return { duplicate: false };
     },
+    async ping() {
+      if (closed) throw new Error("bus is closed");
+    },
     async consume(subject, handler): Promise<Consumption> {
       const worker: Worker = { handler, chain: Promise.resolve(), stopped: false };
       workers.set(subject, [...(workers.get(subject) ?? []), worker]);

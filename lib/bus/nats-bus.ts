@@ -131,6 +131,10 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> 
         },
       };
     },
+    async ping() {
+      if (nc.isClosed()) throw new Error("NATS connection closed");
+      await nc.flush();
+    },
     async storedMessages() {
       return (await jsm.streams.info(stream)).state.messages;
     },
