@@ -9,7 +9,8 @@ import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { GetQueuePulseResponseSchema, GovernorService } from "../gen/institute/governor/v1/governor_pb.js";
-import { ConfigError, loadConfig } from "../lib/config.js";
+import { loadConfig } from "../lib/config.js";
+import { runCommand } from "../lib/process/run-command.js";
 import { openDatabase } from "../lib/db/database.js";
 import { governorRoutes } from "./pulse/routes.js";
 import { setEnabled } from "./settings-store.js";
@@ -44,11 +45,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    const known = e instanceof ConfigError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
-    process.stderr.write(`governor: ${known ? e.message : (e as Error).stack}\n`);
-    process.exit(known ? 2 : 1);
-  },
-);
+runCommand("governor", main);

@@ -12,6 +12,7 @@
  */
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, type Config } from "../lib/config.js";
+import { runCommand } from "../lib/process/run-command.js";
 import { migrate } from "../lib/db/migrate.js";
 import { createPool, type Pool } from "../lib/db/pool.js";
 import { provisionReader } from "../lib/db/reader-role.js";
@@ -75,11 +76,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    const known = e instanceof UsageError || e instanceof ConfigError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
-    process.stderr.write(`db: ${known ? (e as Error).message : (e as Error).stack}\n`);
-    process.exit(known ? 2 : 1);
-  },
-);
+runCommand("db", main, (e) => e instanceof UsageError);

@@ -10,7 +10,8 @@ import { KeyAdminError, keyState, listKeys, mintKey, revokeKey } from "../gatewa
 import { parseDuration, parseExpiry } from "../gateway/auth/key-expiry.js";
 import { rotateKey } from "../gateway/auth/key-rotation.js";
 import { ALL_SCOPES } from "../gateway/auth/scopes.js";
-import { ConfigError, loadConfig } from "../lib/config.js";
+import { loadConfig } from "../lib/config.js";
+import { runCommand } from "../lib/process/run-command.js";
 import { openDatabase } from "../lib/db/database.js";
 
 const USAGE = `usage: keys mint --name NAME --scopes a,b [--expires WHEN]
@@ -72,11 +73,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    const known = e instanceof KeyAdminError || e instanceof ConfigError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
-    process.stderr.write(`keys: ${known ? e.message : (e as Error).stack}\n`);
-    process.exit(known ? 2 : 1);
-  },
-);
+runCommand("keys", main, (e) => e instanceof KeyAdminError);

@@ -5,7 +5,8 @@
  * same three options always load byte-identical data. The documents and fact cards are then embedded with the
  * configured embedder.
  */
-import { ConfigError, loadConfig } from "../lib/config.js";
+import { loadConfig } from "../lib/config.js";
+import { runCommand } from "../lib/process/run-command.js";
 import { openDatabase } from "../lib/db/database.js";
 import { seedDemoData } from "../lib/demo-data/index.js";
 import { describeReport, embedConfigured } from "../lib/embedding/embed-at-start.js";
@@ -33,12 +34,5 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    const known = e instanceof UsageError || e instanceof ConfigError;
-    const message = known || (e as Error).message?.startsWith("demo data:") ? (e as Error).message : (e as Error).stack;
-    process.stderr.write(`seed: ${message}\n`);
-    process.exit(known ? 2 : 1);
-  },
-);
+// Bad arguments and a database that is not empty are refusals the operator can act on.
+runCommand("seed", main, (e) => e instanceof UsageError || e.message.startsWith("demo data:"));
