@@ -1,14 +1,20 @@
 /**
- * `npm run bench -- [--scale 20] [--seed 1] [--queries 500]`: speed is measured here, never in a timed unit
- * test; each figure is printed beside a baseline measured in the same run.
+ * `npm run bench -- [section] [options]`: speed is measured here, never in a timed unit test; each figure is
+ * printed beside a baseline measured in the same run. Sections, all by default, in this order:
+ *   http    the service under autocannon beside a hand-written fastify + pg route and a node:http ceiling
+ *           (bench/http/options.ts lists its options: --duration, --warmup, --connections, --scale, --profile, ...)
+ *   search  the vector index beside exact search (--scale 20, --seed 1, --queries 500)
  */
+import { httpBench } from "./http/http-bench.js";
 import { searchBench } from "./search-bench.js";
 
-const BENCHES: Record<string, (argv: string[]) => Promise<void>> = { search: searchBench };
+const BENCHES: Record<string, (argv: string[]) => Promise<void>> = { http: httpBench, search: searchBench };
 
 async function main(argv: string[]) {
-  const only = argv.find((a) => !a.startsWith("--") && !/^\d/.test(a));
-  for (const [name, bench] of Object.entries(BENCHES)) if (!only || only === name) await bench(argv);
+  const only = argv[0] !== undefined && !argv[0].startsWith("--") ? argv[0] : undefined;
+  if (only && !BENCHES[only]) throw new Error(`unknown section ${only}: one of ${Object.keys(BENCHES).join(", ")}`);
+  const options = only ? argv.slice(1) : argv;
+  for (const [name, bench] of Object.entries(BENCHES)) if (!only || only === name) await bench(options);
 }
 
 main(process.argv.slice(2)).then(

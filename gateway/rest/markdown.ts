@@ -36,11 +36,20 @@ function setValidators(reply: FastifyReply, etag: string, lastModified: number) 
   reply.header("cache-control", CACHEABLE).header("etag", etag).header("last-modified", new Date(lastModified).toUTCString());
 }
 
+/** Validators as the gateway remembers them; the header values are worked out once per entry, on first use. */
+export interface KnownValidators {
+  sha256: string;
+  lastModified: number;
+  etag?: string;
+  lastModifiedHeader?: string;
+}
+
 /** Answers 304 when the request's preconditions hold for these validators; false (nothing sent) otherwise. */
-export function sendNotModified(request: FastifyRequest, reply: FastifyReply, validators: { sha256: string; lastModified: number }): boolean {
-  const etag = strongEtag(validators.sha256);
+export function sendNotModified(request: FastifyRequest, reply: FastifyReply, validators: KnownValidators): boolean {
+  const etag = (validators.etag ??= strongEtag(validators.sha256));
   if (!notModified(request, etag, validators.lastModified)) return false;
-  setValidators(reply, etag, validators.lastModified);
+  validators.lastModifiedHeader ??= new Date(validators.lastModified).toUTCString();
+  reply.header("cache-control", CACHEABLE).header("etag", etag).header("last-modified", validators.lastModifiedHeader);
   reply.code(304).send();
   return true;
 }

@@ -10,6 +10,9 @@ export interface Validators {
   sha256: string;
   /** Epoch milliseconds. */
   lastModified: number;
+  /** The header values, filled in by whoever first needs them (gateway/rest/markdown.ts). */
+  etag?: string;
+  lastModifiedHeader?: string;
 }
 
 export interface ValidatorCache {

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench -- http`: the service under load beside two baselines measured in the same run, on the demo
+ * dataset. Per case: the service, the hand-written fastify + pg route, the node:http ceiling (warm-up, then a
+ * timed run each), then the service again at half its measured maximum rate for the p99 target. Once for the
+ * all-in-one (`npm start`), once for the cluster when its entry points exist. Prints one table per mode and
+ * writes everything to bench-results/<timestamp>.json. Every child is stopped when the run ends.
+ */
+import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { summarizeProfile } from "../profile-summary.js";
+import { openBenchDatabase } from "./bench-database.js";
+import { captureResponses } from "./capture.js";
+import { benchCases, type BenchCase } from "./cases.js";
+import { killAllChildren } from "./child-process.js";
+import { clusterUnavailable, startCluster } from "./cluster-mode.js";
+import { measureCase, type Measurement } from "./measure.js";
+import { parseHttpBenchOptions, type HttpBenchOptions } from "./options.js";
+import { modeTable, notes, writeJson, type CaseResult, type ModeResult } from "./report.js";
+import { serviceEnv, startCeiling, startHandWritten, startService, type Target } from "./targets.js";
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+type Baselines = Map<string, { handWritten: Measurement; ceiling: Measurement }>;
+
+async function runMode(
+  mode: ModeResult["mode"],
+  targets: { service: Target; handWritten: Target; ceiling: Target },
+  key: string,
+  cases: BenchCase[],
+  sameAsHandWritten: Record<string, string>,
+  options: HttpBenchOptions,
+  baselines: Baselines,
+): Promise<ModeResult> {
+  const timing = { warmup: options.warmup, duration: options.duration, connections: options.connections, rounds: options.rounds };
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    say(`${mode}: ${c.label}`);
+    const known = baselines.get(c.id);
+    const measured = await measureCase(known ? [targets.service] : [targets.service, targets.handWritten, targets.ceiling], c, key, timing);
+    const service = measured[0]!;
+    const handWritten = known?.handWritten ?? measured[1]!;
+    const ceiling = known?.ceiling ?? measured[2]!;
+    baselines.set(c.id, { handWritten, ceiling });
+    const rate = Math.max(1, Math.round(service.rps / 2));
+    const [half] = await measureCase([targets.service], c, key, { ...timing, warmup: 0, rounds: 1, overallRate: rate });
+    const halfRate = { ...half!, rate };
+    results.push({ id: c.id, label: c.label, target: c.target, sameAsHandWritten: sameAsHandWritten[c.id] ?? "", service, handWritten, ceiling, halfRate });
+  }
+  return { mode, cases: results };
+}
+
+/** The all-in-one's profile cut to each case's measured runs (warm-ups and start-up left out), then all of them. */
+async function profileOf(dir: string, result: ModeResult | undefined): Promise<Record<string, string[]> | undefined> {
+  const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith(".cpuprofile"));
+  if (!files.length || !result) return undefined;
+  const file = path.join(dir, files[0]!);
+  const out: Record<string, string[]> = {};
+  for (const r of result.cases) out[r.id] = summarizeProfile(file, 20, r.service.windows);
+  out.all = summarizeProfile(file, 30, result.cases.flatMap((r) => r.service.windows));
+  return out;
+}
+
+/** Each cluster process's profile (files are named CPU.<date>.<time>.<pid>.…) over every measured run of the mode. */
+async function clusterProfiles(dir: string, names: Map<number, string>, result: ModeResult): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const f of await readdir(dir).catch(() => [] as string[])) {
+    const name = names.get(Number(f.match(/^CPU\.\d+\.\d+\.(\d+)\./)?.[1]));
+    if (name) out[`cluster ${name}`] = summarizeProfile(path.join(dir, f), 15, result.cases.flatMap((r) => r.service.windows));
+  }
+  return out;
+}
+
+export async function httpBench(argv: string[]): Promise<void> {
+  const options = parseHttpBenchOptions(argv);
+  const startedAt = new Date();
+  const tmp = await mkdtemp(path.join(tmpdir(), "institute-bench-"));
+  const bench = await openBenchDatabase({ scale: options.scale, seed: options.seed, asOf: options.asOf, say });
+  const running: Target[] = [];
+  try {
+    const env = serviceEnv(bench.db, { rateLimit: options.rateLimit });
+    const profileDir = options.profile ? path.join(tmp, "profile") : undefined;
+    say("starting the all-in-one service, the hand-written baseline and the ceiling ...");
+    const started = await startService(env, { cpuProfileDir: profileDir });
+    let service: Target | undefined = started.target;
+    running.push(service);
+    const handWritten = await startHandWritten(bench.db.readerUrl);
+    running.push(handWritten);
+    const all = benchCases({ dailyDate: bench.dailyDate, searchQuery: bench.searchQuery });
+    const wanted = all.filter((c) => !options.cases || options.cases.includes(c.id) || options.cases.includes(`${c.id}-304`));
+    const capture = await captureResponses(wanted, service.url, handWritten.url, started.key);
+    const cases = capture.cases.filter((c) => !options.cases || options.cases.includes(c.id));
+    const responsesFile = path.join(tmp, "responses.json");
+    await writeFile(responsesFile, JSON.stringify(capture.responses));
+    const ceiling = await startCeiling(responsesFile);
+    running.push(ceiling);
+
+    const baselines: Baselines = new Map();
+    const results: ModeResult[] = [];
+    let profile: Record<string, string[]> | undefined;
+    if (options.modes.includes("all-in-one")) {
+      results.push(await runMode("all-in-one", { service, handWritten, ceiling }, started.key, cases, capture.sameAsHandWritten, options, baselines));
+    }
+    await service.stop();
+    service = undefined;
+    if (profileDir) profile = await profileOf(profileDir, results[0]);
+    if (options.modes.includes("cluster")) {
+      const why = clusterUnavailable();
+      if (why) results.push({ mode: "cluster", skipped: why, cases: [] });
+      else {
+        say("starting the cluster (npm run start:cluster) ...");
+        const clusterProfileDir = options.profile ? path.join(tmp, "profile-cluster") : undefined;
+        if (clusterProfileDir) await mkdir(clusterProfileDir, { recursive: true });
+        const cluster = await startCluster(env, { cpuProfileDir: clusterProfileDir });
+        running.push(cluster.target);
+        const measured = await runMode("cluster", { service: cluster.target, handWritten, ceiling }, cluster.key, cases, capture.sameAsHandWritten, options, baselines);
+        results.push(measured);
+        await cluster.target.stop();
+        if (clusterProfileDir) profile = { ...profile, ...(await clusterProfiles(clusterProfileDir, cluster.names, measured)) };
+      }
+    }
+
+    const dataset = { seed: options.seed, scale: options.scale, asOf: options.asOf, dailyDate: bench.dailyDate, searchQuery: bench.searchQuery, seedSeconds: bench.seedSeconds };
+    const file = await writeJson({ options, dataset, modes: results, profile }, startedAt);
+    const out = [
+      "",
+      `HTTP benchmark: demo dataset scale ${options.scale} (seed ${options.seed}, as of ${options.asOf}); ${options.connections} connections; rate limiter ${options.rateLimit ? "on (limits out of reach)" : "off"}; per case and target ${options.warmup} s warm-up, then ${options.duration} s measured in ${options.rounds} rounds taking the targets in turn`,
+      "",
+    ];
+    for (const r of results) out.push(`${r.mode}:`, modeTable(r), "");
+    out.push(...notes(results), `results: ${path.relative(process.cwd(), file)}`, "");
+    for (const [id, lines] of Object.entries(profile ?? {})) {
+      const what = id.startsWith("cluster ") ? `the ${id.slice(8)} process of the cluster, every measured run` : `the all-in-one service, ${id === "all" ? "every measured run" : `measured runs of ${id}`}`;
+      out.push(`CPU profile of ${what}, top frames by self time:`, ...lines, "");
+    }
+    process.stdout.write(out.join("\n"));
+  } finally {
+    for (const t of running.reverse()) await t.stop().catch(() => {});
+    killAllChildren();
+    await bench.close();
+    await rm(tmp, { recursive: true, force: true });
+  }
+}

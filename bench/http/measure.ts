@@ -1,0 +1,65 @@
+/**
+ * One case against several targets: a warm-up run of each, then the measured time split into rounds that take the
+ * targets in turn (service, hand-written, ceiling, service, ...), so background load on a shared machine weighs on
+ * every target alike and the ratios stay fair. Each target's peak RSS and CPU time are watched while it is measured.
+ */
+import { monotonicMicros } from "../profile-summary.js";
+import type { BenchCase } from "./cases.js";
+import { combineRuns, runLoad, type LoadResult, type LoadRun } from "./load.js";
+import { watchProcess } from "./process-watch.js";
+import type { Target } from "./targets.js";
+
+export interface Measurement extends LoadResult {
+  /** Sum over the target's processes of each one's peak resident set during its measured runs, MiB. */
+  peakRssMib: number | undefined;
+  /** CPU time (user + system, every process of the target) per answered request, microseconds. */
+  cpuUsPerRequest: number | undefined;
+  /** When the measured runs ran, on the clock of CPU profiles (microseconds), to cut a profile to them. */
+  windows: Array<[number, number]>;
+}
+
+export interface MeasureOptions {
+  warmup: number;
+  duration: number;
+  connections: number;
+  rounds: number;
+  overallRate?: number;
+}
+
+export async function measureCase(targets: readonly Target[], c: BenchCase, key: string, options: MeasureOptions): Promise<Measurement[]> {
+  const request = { ...c.request, headers: { ...c.request.headers, "x-api-key": key } };
+  const load = (t: Target, seconds: number) => runLoad({ url: t.url, request, connections: options.connections, seconds, overallRate: options.overallRate });
+  if (options.warmup > 0) for (const t of targets) await load(t, options.warmup);
+  const runs = targets.map(() => [] as LoadRun[]);
+  const peaks = targets.map(() => [] as Array<number | undefined>);
+  const cpu = targets.map(() => [] as Array<number | undefined>);
+  const windows = targets.map(() => [] as Array<[number, number]>);
+  const slice = options.duration / options.rounds;
+  for (let round = 0; round < options.rounds; round++) {
+    for (const [i, t] of targets.entries()) {
+      const watches = t.pids.map(watchProcess);
+      const from = monotonicMicros();
+      runs[i]!.push(await load(t, slice));
+      windows[i]!.push([from, monotonicMicros()]);
+      const used = watches.map((w) => w.stop());
+      peaks[i]!.push(sumOf(used.map((u) => u.peakRssMib)));
+      cpu[i]!.push(sumOf(used.map((u) => u.cpuSeconds)));
+    }
+  }
+  return targets.map((_, i) => {
+    const known = peaks[i]!.filter((p): p is number => p !== undefined);
+    const result = combineRuns(runs[i]!);
+    const seconds = sumOf(cpu[i]!);
+    return {
+      ...result,
+      peakRssMib: known.length ? Math.max(...known) : undefined,
+      cpuUsPerRequest: seconds === undefined || result.requests === 0 ? undefined : (seconds / result.requests) * 1e6,
+      windows: windows[i]!,
+    };
+  });
+}
+
+/** The sum, or undefined when any term is unknown. */
+function sumOf(values: Array<number | undefined>): number | undefined {
+  return values.every((v) => v !== undefined) ? values.reduce((a, b) => a! + b!, 0) : undefined;
+}

@@ -1,0 +1,60 @@
+/**
+ * Options of the HTTP benchmark (`npm run bench -- http [options]`):
+ *   --duration S      measured seconds per case and target (default 8)
+ *   --warmup S        warm-up seconds before each measurement (default 2)
+ *   --rounds N        the measured time is split into N rounds taking the targets in turn (default 2)
+ *   --connections N   concurrent connections (default 10)
+ *   --scale N --seed N --as-of YYYY-MM-DD   the demo dataset (default 10, 1, 2026-11-21)
+ *   --cases a,b       only these cases (ids: analysts, threads, leaderboard, daily, daily-304, search, mcp)
+ *   --modes a,b       all-in-one and/or cluster (default both)
+ *   --profile         profile the service's CPU (the all-in-one under --cpu-prof, each cluster process through the
+ *                     inspector); the top frames of each case's measured runs are printed and kept in the JSON
+ *   --rate-limit      keep the per-credential rate limiter on (its limits raised out of reach) to measure its cost;
+ *                     by default it is off, so it neither throttles nor costs anything here
+ */
+export interface HttpBenchOptions {
+  duration: number;
+  warmup: number;
+  rounds: number;
+  connections: number;
+  scale: number;
+  seed: number;
+  asOf: string;
+  cases: string[] | undefined;
+  modes: Array<"all-in-one" | "cluster">;
+  profile: boolean;
+  rateLimit: boolean;
+}
+
+function value(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : argv[i + 1];
+}
+
+function positive(argv: string[], name: string, fallback: number, max: number): number {
+  const raw = value(argv, name);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > max) throw new Error(`--${name} needs a number above 0 and at most ${max}`);
+  return n;
+}
+
+export function parseHttpBenchOptions(argv: string[]): HttpBenchOptions {
+  const asOf = value(argv, "as-of") ?? "2026-11-21";
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf)) throw new Error("--as-of needs a date YYYY-MM-DD");
+  const modes = (value(argv, "modes") ?? "all-in-one,cluster").split(",");
+  for (const m of modes) if (m !== "all-in-one" && m !== "cluster") throw new Error(`--modes: unknown mode ${m}`);
+  return {
+    duration: positive(argv, "duration", 8, 600),
+    warmup: positive(argv, "warmup", 2, 600),
+    rounds: Math.round(positive(argv, "rounds", 2, 100)),
+    connections: Math.round(positive(argv, "connections", 10, 1000)),
+    scale: positive(argv, "scale", 10, 200),
+    seed: Math.round(positive(argv, "seed", 1, Number.MAX_SAFE_INTEGER)),
+    asOf,
+    cases: value(argv, "cases")?.split(","),
+    modes: modes as HttpBenchOptions["modes"],
+    profile: argv.includes("--profile"),
+    rateLimit: argv.includes("--rate-limit"),
+  };
+}
