@@ -11,7 +11,7 @@ import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { GetQueuePulseResponseSchema, GovernorService } from "../gen/institute/governor/v1/governor_pb.js";
 import { loadConfig } from "../lib/config.js";
 import { runCommand } from "../lib/process/run-command.js";
-import { openDatabase } from "../lib/db/database.js";
+import { openOwnerDatabase } from "../lib/db/owner-database.js";
 import { governorRoutes } from "./pulse/routes.js";
 import { setEnabled } from "./settings-store.js";
 
@@ -25,7 +25,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const db = await openDatabase(config, (line) => process.stderr.write(`${line}\n`));
+  const db = await openOwnerDatabase(config, "governor", (line) => process.stderr.write(`${line}\n`));
   try {
     if (command !== "status") {
       const by = values.by ?? `operator:${userInfo().username}`;

@@ -1,5 +1,6 @@
 /** Configuration is read once, here, from the environment; bad values stop start-up with one line naming the variable. */
 import path from "node:path";
+import { DEFAULT_RUNTIME_DIR } from "./db/embedded/runtime-dir.js";
 import { readSearchConfig, type SearchConfig } from "./search-config.js";
 import { readAuthConfig, type AuthConfig } from "./auth-config.js";
 import { readClusterConfig, type ClusterConfig } from "./cluster-config.js";
@@ -20,6 +21,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** SELECT-only connection for the read services. Unset: a reader role derived and managed by the migrator. */
   databaseReaderUrl: string | undefined;
+  /**
+   * Where a root process stages the embedded server's binaries and keeps a cluster its unprivileged server user
+   * cannot reach inside DATA_DIR (lib/db/embedded/).
+   */
+  embeddedRuntimeDir: string;
   logLevel: string;
   /** The analyst whose daily report is canonical (spec §4.1 rule 2). */
   dailyEditorId: string;
@@ -124,6 +130,12 @@ function natsUrl(env: Env): string | undefined {
   return raw;
 }
 
+function absolutePath(env: Env, name: string, fallback: string): string {
+  const raw = str(env, name, fallback);
+  if (!path.isAbsolute(raw)) throw new ConfigError(name, `must be an absolute path, got "${raw}"`);
+  return raw;
+}
+
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
@@ -168,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(str(env, "DATA_DIR", "./.data")),
     databaseUrl: postgresUrl(env, "DATABASE_URL"),
     databaseReaderUrl: postgresUrl(env, "DATABASE_READER_URL"),
+    embeddedRuntimeDir: absolutePath(env, "EMBEDDED_POSTGRES_RUNTIME_DIR", DEFAULT_RUNTIME_DIR),
     logLevel,
     dailyEditorId: str(env, "DAILY_EDITOR_ID", "daily-editor"),
     project: {

@@ -1,5 +1,6 @@
 /**
- * Database administration of a cluster, against DATABASE_URL (the owner role); one process runs it before the
+ * Database administration, against DATABASE_URL (the owner role) or, without it, the embedded default (the server a
+ * running npm start holds on DATA_DIR, or one started for the command). In a cluster one process runs it before the
  * services start (compose's `migrate` service, the Kubernetes Job, npm run start:cluster):
  *   npm run db -- migrate [--provision-reader] [--demo]
  *       applies pending migrations (replicas starting together serialise on an advisory lock); with
@@ -13,8 +14,8 @@
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, type Config } from "../lib/config.js";
 import { runCommand } from "../lib/process/run-command.js";
-import { migrate } from "../lib/db/migrate.js";
-import { createPool, type Pool } from "../lib/db/pool.js";
+import { openOwnerDatabase } from "../lib/db/owner-database.js";
+import type { Pool } from "../lib/db/pool.js";
 import { provisionReader } from "../lib/db/reader-role.js";
 import { isEmpty, seedDemoData } from "../lib/demo-data/index.js";
 import { describeReport, embedConfigured } from "../lib/embedding/embed-at-start.js";
@@ -31,9 +32,9 @@ function readerFromUrl(readerUrl: string) {
   return { role: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
 }
 
-async function ensureReader(owner: Pool, config: Config): Promise<string> {
+async function ensureReader(owner: Pool, ownerUrl: string, config: Config): Promise<string> {
   const given = config.databaseReaderUrl ? readerFromUrl(config.databaseReaderUrl) : {};
-  const url = await provisionReader(owner, config.databaseUrl!, given);
+  const url = await provisionReader(owner, ownerUrl, given);
   say(`reader role ${decodeURIComponent(new URL(url).username)} holds SELECT on every schema`);
   return url;
 }
@@ -55,24 +56,28 @@ async function main(argv: string[]): Promise<number> {
   const [command] = positionals;
   if (command !== "migrate" && command !== "provision-reader") throw new UsageError(USAGE);
   const config = loadConfig();
-  if (!config.databaseUrl) throw new ConfigError("DATABASE_URL", "is required (the owner connection of the cluster's database)");
-  const owner = createPool(config.databaseUrl, { name: "institute-migrate", max: 2 });
+  // Migrations are applied on open (replicas serialise on an advisory lock); the log line says whether any were due.
+  let migrated = false;
+  const db = await openOwnerDatabase(config, "db", (line) => {
+    migrated ||= line.startsWith("applied migrations");
+    say(line);
+  });
   try {
-    if (command === "provision-reader") {
-      const url = await ensureReader(owner, config);
-      if (!config.databaseReaderUrl) process.stdout.write(`${url}\n`);
-      return 0;
+    if (command === "provision-reader" || values["provision-reader"]) {
+      // A running npm start holds the reader's password (fresh at each start); changing it would cut the service off.
+      if (db.shared) throw new UsageError("the running npm start manages the embedded database's reader role; provision-reader is for DATABASE_URL deployments");
+      if (command !== "provision-reader" && !config.databaseReaderUrl) {
+        throw new ConfigError("DATABASE_READER_URL", "is required with --provision-reader (or run provision-reader alone)");
+      }
+      const url = await ensureReader(db.owner, db.ownerUrl, config);
+      if (command === "provision-reader" && !config.databaseReaderUrl) process.stdout.write(`${url}\n`);
+      if (command === "provision-reader") return 0;
     }
-    const { applied } = await migrate(owner);
-    say(applied.length ? `applied migrations: ${applied.join(", ")}` : "migrations: up to date");
-    if (values["provision-reader"]) {
-      if (!config.databaseReaderUrl) throw new ConfigError("DATABASE_READER_URL", "is required with --provision-reader (or run provision-reader alone)");
-      await ensureReader(owner, config);
-    }
-    if (values.demo) await loadDemo(owner, config);
+    if (!migrated) say("migrations: up to date");
+    if (values.demo) await loadDemo(db.owner, config);
     return 0;
   } finally {
-    await owner.end();
+    await db.close();
   }
 }
 

@@ -12,7 +12,7 @@ import { rotateKey } from "../gateway/auth/key-rotation.js";
 import { ALL_SCOPES } from "../gateway/auth/scopes.js";
 import { loadConfig } from "../lib/config.js";
 import { runCommand } from "../lib/process/run-command.js";
-import { openDatabase } from "../lib/db/database.js";
+import { openOwnerDatabase } from "../lib/db/owner-database.js";
 
 const USAGE = `usage: keys mint --name NAME --scopes a,b [--expires WHEN]
        keys rotate KEY_ID [--overlap 24h] [--expires WHEN]
@@ -41,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
   const overlapMs = values.overlap === undefined ? undefined : parseDuration(values.overlap, "--overlap");
   const keyId = rest[0];
   if ((command === "rotate" || command === "revoke") && !keyId) throw new KeyAdminError(`${command} needs a KEY_ID (see keys list)`);
-  const db = await openDatabase(loadConfig(), (line) => process.stderr.write(`${line}\n`));
+  const db = await openOwnerDatabase(loadConfig(), "keys", (line) => process.stderr.write(`${line}\n`));
   try {
     if (command === "mint") {
       const scopes = (values.scopes ?? "").split(",").map((s) => s.trim()).filter(Boolean);

@@ -7,7 +7,7 @@
  */
 import { loadConfig } from "../lib/config.js";
 import { runCommand } from "../lib/process/run-command.js";
-import { openDatabase } from "../lib/db/database.js";
+import { openOwnerDatabase } from "../lib/db/owner-database.js";
 import { seedDemoData } from "../lib/demo-data/index.js";
 import { describeReport, embedConfigured } from "../lib/embedding/embed-at-start.js";
 import { parseSeedArguments, UsageError } from "../lib/demo-data/seed-arguments.js";
@@ -16,7 +16,7 @@ async function main(argv: string[]): Promise<number> {
   const options = parseSeedArguments(argv, Date.now());
   const config = loadConfig();
   const say = (line: string) => process.stderr.write(`${line}\n`);
-  const db = await openDatabase(config, say);
+  const db = await openOwnerDatabase(config, "seed", say);
   try {
     const started = performance.now();
     const counts = await seedDemoData(db.owner, options);

@@ -16,6 +16,9 @@ import { startInternalServer, type InternalServer } from "../lib/observability/i
 import { loggerOptions } from "../lib/observability/logger.js";
 import { createMetrics } from "../lib/observability/metrics.js";
 import { poolCheck } from "../lib/observability/readiness.js";
+import { StartError } from "../lib/db/embedded/start-error.js";
+import { listenOrExplain } from "../lib/net/listen-error.js";
+import { failureLine, wantsStack } from "../lib/process/failure-line.js";
 
 async function main() {
   const config = loadConfig();
@@ -64,7 +67,7 @@ async function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
-  await app.listen({ port: config.port, host: config.host });
+  await listenOrExplain(() => app.listen({ port: config.port, host: config.host }), { host: "HOST", port: "PORT" }, config.host, config.port);
   const { port } = app.server.address() as { port: number };
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   // Not fatal here (a second npm start on one machine): the service runs without it, and says so.
@@ -73,7 +76,12 @@ async function main() {
     return null;
   });
   // The operator's key routes, on their own listener (ADMIN_HOST:ADMIN_PORT), only when ADMIN_TOKEN_SHA256 is set.
-  admin = await startAdminListener({ config, owner: db.owner, logger: { level: config.logLevel } });
+  admin = await listenOrExplain(
+    () => startAdminListener({ config, owner: db.owner, logger: { level: config.logLevel } }),
+    { host: "ADMIN_HOST", port: "ADMIN_PORT" },
+    config.access.admin?.host ?? config.host,
+    config.access.admin?.port ?? 0,
+  );
   await governor.start({ callbackUrl: config.relay.callbackUrl ?? localCallbackUrl(config.host, port), log: app.log.child({ component: "governor" }) });
   process.stdout.write(
     [
@@ -88,7 +96,9 @@ async function main() {
   );
 }
 
-main().catch((e) => {
-  process.stderr.write(e instanceof ConfigError ? `${e.message}\n` : `start failed: ${(e as Error).stack}\n`);
+// One line an operator acts on (configuration, DATA_DIR, a port, a permission); LOG_LEVEL=debug adds the stack.
+main().catch((e: unknown) => {
+  process.stderr.write(e instanceof ConfigError || e instanceof StartError ? `${e.message}\n` : `start failed: ${failureLine(e)}\n`);
+  if (wantsStack() && e instanceof Error) process.stderr.write(`${e.stack}\n`);
   process.exit(1);
 });

@@ -1,9 +1,10 @@
 /**
- * Opens the product's database: the configured DATABASE_URL, or embedded PostgreSQL under DATA_DIR.
- * Applies migrations and provisions the SELECT-only reader role the read services connect with.
+ * Opens the service's database: the configured DATABASE_URL, or embedded PostgreSQL under DATA_DIR, which this
+ * process then owns. Applies migrations and provisions the SELECT-only reader role the read services connect with
+ * (a fresh password each start). Operator commands use lib/db/owner-database.ts instead.
  */
 import type { Config } from "../config.js";
-import { startEmbeddedPostgres } from "./embedded.js";
+import { startEmbeddedPostgres } from "./embedded/embedded-server.js";
 import { migrate } from "./migrate.js";
 import { createPool, type Pool } from "./pool.js";
 import { provisionReader } from "./reader-role.js";
@@ -20,10 +21,12 @@ export interface Database {
 }
 
 export async function openDatabase(
-  config: Pick<Config, "databaseUrl" | "databaseReaderUrl" | "dataDir">,
+  config: Pick<Config, "databaseUrl" | "databaseReaderUrl" | "dataDir" | "embeddedRuntimeDir">,
   log: (line: string) => void = () => {},
 ): Promise<Database> {
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir, log);
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres(config.dataDir, log, { owner: "npm start", runtimeDir: config.embeddedRuntimeDir });
   const ownerUrl = config.databaseUrl ?? embedded!.url;
   const owner = createPool(ownerUrl, { name: "institute-owner", max: 5 });
   try {

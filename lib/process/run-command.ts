@@ -1,17 +1,36 @@
 /**
  * How every operator command ends: the exit code its main returns, or one line on standard error. A refusal the
- * operator can act on (bad arguments, bad configuration, a known domain refusal) prints its message and exits 2;
- * anything else prints the stack and exits 1.
+ * operator can act on (bad arguments, bad configuration, a start-up problem, a known domain refusal) exits 2;
+ * anything else exits 1. Whatever was thrown (an Error, an AggregateError, a string, undefined) becomes one line;
+ * LOG_LEVEL=debug adds the stack.
  */
 import { ConfigError } from "../config.js";
+import { StartError } from "../db/embedded/start-error.js";
+import { failureLine, wantsStack } from "./failure-line.js";
 
-export function runCommand(name: string, main: (argv: string[]) => Promise<number>, isRefusal: (e: Error) => boolean = () => false) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e: Error) => {
-      const refusal = e instanceof ConfigError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS") || isRefusal(e);
-      process.stderr.write(`${name}: ${refusal ? e.message : e.stack}\n`);
-      process.exit(refusal ? 2 : 1);
-    },
-  );
+function isRefusal(e: unknown, domain: (e: Error) => boolean): boolean {
+  if (!(e instanceof Error)) return false;
+  if (e instanceof ConfigError || e instanceof StartError) return true;
+  if ((e as { code?: unknown }).code?.toString().startsWith("ERR_PARSE_ARGS")) return true;
+  try {
+    return domain(e);
+  } catch {
+    return false;
+  }
+}
+
+export function runCommand(name: string, main: (argv: string[]) => Promise<number>, domainRefusal: (e: Error) => boolean = () => false) {
+  const fail = (e: unknown) => {
+    const refusal = isRefusal(e, domainRefusal);
+    process.stderr.write(`${name}: ${failureLine(e)}\n`);
+    if (wantsStack() && e instanceof Error && e.stack) process.stderr.write(`${e.stack}\n`);
+    process.exit(refusal ? 2 : 1);
+  };
+  let running: Promise<number>;
+  try {
+    running = main(process.argv.slice(2));
+  } catch (e) {
+    return fail(e);
+  }
+  running.then((code) => process.exit(code), fail);
 }

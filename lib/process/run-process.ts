@@ -2,10 +2,13 @@
  * How every entry point runs when started directly: build, listen, then on SIGTERM (or SIGINT) close in the
  * process's own order (stop accepting, let in-flight work finish within SHUTDOWN_TIMEOUT_MS, drain NATS, end the
  * pools) and exit 0. A close that overruns its bound is cut short with exit 1, so a stuck dependency can never
- * keep a pod terminating forever. A start that fails prints one line (a configuration error) or the stack, exit 1.
+ * keep a pod terminating forever. A start that fails prints one line, naming the variable to change where it can (a
+ * configuration error, a port in use), exit 1; LOG_LEVEL=debug adds the stack.
  */
 import { pathToFileURL } from "node:url";
 import { ConfigError } from "../config.js";
+import { StartError } from "../db/embedded/start-error.js";
+import { failureLine, wantsStack } from "./failure-line.js";
 
 /** True when the module at `moduleUrl` is the script node was started with (not imported by a test). */
 export function isMain(moduleUrl: string): boolean {
@@ -52,8 +55,17 @@ export function runProcess(name: string, start: () => Promise<Running>) {
       process.on("SIGTERM", () => stop("SIGTERM"));
       process.on("SIGINT", () => stop("SIGINT"));
     })
-    .catch((e) => {
-      process.stderr.write(e instanceof ConfigError ? `${e.message}\n` : `${name} failed to start: ${(e as Error).stack}\n`);
+    .catch((e: unknown) => {
+      process.stderr.write(`${name} failed to start: ${explain(e)}\n`);
+      if (wantsStack() && e instanceof Error) process.stderr.write(`${e.stack}\n`);
       process.exit(1);
     });
+}
+
+function explain(e: unknown): string {
+  if (e instanceof ConfigError || e instanceof StartError) return e.message;
+  const { code, address, port } = (e ?? {}) as { code?: string; address?: string; port?: number };
+  if (code === "EADDRINUSE") return `${address}:${port} is already in use: change the variable that names this port (PORT, METRICS_PORT)`;
+  if (code === "EACCES" && port !== undefined) return `this user may not listen on ${address}:${port}: choose a port above 1023`;
+  return failureLine(e);
 }

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "../../lib/db/embedded.js";
+import { freePort } from "../../lib/net/free-port.js";
 
 /** Takes a server this helper started down and brings it back on the same port with the same store (fault tests). */
 export interface NatsControl {

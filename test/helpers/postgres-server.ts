@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startEmbeddedPostgres } from "../../lib/db/embedded.js";
+import { startEmbeddedPostgres } from "../../lib/db/embedded/embedded-server.js";
 
 export interface TestServer {
   /** URL of a maintenance database on the server (used to create and drop test databases). */

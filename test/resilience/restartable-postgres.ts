@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../lib/db/embedded.js";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "../../lib/db/embedded/embedded-server.js";
 
 export interface RestartablePostgres {
   /** The maintenance database's URL (test databases are created from it). */
