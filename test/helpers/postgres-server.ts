@@ -6,6 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../../lib/db/embedded/embedded-server.js";
+import { loadConfig } from "../../lib/config.js";
 
 export interface TestServer {
   /** URL of a maintenance database on the server (used to create and drop test databases). */
@@ -21,7 +22,7 @@ export async function startTestServer(): Promise<TestServer> {
     return { adminUrl: url.toString(), stop: async () => {} };
   }
   const dir = await mkdtemp(path.join(tmpdir(), "institute-test-pg-"));
-  const embedded = await startEmbeddedPostgres(dir);
+  const embedded = await startEmbeddedPostgres(dir, () => {}, { owner: "the test run", runtimeDir: loadConfig().embeddedRuntimeDir });
   const url = new URL(embedded.url);
   url.pathname = "/postgres";
   return {
