@@ -16,7 +16,7 @@ import { startInternalServer, type InternalServer } from "../lib/observability/i
 import { loggerOptions } from "../lib/observability/logger.js";
 import { createMetrics } from "../lib/observability/metrics.js";
 import { poolCheck } from "../lib/observability/readiness.js";
-import { StartError } from "../lib/db/embedded/start-error.js";
+import { StartError } from "../lib/process/start-error.js";
 import { listenOrExplain } from "../lib/net/listen-error.js";
 import { failureLine, wantsStack } from "../lib/process/failure-line.js";
 

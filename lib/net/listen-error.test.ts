@@ -2,7 +2,7 @@
 import net from "node:net";
 import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
-import { StartError } from "../db/embedded/start-error.js";
+import { StartError } from "../process/start-error.js";
 import { listenOrExplain } from "./listen-error.js";
 
 const held = net.createServer();

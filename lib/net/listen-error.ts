@@ -2,7 +2,7 @@
  * Turns a listener's bind failure into the one line an operator acts on, naming the variable to change; any other
  * error passes through unchanged.
  */
-import { StartError } from "../db/embedded/start-error.js";
+import { StartError } from "../process/start-error.js";
 
 export function listenError(e: unknown, variables: { host: string; port: string }, host: string, port: number): unknown {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;

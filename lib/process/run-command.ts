@@ -5,7 +5,7 @@
  * LOG_LEVEL=debug adds the stack.
  */
 import { ConfigError } from "../config.js";
-import { StartError } from "../db/embedded/start-error.js";
+import { StartError } from "./start-error.js";
 import { failureLine, wantsStack } from "./failure-line.js";
 
 function isRefusal(e: unknown, domain: (e: Error) => boolean): boolean {

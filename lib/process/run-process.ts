@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { ConfigError } from "../config.js";
-import { StartError } from "../db/embedded/start-error.js";
+import { StartError } from "./start-error.js";
 import { failureLine, wantsStack } from "./failure-line.js";
 
 /** True when the module at `moduleUrl` is the script node was started with (not imported by a test). */

@@ -11,7 +11,7 @@ import { chmod, chown, mkdir, readdir, readFile, realpath, rm, stat, writeFile }
 import path from "node:path";
 import { postmasterPid } from "./postgres-process.js";
 import { canEnter, type ServerUser } from "./server-user.js";
-import { StartError } from "./start-error.js";
+import { StartError } from "../../process/start-error.js";
 
 export interface ClusterLocation {
   /** The PostgreSQL data directory (owned by the server user). */

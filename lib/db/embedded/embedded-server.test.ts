@@ -12,7 +12,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { reachEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-server.js";
 import { postmasterPid } from "./postgres-process.js";
-import { StartError } from "./start-error.js";
+import { StartError } from "../../process/start-error.js";
 
 const HOLDER = path.resolve("test/fixtures/hold-embedded-postgres.ts");
 

@@ -16,7 +16,7 @@ import { postgresBinaries } from "./postgres-binaries.js";
 import { DEFAULT_RUNTIME_DIR } from "./runtime-dir.js";
 import { initCluster, postmasterPid, startPostmaster, stopPostmaster } from "./postgres-process.js";
 import { serverUser } from "./server-user.js";
-import { StartError } from "./start-error.js";
+import { StartError } from "../../process/start-error.js";
 
 export interface EmbeddedDatabase {
   /** Owner URL of the `institute` database. */

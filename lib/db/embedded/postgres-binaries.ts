@@ -11,7 +11,7 @@ import { arch, platform } from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { canEnter, type ServerUser } from "./server-user.js";
-import { StartError } from "./start-error.js";
+import { StartError } from "../../process/start-error.js";
 
 export interface PostgresBinaries {
   initdb: string;

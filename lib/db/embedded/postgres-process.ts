@@ -12,7 +12,7 @@ import path from "node:path";
 import pg from "pg";
 import type { PostgresBinaries } from "./postgres-binaries.js";
 import type { ServerUser } from "./server-user.js";
-import { StartError } from "./start-error.js";
+import { StartError } from "../../process/start-error.js";
 
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;

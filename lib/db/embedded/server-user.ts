@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { userInfo } from "node:os";
-import { StartError } from "./start-error.js";
+import { StartError } from "../../process/start-error.js";
 
 export interface ServerUser {
   name: string;
