@@ -27,6 +27,7 @@ import { collectRestRoutes } from "./contract/route-catalog.js";
 import { contractRoutes } from "./contract/routes.js";
 import { browserAccess } from "./mcp/browser-access.js";
 import { assertRegistry } from "./mcp/registry-check.js";
+import { createFailureThrottle } from "./auth/failure-throttle.js";
 import { mcpRoutes } from "./mcp/routes.js";
 import type { RateLimiter } from "./rate-limit/limiter.js";
 import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
@@ -48,6 +49,8 @@ export interface GatewayDeps {
   tools?: ToolDefinition[];
   /** Per-credential rate limits shared across replicas (gateway/rate-limit/); absent, none. Closed with the gateway. */
   rateLimits?: RateLimiter;
+  /** The clock of the failed-authentication throttle (tests pass their own). */
+  now?: () => number;
 }
 
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
@@ -87,7 +90,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     ? createOAuthResolver({ identityUrl: auth.identityUrl, defaultScopes: auth.oauthDefaultScopes, cacheSeconds: auth.oauthCacheSeconds })
     : undefined;
   gate(browserAccess(deps.config));
-  gate(authenticate({ apiKeys: deps.apiKeys, peers: createPeerKeyResolver(auth.peers), oauth }, deps.config));
+  const failures = createFailureThrottle(deps.config.access.authFailures, deps.now);
+  gate(authenticate({ apiKeys: deps.apiKeys, peers: createPeerKeyResolver(auth.peers), oauth }, deps.config, failures));
   const limiter = deps.rateLimits;
   if (limiter) {
     gate(rateLimitHook(limiter));

@@ -38,6 +38,8 @@ export type TrustProxy = boolean | number | string[];
 
 export interface AccessConfig {
   rateLimit: RateLimitConfig;
+  /** Failed authentications a client address may make (AUTH_FAILURE_BURST, refilled at AUTH_FAILURE_PER_MINUTE; 0: off). */
+  authFailures: { perMinute: number; burst: number };
   trustProxy: TrustProxy;
   /** The admin listener; undefined (off) unless ADMIN_TOKEN_SHA256 is set. */
   admin: AdminConfig | undefined;
@@ -45,6 +47,8 @@ export interface AccessConfig {
 
 export const DEFAULT_PER_MINUTE = 600;
 export const DEFAULT_ADMIN_PORT = 8081;
+/** Hundreds of honest mistakes a minute still see their 401s; a flood of random credentials is cut after that many. */
+export const DEFAULT_AUTH_FAILURES = 600;
 const MAX_RATE = 1_000_000;
 
 const POLICY_NAMES: Record<RateLimitKind, string> = { api_key: "institute-key", peer: "peer", oauth: "oauth", anonymous: "anonymous" };
@@ -121,5 +125,7 @@ export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((add
 }
 
 export function readAccessConfig(env: Env, fail: Fail, publicPort: number): AccessConfig {
-  return { rateLimit: rateLimitConfig(env, fail), trustProxy: trustProxy(env, fail), admin: adminConfig(env, fail, publicPort) };
+  const perMinute = whole(env, "AUTH_FAILURE_PER_MINUTE", DEFAULT_AUTH_FAILURES, 0, MAX_RATE, fail);
+  const authFailures = { perMinute, burst: whole(env, "AUTH_FAILURE_BURST", perMinute || 1, 1, MAX_RATE, fail) };
+  return { rateLimit: rateLimitConfig(env, fail), authFailures, trustProxy: trustProxy(env, fail), admin: adminConfig(env, fail, publicPort) };
 }

@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import { mintDemoKey } from "../gateway/auth/demo-key.js";
 import { launchCluster, REPO_ROOT } from "../lib/cluster/launcher.js";
 import { ENTRY_POINTS } from "../lib/cluster/topology.js";
+import { failureLine } from "../lib/process/failure-line.js";
 import { ConfigError, loadConfig } from "../lib/config.js";
 import { createPool } from "../lib/db/pool.js";
 import { provisionReader, readerRoleName } from "../lib/db/reader-role.js";
@@ -79,7 +80,7 @@ async function main() {
   );
 }
 
-main().catch((e) => {
-  process.stderr.write(e instanceof ConfigError ? `${e.message}\n` : `start:cluster failed: ${(e as Error).message}\n`);
+main().catch((e: unknown) => {
+  process.stderr.write(e instanceof ConfigError ? `${e.message}\n` : `start:cluster failed: ${failureLine(e)}\n`);
   process.exit(1);
 });

@@ -10,7 +10,8 @@ import type { Config } from "../../lib/config.js";
 import { sendError } from "../errors.js";
 import { routePath } from "../public-url.js";
 import { sendChallenge } from "./challenge.js";
-import { presentedCredential, resolveCredential, surfaceOf, type CredentialResolvers } from "./credentials.js";
+import { knownValid, presentedCredential, resolveCredential, surfaceOf, type CredentialResolvers } from "./credentials.js";
+import type { FailureThrottle } from "./failure-throttle.js";
 import { holdsScope, type Principal } from "./principal.js";
 
 export interface RouteAccess {
@@ -27,7 +28,7 @@ declare module "fastify" {
   interface FastifyContextConfig extends RouteAccess {}
 }
 
-export function authenticate(resolvers: CredentialResolvers, config: Config) {
+export function authenticate(resolvers: CredentialResolvers, config: Config, failures: FailureThrottle) {
   return async function authenticateHook(request: FastifyRequest, reply: FastifyReply) {
     const access = request.is404 ? {} : (request.routeOptions.config as RouteAccess);
     if (access.public) return;
@@ -37,8 +38,13 @@ export function authenticate(resolvers: CredentialResolvers, config: Config) {
       if (surface === "rest") return sendError(reply, 401, "missing API key: send it in the X-API-Key header");
       return sendChallenge(config, request, reply, "missing credential: send an API key in X-API-Key or a token in Authorization: Bearer", false);
     }
+    const wait = failures.retryAfter(request.ip);
+    if (wait > 0 && !knownValid(presented, resolvers)) {
+      return sendError(reply.header("retry-after", String(wait)), 429, `too many failed authentications from this address: retry after ${wait} s`);
+    }
     const outcome = await resolveCredential(presented, surface, resolvers);
     if ("status" in outcome) {
+      if (outcome.status === 401) failures.failed(request.ip);
       if (outcome.status === 503) return sendError(reply.header("retry-after", "5"), 503, outcome.error);
       if (surface === "rest") return sendError(reply, 401, outcome.error);
       return sendChallenge(config, request, reply, outcome.error, outcome.tokenRefused);

@@ -36,6 +36,14 @@ export function presentedCredential(headers: IncomingHttpHeaders): Presented {
   return { via: "bearer", value: match[1]! };
 }
 
+/** True when the credential is one this gateway has already seen resolve (institute keys) or resolves in memory (peer keys). */
+export function knownValid(presented: Exclude<Presented, undefined>, r: CredentialResolvers): boolean {
+  if ("malformed" in presented) return false;
+  if (r.apiKeys.known(presented.value)) return true;
+  const peer = r.peers.resolve(presented.value);
+  return peer !== undefined && !("ambiguous" in peer);
+}
+
 const refuse = (error: string, tokenRefused = true): Resolution => ({ status: 401, error, tokenRefused });
 
 export async function resolveCredential(presented: Exclude<Presented, undefined>, surface: Surface, r: CredentialResolvers): Promise<Resolution> {
