@@ -20,6 +20,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** SELECT-only connection for the read services. Unset: a reader role derived and managed by the migrator. */
   databaseReaderUrl: string | undefined;
+  /** SEED_DEMO: whether `npm start` loads the demo dataset into an empty database (false: start empty, then import). */
+  seedDemo: boolean;
   logLevel: string;
   /** The analyst whose daily report is canonical (spec §4.1 rule 2). */
   dailyEditorId: string;
@@ -168,6 +170,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(str(env, "DATA_DIR", "./.data")),
     databaseUrl: postgresUrl(env, "DATABASE_URL"),
     databaseReaderUrl: postgresUrl(env, "DATABASE_READER_URL"),
+    seedDemo: bool(env, "SEED_DEMO", true),
     logLevel,
     dailyEditorId: str(env, "DAILY_EDITOR_ID", "daily-editor"),
     project: {
