@@ -33,8 +33,8 @@ export async function lineProblems(kind: Kind<any>, validate: ValidateFunction, 
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (e) {
-    return [`not JSON (${(e as Error).message})`];
+  } catch {
+    return ["not JSON"];
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) return ["must be a JSON object"];
   if (!validate(value)) return describeErrors(validate.errors ?? [], value);

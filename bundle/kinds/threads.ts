@@ -89,7 +89,7 @@ export const threads: Kind<Line> = {
     const problems: string[] = [];
     if (line.card_count !== line.cards.length) problems.push(`card_count is ${line.card_count} but the thread lists ${line.cards.length} cards`);
     line.cards.forEach((c, i) => {
-      if (c.board_id !== line.board_id) problems.push(`cards/${i}/board_id ${JSON.stringify(c.board_id)} differs from the thread's board_id`);
+      if (c.board_id !== line.board_id) problems.push(`cards[${i}].board_id ${JSON.stringify(c.board_id)} differs from the thread's board_id`);
     });
     return problems;
   },
