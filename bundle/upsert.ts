@@ -17,6 +17,8 @@ export interface TableWrite {
    * expression on update (`t` is the stored row, `excluded` the proposed one). Not compared for "changed".
    */
   derived?: readonly { name: string; insert: string; update: string }[];
+  /** Columns written when the row is new and left as they are when it exists (a place in an order, say). */
+  insertOnly?: readonly string[];
 }
 
 const quote = (identifier: string) => `"${identifier.replace(/"/g, '""')}"`;
@@ -27,7 +29,7 @@ export function upsertSql(spec: TableWrite): string {
   const params = spec.columns.map(([, c], i) => `$${i + 1}::${c.param}`);
   const select = [...spec.columns.map(([name, c]) => `u.${quote(name)}${c.cast ?? ""}`), ...derived.map((d) => d.insert)];
   const all = [...names, ...derived.map((d) => d.name)].map(quote);
-  const updated = names.filter((n) => !spec.key.includes(n));
+  const updated = names.filter((n) => !spec.key.includes(n) && !spec.insertOnly?.includes(n));
   const set = [...updated.map((n) => `${quote(n)} = excluded.${quote(n)}`), ...derived.map((d) => `${quote(d.name)} = ${d.update}`)];
   const compared = updated.length ? updated : names;
   const distinct = `(${compared.map((n) => `t.${quote(n)}`).join(", ")}) IS DISTINCT FROM (${compared.map((n) => `excluded.${quote(n)}`).join(", ")})`;

@@ -1,7 +1,8 @@
 /**
  * analysts.ndjson: an AnalystDetail exactly as GET /api/v1/analysts/{analystId} answers it, in the order
- * GET /api/v1/analysts lists them. The REST shape has no sort keys, so the file's order is the catalog's order: on
- * import an analyst's sort_order is its line number, and a category's is the line number of its first analyst.
+ * GET /api/v1/analysts lists them. The REST shape has no sort keys, so the file's order is the catalog's order: a
+ * new analyst's sort_order is its line number, and a new category's the line number of its first analyst; an
+ * analyst or category already in the database keeps its place (a bundle of a few edited lines reorders nothing).
  * Categories travel inside their analysts; a category no analyst belongs to is not part of the output.
  */
 import { id, nullable, text, textArray } from "../columns.js";
@@ -45,6 +46,7 @@ const categories = {
   table: "catalog.categories",
   key: ["category_id"],
   columns: [["category_id", id], ["name", text], ["name_en", nullable(text)], ["sort_order", { schema: {}, param: "int4[]" }]],
+  insertOnly: ["sort_order"],
 } as const;
 
 const analysts = {
@@ -55,6 +57,7 @@ const analysts = {
     ["specialty", nullable(text)], ["specialty_en", nullable(text)], ["category_id", nullable(text)], ["tasks_default", textArray],
     ["sort_order", { schema: {}, param: "int4[]" }],
   ],
+  insertOnly: ["sort_order"],
 } as const;
 
 export const analystsKind: Kind<AnalystLine> = {
@@ -94,7 +97,7 @@ export const analystsKind: Kind<AnalystLine> = {
     return problems;
   },
   async write(client, batch, { state }) {
-    // A category is written once, at its first analyst: the earliest line fixes its sort order.
+    // A category is written once per import, at its first analyst: that line's category is the one kept.
     const seen = (state.get("categories") as Set<string> | undefined) ?? new Set<string>();
     state.set("categories", seen);
     const newCategories = [];
