@@ -38,16 +38,19 @@ export async function exportBundle(owner: Pool, dir: string, kinds: readonly Kin
       for (;;) {
         const { rows } = await client.query(`FETCH ${kind.fetchSize ?? FETCH} FROM bundle_rows`);
         if (rows.length === 0) break;
+        const files: { path: string; body: string }[] = [];
         for (const row of rows) {
           const line = kind.toLine(row);
-          for (const f of kind.files?.(row, line) ?? []) {
-            const target = path.join(dir, f.path);
-            const folder = path.dirname(target);
-            if (!made.has(folder)) await mkdir(folder, { recursive: true }), made.add(folder);
-            await writeFile(target, f.body);
-          }
+          files.push(...(kind.files?.(row, line) ?? []));
           if (!out.write(`${JSON.stringify(line)}\n`)) await once(out, "drain");
         }
+        // A fetch's body files are written together, their folders first.
+        for (const folder of new Set(files.map((f) => path.dirname(path.join(dir, f.path))))) {
+          if (made.has(folder)) continue;
+          await mkdir(folder, { recursive: true });
+          made.add(folder);
+        }
+        await Promise.all(files.map((f) => writeFile(path.join(dir, f.path), f.body)));
         n += rows.length;
         progress.add(kind.name, rows.length);
       }

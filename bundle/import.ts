@@ -28,7 +28,7 @@ export class ImportFailed extends Error {
 
 /** Serialises importers: two at once would wait on each other's rows. */
 const LOCK_KEY = 7_300_461;
-const BATCH = 1000;
+const BATCH = 5000;
 
 function describeDatabaseError(e: DatabaseError): string {
   return [e.message, e.detail].filter(Boolean).join(": ");

@@ -35,16 +35,16 @@ export const objects: Kind<ObjectLine> = {
   files: (row, line) => [{ path: line.file, body: row.body as string }],
   async check(line, { dir }) {
     const problem = await bodyFileProblem(dir, line.file);
-    if (problem) return [problem];
-    const body = await readFile(path.join(dir, line.file), "utf8");
-    return body.includes("\u0000") ? [`body file ${line.file} holds a NUL character, which the store cannot keep`] : [];
+    return problem ? [problem] : [];
   },
   async write(client, batch, { dir }) {
-    const rows = [];
-    for (const line of batch.lines) {
-      const body = await readFile(path.join(dir, line.file), "utf8");
-      rows.push({ key: line.key, body, sha256: sha256Hex(body), bytes: Buffer.byteLength(body), content_type: line.content_type, created_at: line.created_at });
-    }
+    // A batch's files are read together; a body PostgreSQL cannot hold (a NUL) fails the batch, and so the import.
+    const rows = await Promise.all(
+      batch.lines.map(async (line) => {
+        const body = await readFile(path.join(dir, line.file), "utf8");
+        return { key: line.key, body, sha256: sha256Hex(body), bytes: Buffer.byteLength(body), content_type: line.content_type, created_at: line.created_at };
+      }),
+    );
     return upsertRows(client, table, rows);
   },
 };

@@ -1,11 +1,12 @@
 /**
  * A bad bundle is refused whole: every problem is reported as FILE:LINE: what is wrong, nothing is written, and a
- * bundle of another format version is refused with one line.
+ * bundle of another format version is refused with one line. What only the database can refuse rolls the whole
+ * import back, naming the file and lines.
  */
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { importBundle } from "../../bundle/import.js";
+import { ImportFailed, importBundle } from "../../bundle/import.js";
 import { KINDS } from "../../bundle/kinds/index.js";
 import { BundleRefused } from "../../bundle/manifest.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database.js";
@@ -100,6 +101,28 @@ describe("importing a bundle with bad lines", () => {
     await expect(importBundle(db.owner, folder.dir, KINDS)).rejects.toThrow(
       `${path.join(folder.dir, "manifest.json")}: missing; ${folder.dir} is not a bundle (or its export did not finish)`,
     );
+  });
+
+  it("rolls everything back when the database refuses a batch, naming the file and its lines", async () => {
+    const message = { session_id: "s_missing", seq: 1, role: "analyst", content: "Hello.", created_at: 1763632800000 };
+    const dir = bundle({ lines: { "topic-pool": [topicPoolLine({ pool_id: "pool_rolled_back" })], "session-messages": [message, { ...message, seq: 2 }] } });
+    await expect(importBundle(db.owner, dir, KINDS)).rejects.toThrow(
+      new ImportFailed(
+        `${path.join(dir, "session-messages.ndjson")}:1-2: the database refused these lines, nothing was imported: ` +
+          `insert or update on table "session_messages" violates foreign key constraint "session_messages_session_id_fkey": ` +
+          `Key (session_id)=(s_missing) is not present in table "sessions".`,
+      ),
+    );
+    expect(await rowCounts()).toEqual([0, 0, 0, 0]);
+  });
+
+  it("refuses a body PostgreSQL cannot hold when it writes it, and nothing lands", async () => {
+    const line = { key: "memos/nul.md", content_type: "text/markdown; charset=utf-8", created_at: 1, file: "objects/memos/nul.md" };
+    const dir = bundle({ lines: { objects: [line], "topic-pool": [topicPoolLine()] }, files: { "objects/memos/nul.md": "a\u0000b" } });
+    await expect(importBundle(db.owner, dir, KINDS)).rejects.toThrow(
+      `${path.join(dir, "objects.ndjson")}:1-1: the database refused these lines, nothing was imported: invalid byte sequence for encoding "UTF8": 0x00`,
+    );
+    expect(await rowCounts()).toEqual([0, 0, 0, 0]);
   });
 
   it("writes a good bundle, and the same lines again change nothing", async () => {
