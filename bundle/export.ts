@@ -45,11 +45,9 @@ export async function exportBundle(owner: Pool, dir: string, kinds: readonly Kin
           if (!out.write(`${JSON.stringify(line)}\n`)) await once(out, "drain");
         }
         // A fetch's body files are written together, their folders first.
-        for (const folder of new Set(files.map((f) => path.dirname(path.join(dir, f.path))))) {
-          if (made.has(folder)) continue;
-          await mkdir(folder, { recursive: true });
-          made.add(folder);
-        }
+        const folders = [...new Set(files.map((f) => path.dirname(path.join(dir, f.path))))].filter((f) => !made.has(f));
+        await Promise.all(folders.map((f) => mkdir(f, { recursive: true })));
+        for (const f of folders) made.add(f);
         await Promise.all(files.map((f) => writeFile(path.join(dir, f.path), f.body)));
         n += rows.length;
         progress.add(kind.name, rows.length);

@@ -170,6 +170,8 @@ describe("edited lines imported into B while its gateway runs", () => {
     const nav = pick("nav-snapshots", (l) => l.portfolio_id === portfolio && l.taken_at === latestNav);
     const fact = pick("fact-cards", (l) => l.fact_card_id === ids.factCard.fact_card_id);
     const doc = JSON.parse(linesOf("search-documents")[0]!);
+    // A new row merges with what B holds.
+    const newEntry = { ...pick("topic-pool", () => true), pool_id: "pool_imported_later", topic: "Imported later", score: 1e6 };
     writeBundle(edited.dir, {
       lines: {
         analysts: [{ ...analyst, name: `${analyst.name} (edited)` }],
@@ -177,6 +179,7 @@ describe("edited lines imported into B while its gateway runs", () => {
         "nav-snapshots": [{ ...nav, nav: nav.nav * 1.5 }],
         "fact-cards": [{ ...fact, claim_text_en: "Zirconium tantalum niobium output tripled in the quarter." }],
         "search-documents": [{ ...doc, title: "Zirconium tantalum niobium supply", body: "Zirconium, tantalum and niobium supply is the edited body." }],
+        "topic-pool": [newEntry],
       },
       files: { [object.file]: "# Edited daily\n\nThe edited body of the daily report.\n" },
     });
@@ -188,6 +191,7 @@ describe("edited lines imported into B while its gateway runs", () => {
       "nav-snapshots": { lines: 1, changed: 1 },
       "search-documents": { lines: 1, changed: 1 },
       "fact-cards": { lines: 1, changed: 1 },
+      "topic-pool": { lines: 1, changed: 1 },
     });
     expect(await embedPending(b.db.owner, embedder)).toMatchObject({ documents: { embedded: 1 }, factCards: { embedded: 1 } });
 
@@ -206,6 +210,9 @@ describe("edited lines imported into B while its gateway runs", () => {
     const top = JSON.parse((await searchFor("zirconium tantalum niobium supply")).text).results[0];
     expect(top).toMatchObject({ path: doc.path, title: "Zirconium tantalum niobium supply" });
     expect(top.excerpt).toContain("edited body");
+    const pool = JSON.parse((await ask(b, keys.b, { method: "GET", url: "/api/v1/whiteboard/topic-pool?limit=500" })).text);
+    expect(pool.count).toBe(linesOf("topic-pool").length + 1);
+    expect(JSON.stringify(pool.entries[0])).toBe(JSON.stringify(newEntry));
     // Nothing else moved: the analyst list keeps its order (an existing analyst keeps its place).
     const [listA, listB] = await both({ method: "GET", url: "/api/v1/analysts" });
     expect(JSON.parse(listB.text).analysts.map((x: { id: string }) => x.id)).toEqual(JSON.parse(listA.text).analysts.map((x: { id: string }) => x.id));
