@@ -17,8 +17,8 @@ export interface Column {
   nullable?: boolean;
 }
 
-/** No NUL: PostgreSQL text cannot hold it. */
-const TEXT = { type: "string", pattern: "^[^\\u0000]*$" } as const;
+/** A string (validate.ts refuses a NUL anywhere in a line: neither text nor jsonb can hold it). */
+const TEXT = { type: "string" } as const;
 const INT32 = { type: "integer", minimum: -2147483648, maximum: 2147483647 } as const;
 const SAFE_INT = { type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER } as const;
 

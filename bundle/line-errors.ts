@@ -48,7 +48,7 @@ function sentence(e: ErrorObject, value: unknown): string {
     case "format":
       return `${field} must be ${p.format === "date" ? "a calendar date YYYY-MM-DD" : `a ${p.format}`}, got ${preview(value)}`;
     case "pattern":
-      return p.pattern === "^[^\\u0000]*$" ? `${field} holds a NUL character, which PostgreSQL text cannot hold` : `${field} must match ${p.pattern}, got ${preview(value)}`;
+      return `${field} must match ${p.pattern}, got ${preview(value)}`;
     case "minLength":
       return `${field} must not be empty`;
     case "minimum":
@@ -79,4 +79,16 @@ export function describeErrors(errors: readonly ErrorObject[], line: unknown): s
     if (!out.includes(text)) out.push(text);
   }
   return out;
+}
+
+/** The first field of `value` holding a NUL character (which neither PostgreSQL text nor jsonb can store). */
+export function nulField(value: unknown, at = ""): string | undefined {
+  if (typeof value === "string") return value.includes("\u0000") ? at : undefined;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const name = Array.isArray(value) ? `${at}[${k}]` : at ? `${at}.${k}` : k;
+    const found = k.includes("\u0000") ? name : nulField(v, name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

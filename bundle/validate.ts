@@ -7,7 +7,7 @@ import path from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { fileOf, type Kind } from "./kind.js";
-import { describeErrors } from "./line-errors.js";
+import { describeErrors, nulField } from "./line-errors.js";
 import { readLines } from "./lines.js";
 import { MANIFEST_FILE, readManifest, type Manifest } from "./manifest.js";
 import { silentProgress, type Progress } from "./progress.js";
@@ -37,6 +37,9 @@ export async function lineProblems(kind: Kind<any>, validate: ValidateFunction, 
     return ["not JSON"];
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) return ["must be a JSON object"];
+  // JSON text holds a NUL only escaped, so the walk runs only for lines that may have one.
+  const nul = text.includes("\\u0000") ? nulField(value) : undefined;
+  if (nul !== undefined) return [`field "${nul}" holds a NUL character, which PostgreSQL cannot store`];
   if (!validate(value)) return describeErrors(validate.errors ?? [], value);
   return kind.check ? await kind.check(value, { dir }) : [];
 }

@@ -50,11 +50,12 @@ describe("importing a bundle with bad lines", () => {
           "",
           "[1, 2]",
           topicPoolLine({ pool_id: "pool_9", colour: "red" }),
+          topicPoolLine({ pool_id: "pool_10", rationale: "nul \u0000 inside" }),
         ],
         threads: [threadLine({ cards: [cardLine({ status: 5 })] }), threadLine({ card_count: 2, work_date: "2026-02-30" })],
         objects: [{ key: "reports/x.md", content_type: "text/markdown; charset=utf-8", created_at: 1, file: "objects/reports/x.md" }],
       },
-      manifest: { counts: { "topic-pool": 9, threads: 2, objects: 1, analysts: 3 } },
+      manifest: { counts: { "topic-pool": 10, threads: 2, objects: 1, analysts: 3 } },
     });
     const at = (file: string) => path.join(dir, file);
     const result = await importBundle(db.owner, dir, KINDS);
@@ -72,6 +73,7 @@ describe("importing a bundle with bad lines", () => {
       `${at("topic-pool.ndjson")}:7: empty line`,
       `${at("topic-pool.ndjson")}:8: must be a JSON object`,
       `${at("topic-pool.ndjson")}:9: unknown field "colour"`,
+      `${at("topic-pool.ndjson")}:10: field "rationale" holds a NUL character, which PostgreSQL cannot store`,
     ]);
     expect(result.kinds).toEqual({});
     expect(await rowCounts()).toEqual([0, 0, 0, 0]);
