@@ -5,7 +5,7 @@
  * analyst or category already in the database keeps its place (a bundle of a few edited lines reorders nothing).
  * Categories travel inside their analysts; a category no analyst belongs to is not part of the output.
  */
-import { id, nullable, text, textArray } from "../columns.js";
+import { id, int32, nullable, text, textArray } from "../columns.js";
 import type { Kind } from "../kind.js";
 import { lineSchema } from "../table-kind.js";
 import { upsertRows } from "../upsert.js";
@@ -45,7 +45,7 @@ interface AnalystLine {
 const categories = {
   table: "catalog.categories",
   key: ["category_id"],
-  columns: [["category_id", id], ["name", text], ["name_en", nullable(text)], ["sort_order", { schema: {}, param: "int4[]" }]],
+  columns: [["category_id", id], ["name", text], ["name_en", nullable(text)], ["sort_order", int32]],
   insertOnly: ["sort_order"],
 } as const;
 
@@ -55,7 +55,7 @@ const analysts = {
   columns: [
     ["analyst_id", id], ["name", text], ["name_en", nullable(text)], ["icon", nullable(text)], ["agent", nullable(text)],
     ["specialty", nullable(text)], ["specialty_en", nullable(text)], ["category_id", nullable(text)], ["tasks_default", textArray],
-    ["sort_order", { schema: {}, param: "int4[]" }],
+    ["sort_order", int32],
   ],
   insertOnly: ["sort_order"],
 } as const;
