@@ -9,6 +9,10 @@ describe("body files", () => {
     expect(bodyFileOf("../escape.md")).toMatch(/^objects\/_by-sha256\/[0-9a-f]{64}$/);
     expect(bodyFileOf("a b.md")).toMatch(/^objects\/_by-sha256\/[0-9a-f]{64}$/);
     expect(bodyFileOf(".hidden")).toMatch(/^objects\/_by-sha256\//);
+    // A file name without a dot, or a folder with one, could be another key's folder or file.
+    expect(bodyFileOf("notes/readme")).toMatch(/^objects\/_by-sha256\//);
+    expect(bodyFileOf("a.md/b.md")).toMatch(/^objects\/_by-sha256\//);
+    expect(bodyFileOf("a.md")).toBe("objects/a.md");
   });
 
   it("must stay inside the bundle and exist as a file", async () => {

@@ -1,17 +1,18 @@
 /**
  * Where a body lives in a bundle, and reading it back safely. An object key made of plain path segments is its own
  * path under objects/ (objects/reports/daily/…/x.md), so a bundle reads like the store; any other key is stored
- * under its SHA-256. A line's `file` must stay inside the bundle: relative, no `.` or `..` segment.
+ * under its SHA-256. Plain means folders without a dot and a file name with one: then no key's file can be another
+ * key's folder ("a.md" and "a.md/b.md"), and no plain path is a hashed one. A line's `file` must stay inside the
+ * bundle: relative, no `.` or `..` segment.
  */
 import { createHash } from "node:crypto";
 import { stat } from "node:fs/promises";
 import path from "node:path";
 
-const PLAIN_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+const PLAIN_KEY = /^([A-Za-z0-9_][A-Za-z0-9_-]*\/)*[A-Za-z0-9_][A-Za-z0-9_-]*\.[A-Za-z0-9._-]+$/;
 
 export function bodyFileOf(key: string): string {
-  const segments = key.split("/");
-  if (segments.every((s) => PLAIN_SEGMENT.test(s))) return `objects/${key}`;
+  if (PLAIN_KEY.test(key)) return `objects/${key}`;
   return `objects/_by-sha256/${createHash("sha256").update(key).digest("hex")}`;
 }
 
