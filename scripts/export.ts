@@ -14,7 +14,9 @@ import { runCommand } from "../lib/process/run-command.js";
 async function main(argv: string[]): Promise<number> {
   const dir = bundleDirArgument("export", argv);
   const config = loadConfig();
-  const db = await openOwnerDatabase(config, (line) => process.stderr.write(`${line}\n`));
+  // The embedded server's own log only when asked for (LOG_LEVEL=debug), as npm start does.
+  const verbose = config.logLevel === "debug" || config.logLevel === "trace";
+  const db = await openOwnerDatabase(config, verbose ? (line) => process.stderr.write(`${line}\n`) : () => {});
   try {
     const started = performance.now();
     const counts = await exportBundle(db.owner, dir, KINDS, createProgress(process.stderr, "exported"));

@@ -18,7 +18,9 @@ async function main(argv: string[]): Promise<number> {
   const dir = bundleDirArgument("import", argv);
   const config = loadConfig();
   const say = (line: string) => process.stderr.write(`${line}\n`);
-  const db = await openOwnerDatabase(config, say);
+  // The embedded server's own log only when asked for (LOG_LEVEL=debug), as npm start does.
+  const verbose = config.logLevel === "debug" || config.logLevel === "trace";
+  const db = await openOwnerDatabase(config, verbose ? say : () => {});
   try {
     const started = performance.now();
     const result = await importBundle(db.owner, dir, KINDS, {

@@ -1,10 +1,10 @@
 /**
  * The round trip: the demo dataset exported from database A and imported into an empty database B answers every
- * REST route and every tool byte for byte as A does; each REST-shaped line is the route's answer; importing the
- * same bundle again changes nothing; and edited lines imported into B while its gateway runs show up there
+ * REST route and every tool byte for byte as A does; each REST-shaped line is the route's answer; B exports the
+ * same bundle back; importing the same bundle again changes nothing; and edited lines imported into B while its gateway runs show up there
  * without a restart (report bodies, NAV series, fact cards, search documents, analysts).
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportBundle } from "../../bundle/export.js";
@@ -134,6 +134,22 @@ describe("a bundle of the demo dataset, exported from A and imported into an emp
     // analysts.ndjson is in the list's order.
     const list = JSON.parse((await ask(a, keys.a, { method: "GET", url: "/api/v1/analysts" })).text).analysts as { id: string }[];
     expect(linesOf("analysts").map((t) => JSON.parse(t).id)).toEqual(list.map((x) => x.id));
+  });
+
+  it("exports from B the very bundle it was loaded from, file for file", async () => {
+    const again = tempFolder("bundle-again-");
+    try {
+      await exportBundle(b.db.owner, again.dir, KINDS);
+      const files = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+      expect(files(again.dir)).toEqual(files(exported.dir));
+      for (const file of files(exported.dir).filter((f) => f !== "manifest.json")) {
+        expect(readFileSync(path.join(again.dir, file), "utf8"), file).toBe(readFileSync(path.join(exported.dir, file), "utf8"));
+      }
+      const manifest = (dir: string) => JSON.parse(readFileSync(path.join(dir, "manifest.json"), "utf8")).counts;
+      expect(manifest(again.dir)).toEqual(manifest(exported.dir));
+    } finally {
+      again.remove();
+    }
   });
 
   it("changes nothing when the same bundle is imported again: every table holds the same rows", async () => {
