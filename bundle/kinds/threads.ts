@@ -88,8 +88,11 @@ export const threads: Kind<Line> = {
   check(line) {
     const problems: string[] = [];
     if (line.card_count !== line.cards.length) problems.push(`card_count is ${line.card_count} but the thread lists ${line.cards.length} cards`);
+    const indexes = new Set<unknown>();
     line.cards.forEach((c, i) => {
       if (c.board_id !== line.board_id) problems.push(`cards[${i}].board_id ${JSON.stringify(c.board_id)} differs from the thread's board_id`);
+      if (indexes.has(c.card_index)) problems.push(`cards[${i}].card_index ${c.card_index} is listed twice`);
+      indexes.add(c.card_index);
     });
     return problems;
   },

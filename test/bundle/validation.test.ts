@@ -80,11 +80,13 @@ describe("importing a bundle with bad lines", () => {
   });
 
   it("checks what the schema cannot see: derived fields that disagree with the rest of the line", async () => {
-    const dir = bundle({ lines: { threads: [threadLine({ card_count: 2, cards: [cardLine({ board_id: "5b6f3c1e-8d5a-4a8e-9f3b-1c2d3e4f5a6b" })] })] } });
+    const other = "5b6f3c1e-8d5a-4a8e-9f3b-1c2d3e4f5a6b";
+    const dir = bundle({ lines: { threads: [threadLine({ card_count: 3, cards: [cardLine({ board_id: other }), cardLine({ card_id: "card_2" })] })] } });
     const result = await importBundle(db.owner, dir, KINDS);
     expect(result.problems).toEqual([
-      `${path.join(dir, "threads.ndjson")}:1: card_count is 2 but the thread lists 1 cards`,
-      `${path.join(dir, "threads.ndjson")}:1: cards[0].board_id "5b6f3c1e-8d5a-4a8e-9f3b-1c2d3e4f5a6b" differs from the thread's board_id`,
+      `${path.join(dir, "threads.ndjson")}:1: card_count is 3 but the thread lists 2 cards`,
+      `${path.join(dir, "threads.ndjson")}:1: cards[0].board_id "${other}" differs from the thread's board_id`,
+      `${path.join(dir, "threads.ndjson")}:1: cards[1].card_index 0 is listed twice`,
     ]);
     expect(await rowCounts()).toEqual([0, 0, 0, 0]);
   });
