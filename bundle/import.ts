@@ -60,7 +60,7 @@ async function importKind(client: PoolClient, kind: Kind<any>, dir: string, stat
     if (batch.lines.length >= size) await flush();
   }
   await flush();
-  progress.done(kind.name, `${changed.toLocaleString("en-US")} new or changed`);
+  progress.done(kind.name, `${changed.toLocaleString("en-US")} rows new or changed`);
   return { lines, changed };
 }
 

@@ -17,11 +17,11 @@ describe("import and export progress", () => {
     t = 500;
     p.add("nav-snapshots", 1000);
     t = 1000;
-    p.done("nav-snapshots", "2,000 new or changed");
+    p.done("nav-snapshots", "2,000 rows new or changed");
     expect(out.written).toEqual([
-      "\r\x1b[Kimported nav-snapshots: 0 rows, 0 rows/s",
-      "\r\x1b[Kimported nav-snapshots: 2,000 rows, 4,000 rows/s",
-      "\r\x1b[Kimported nav-snapshots: 2,000 rows, 2,000 rows/s (2,000 new or changed)\n",
+      "\r\x1b[Kimported nav-snapshots: 0 lines, 0 lines/s",
+      "\r\x1b[Kimported nav-snapshots: 2,000 lines, 4,000 lines/s",
+      "\r\x1b[Kimported nav-snapshots: 2,000 lines, 2,000 lines/s (2,000 rows new or changed)\n",
     ]);
   });
 
@@ -33,6 +33,6 @@ describe("import and export progress", () => {
     p.add("analysts", 30);
     t = 500;
     p.done("analysts");
-    expect(out.written).toEqual(["exported analysts: 30 rows, 60 rows/s\n"]);
+    expect(out.written).toEqual(["exported analysts: 30 lines, 60 lines/s\n"]);
   });
 });

@@ -39,12 +39,12 @@ describe("npm run export and npm run import", () => {
     const out = await command("export", source, exported);
     expect(out.stdout).toMatch(new RegExp(`^exported 2 lines of ${KINDS.length} kinds to ${exported} in \\d+\\.\\d\\d s\\n$`));
     expect(out.stderr.split("\n").filter(Boolean)).toHaveLength(KINDS.length);
-    expect(out.stderr).toMatch(/^exported topic-pool: 1 rows, [\d,]+ rows\/s$/m);
+    expect(out.stderr).toMatch(/^exported topic-pool: 1 lines, [\d,]+ lines\/s$/m);
     const imported = await command("import", target, exported);
     expect(imported.stdout).toMatch(/^imported 2 lines from .+ in \d+\.\d\d s: 3 rows new or changed\n/);
     expect(imported.stdout).toMatch(/\nembeddings \(builtin-hashed-ngram-384\): documents 0 embedded, 0 skipped, 0 failed; fact cards 0 embedded, 0 skipped, 0 failed\n$/);
-    expect(imported.stderr).toMatch(/^checked threads: 1 rows, [\d,]+ rows\/s$/m);
-    expect(imported.stderr).toMatch(/^imported threads: 1 rows, [\d,]+ rows\/s \(2 new or changed\)$/m);
+    expect(imported.stderr).toMatch(/^checked threads: 1 lines, [\d,]+ lines\/s$/m);
+    expect(imported.stderr).toMatch(/^imported threads: 1 lines, [\d,]+ lines\/s \(2 rows new or changed\)$/m);
     const { rows } = await target.owner.query("SELECT pool_id FROM catalog.topic_pool UNION ALL SELECT card_id FROM catalog.cards");
     expect(rows.map((r) => r.pool_id)).toEqual(["pool_1", "card_1"]);
   });
