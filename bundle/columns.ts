@@ -14,7 +14,6 @@ export interface Column {
   /** The select expression for column `c` of table alias `t`. */
   select?: (qualified: string) => string;
   encode?: (value: unknown) => unknown;
-  nullable?: boolean;
 }
 
 /** A string (validate.ts refuses a NUL anywhere in a line: neither text nor jsonb can hold it). */
@@ -53,7 +52,7 @@ export function nullable(column: Column): Column {
       : typeof schema.type === "string" && !("format" in schema)
         ? { ...schema, type: [schema.type, "null"] }
         : { anyOf: [schema, { type: "null" }] };
-  return { ...column, schema: widened, nullable: true };
+  return { ...column, schema: widened };
 }
 
 /** The value of one line's field as the unnest parameter wants it. */

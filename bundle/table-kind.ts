@@ -9,8 +9,6 @@ import { upsertRows, type TableWrite } from "./upsert.js";
 export interface TableKindSpec extends TableWrite {
   name: string;
   describe: string;
-  /** The export's ORDER BY (default: the key). */
-  order?: string;
 }
 
 /** A JSON Schema object whose every property is required and no other is allowed. */
@@ -30,7 +28,7 @@ export function tableKind(spec: TableKindSpec): Kind {
     name: spec.name,
     describe: spec.describe,
     schema: schemaOf(spec.columns),
-    exportSql: `SELECT ${selectList(spec.columns)} FROM ${spec.table} t ORDER BY ${spec.order ?? spec.key.map((k) => `t.${k}`).join(", ")}`,
+    exportSql: `SELECT ${selectList(spec.columns)} FROM ${spec.table} t ORDER BY ${spec.key.map((k) => `t.${k}`).join(", ")}`,
     toLine: (row) => Object.fromEntries(names.map((n) => [n, row[n] ?? null])),
     write: (client, batch) => upsertRows(client, spec, batch.lines),
   };
