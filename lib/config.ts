@@ -26,6 +26,8 @@ export interface Config {
    * cannot reach inside DATA_DIR (lib/db/embedded/).
    */
   embeddedRuntimeDir: string;
+  /** SEED_DEMO: whether `npm start` loads the demo dataset into an empty database (false: start empty, then import). */
+  seedDemo: boolean;
   logLevel: string;
   /** The analyst whose daily report is canonical (spec §4.1 rule 2). */
   dailyEditorId: string;
@@ -181,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: postgresUrl(env, "DATABASE_URL"),
     databaseReaderUrl: postgresUrl(env, "DATABASE_READER_URL"),
     embeddedRuntimeDir: absolutePath(env, "EMBEDDED_POSTGRES_RUNTIME_DIR", DEFAULT_RUNTIME_DIR),
+    seedDemo: bool(env, "SEED_DEMO", true),
     logLevel,
     dailyEditorId: str(env, "DAILY_EDITOR_ID", "daily-editor"),
     project: {

@@ -1,6 +1,6 @@
 /**
  * `npm start`: the all-in-one service. With no DATABASE_URL it runs embedded PostgreSQL under DATA_DIR;
- * a first start on an empty database loads the demo dataset. Prints the base URL and a demo key.
+ * a first start on an empty database loads the demo dataset (unless SEED_DEMO=false). Prints the base URL and a demo key.
  */
 import { startAdminListener } from "../gateway/admin/admin-app.js";
 import { mintDemoKey } from "../gateway/auth/demo-key.js";
@@ -26,9 +26,13 @@ async function main() {
   say(config.databaseUrl ? "connecting to DATABASE_URL" : `starting embedded PostgreSQL in ${config.dataDir}`);
   const db = await openDatabase(config, config.logLevel === "debug" || config.logLevel === "trace" ? say : () => {});
   if (await isEmpty(db.owner)) {
-    say("empty database: loading the demo dataset");
-    const counts = await seedDemoData(db.owner, { seed: 1, scale: 1, asOf: Date.now() });
-    say(`loaded ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
+    if (config.seedDemo) {
+      say("empty database: loading the demo dataset");
+      const counts = await seedDemoData(db.owner, { seed: 1, scale: 1, asOf: Date.now() });
+      say(`loaded ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
+    } else {
+      say("empty database, SEED_DEMO=false: starting without the demo dataset (load your own with npm run import -- DIR)");
+    }
   }
   // Vectors of every document and fact card for the configured model (a changed model re-embeds everything).
   const embedding = await startEmbedding(db.owner, config.search, say);

@@ -39,7 +39,9 @@ function walk(entry: string) {
 const dockerfile = read("deploy/Dockerfile");
 const copied = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \.\/(\S*)$/gm)].flatMap((m) => m[1]!.split(" ").filter((p) => !p.endsWith(".json")));
 const ignored = read(".dockerignore").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
-const entries = [...new Set([...Object.values(ENTRY_POINTS).map((e) => e[0]!), ...appServices().map(([, s]) => s.command[0] as string)])];
+// The operator's bundle commands run in the same image (docker run … scripts/import.ts /bundle).
+const operatorCommands = ["scripts/import.ts", "scripts/export.ts"];
+const entries = [...new Set([...Object.values(ENTRY_POINTS).map((e) => e[0]!), ...appServices().map(([, s]) => s.command[0] as string), ...operatorCommands])];
 
 describe("the container image", () => {
   it("copies every file the entry points import, and ignores none of them", () => {

@@ -1,0 +1,94 @@
+/**
+ * Loads a bundle: validates all of it first (nothing is written when any line is bad), then upserts every kind in
+ * one transaction, batch by batch, in dependency order, so a failure part-way (a reference to a row that exists
+ * nowhere, say) leaves the database as it was. Rows are never deleted: a bundle adds and updates.
+ */
+import path from "node:path";
+import type { DatabaseError, PoolClient } from "pg";
+import type { Pool } from "../lib/db/pool.js";
+import { fileOf, type Kind } from "./kind.js";
+import { readLines } from "./lines.js";
+import { silentProgress, type Progress } from "./progress.js";
+import { validateBundle } from "./validate.js";
+
+export interface ImportResult {
+  /** Set when the bundle was refused: each problem as FILE:LINE: message. Nothing was written. */
+  problems?: string[];
+  /** Per kind: lines read, and rows new or changed (the rest already held the same values). */
+  kinds: Record<string, { lines: number; changed: number }>;
+}
+
+/** The database refused a batch; the transaction was rolled back. */
+export class ImportFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ImportFailed";
+  }
+}
+
+/** Serialises importers: two at once would wait on each other's rows. */
+const LOCK_KEY = 7_300_461;
+const BATCH = 5000;
+
+function describeDatabaseError(e: DatabaseError): string {
+  return [e.message, e.detail].filter(Boolean).join(": ");
+}
+
+/** Writes one kind's file in batches inside the open transaction; lines read and rows new or changed. */
+async function importKind(client: PoolClient, kind: Kind<any>, dir: string, state: Map<string, unknown>, size: number, progress: Progress) {
+  const file = path.join(dir, fileOf(kind));
+  let batch = { lines: [] as unknown[], lineNos: [] as number[] };
+  let changed = 0;
+  let lines = 0;
+  const flush = async () => {
+    if (!batch.lines.length) return;
+    try {
+      changed += await kind.write(client, batch, { dir, state });
+    } catch (e) {
+      if ((e as DatabaseError).severity === undefined) throw e;
+      const range = `${batch.lineNos[0]}-${batch.lineNos[batch.lineNos.length - 1]}`;
+      throw new ImportFailed(`${file}:${range}: the database refused these lines, nothing was imported: ${describeDatabaseError(e as DatabaseError)}`);
+    }
+    progress.add(kind.name, batch.lines.length);
+    batch = { lines: [], lineNos: [] };
+  };
+  progress.start(kind.name);
+  for await (const { text, lineNo } of readLines(file)) {
+    batch.lines.push(JSON.parse(text));
+    batch.lineNos.push(lineNo);
+    lines = lineNo;
+    if (batch.lines.length >= size) await flush();
+  }
+  await flush();
+  progress.done(kind.name, `${changed.toLocaleString("en-US")} rows new or changed`);
+  return { lines, changed };
+}
+
+export async function importBundle(
+  owner: Pool,
+  dir: string,
+  kinds: readonly Kind<any>[],
+  options: { progress?: Progress; validationProgress?: Progress; batchSize?: number } = {},
+): Promise<ImportResult> {
+  const checked = await validateBundle(dir, kinds, { progress: options.validationProgress });
+  if (checked.problems.length) return { problems: checked.problems, kinds: {} };
+
+  const result: ImportResult = { kinds: {} };
+  const client = await owner.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("SELECT pg_advisory_xact_lock($1)", [LOCK_KEY]);
+    const state = new Map<string, unknown>();
+    for (const kind of kinds) {
+      const size = options.batchSize ?? kind.fetchSize ?? BATCH;
+      result.kinds[kind.name] = await importKind(client, kind, dir, state, size, options.progress ?? silentProgress);
+    }
+    await client.query("COMMIT");
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+  return result;
+}
