@@ -4,6 +4,15 @@
  */
 import type { FastifyInstance, FastifySchema } from "fastify";
 
+declare module "fastify" {
+  interface FastifySchema {
+    /** The operation's one-line summary in the OpenAPI document (required there: redocly's operation-summary). */
+    summary?: string;
+    /** Longer prose for the OpenAPI document. */
+    description?: string;
+  }
+}
+
 export interface RestRoute {
   method: string;
   /** OpenAPI form: /api/v1/analysts/{analystId}. */

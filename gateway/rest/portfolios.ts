@@ -32,13 +32,13 @@ export function toLatestLeaderboardItem(m: PortfolioMetrics) {
 export function portfolioRoutes(app: FastifyInstance, opts: RestOptions) {
   app.get(
     "/portfolios/leaderboard",
-    { config: { scope: SCOPE }, schema: { response: { 200: leaderboardResponse, ...gatedErrors } } },
+    { config: { scope: SCOPE }, schema: { summary: "List the portfolio leaderboard", response: { 200: leaderboardResponse, ...gatedErrors } } },
     async () => protoToJson(GetLeaderboardResponseSchema, await opts.clients.portfolio.getLeaderboard({ limit: 0 })),
   );
 
   app.get<{ Params: { portfolioId: string } }>(
     "/portfolios/:portfolioId/metrics",
-    { config: { scope: SCOPE }, schema: { params: portfolioParams, response: { 200: portfolioMetrics, 404: errorResponse, ...gatedErrors } } },
+    { config: { scope: SCOPE }, schema: { summary: "Get a portfolio’s metrics", params: portfolioParams, response: { 200: portfolioMetrics, 404: errorResponse, ...gatedErrors } } },
     async (request) => {
       const { metrics } = await opts.clients.portfolio.getMetrics({ portfolioId: request.params.portfolioId });
       return protoToJson(PortfolioMetricsSchema, metrics);
@@ -49,7 +49,7 @@ export function portfolioRoutes(app: FastifyInstance, opts: RestOptions) {
     "/portfolios/:portfolioId/series",
     {
       config: { scope: SCOPE },
-      schema: { params: portfolioParams, querystring: seriesQuerystring, response: { 200: portfolioSeries, 404: errorResponse, ...gatedErrors } },
+      schema: { summary: "Get a portfolio’s daily NAV series", params: portfolioParams, querystring: seriesQuerystring, response: { 200: portfolioSeries, 404: errorResponse, ...gatedErrors } },
     },
     async (request) => {
       const { from = "", to = "" } = request.query;
@@ -59,7 +59,7 @@ export function portfolioRoutes(app: FastifyInstance, opts: RestOptions) {
 
   app.get<{ Params: { portfolioId: string } }>(
     "/portfolios/:portfolioId/tear-sheet",
-    { config: { scope: SCOPE }, schema: { params: portfolioParams, response: { 200: tearSheet, 404: errorResponse, ...gatedErrors } } },
+    { config: { scope: SCOPE }, schema: { summary: "Get a portfolio’s tear sheet", params: portfolioParams, response: { 200: tearSheet, 404: errorResponse, ...gatedErrors } } },
     async (request) => {
       const { tearSheet: sheet } = await opts.clients.portfolio.getTearSheet({ portfolioId: request.params.portfolioId });
       return protoToJson(TearSheetSchema, sheet);
