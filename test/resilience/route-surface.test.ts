@@ -30,7 +30,15 @@ const SPEC = [
 /** REST routes added beside the spec's (README "Beyond the spec"), in the OpenAPI document and the contract like them. */
 const REST_EXTRAS = ["GET /api/v1/portfolios/{portfolioId}/series", "GET /api/v1/portfolios/{portfolioId}/tear-sheet"];
 /** Documented beyond the spec: README (the tool endpoint, the contract), docs/relay-wire-format.md. */
-const EXTRAS = ["GET /api/openapi.json", "GET /.well-known/oauth-protected-resource/api/mcp", "POST /relay/callback", ...REST_EXTRAS];
+const EXTRAS = [
+  "GET /api/openapi.json",
+  "GET /.well-known/oauth-protected-resource/api/mcp",
+  "POST /relay/callback",
+  // The API reference page and its assets (README "Beyond the spec").
+  "GET /docs",
+  "GET /docs/{asset}",
+  ...REST_EXTRAS,
+];
 
 /** Every "METHOD /path" of fastify's route tree (printRoutes with commonPrefix off), parameters in OpenAPI form. */
 function routesOf(app: FastifyInstance): string[] {
