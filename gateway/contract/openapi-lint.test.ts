@@ -82,11 +82,24 @@ describe("the served OpenAPI document", () => {
     }
     for (const path of conditional) {
       const op = doc.paths[path].get;
-      expect(op.responses["304"]).toEqual({ $ref: "#/components/responses/NotModified" });
+      expect(Object.keys(op.responses["304"].headers)).toEqual(["ETag", "Last-Modified", "Cache-Control"]);
+      expect(op.responses["304"].content).toBeUndefined();
       expect(Object.keys(op.responses["200"].headers)).toEqual(["ETag", "Last-Modified", "Cache-Control"]);
       expect(op.parameters.filter((p: any) => p.in === "header").map((p: any) => p.name)).toEqual(["If-None-Match", "If-Modified-Since"]);
     }
     expect(doc.paths["/api/v1/reports/fleet-health/latest"].get.responses["304"]).toBeUndefined();
-    expect(doc.components.responses.NotModified.headers).toMatchObject({ ETag: { $ref: "#/components/headers/ETag" } });
+    expect(doc.components.headers.ETag.description).toMatch(/SHA-256/);
+  });
+
+  it("serves charts as image/svg+xml with an ETag, a 304 and the theme and size bounds", () => {
+    for (const path of ["/api/v1/portfolios/{portfolioId}/chart.svg", "/api/v1/portfolios/leaderboard/chart.svg"]) {
+      const op = doc.paths[path].get;
+      expect(Object.keys(op.responses["200"].content)).toEqual(["image/svg+xml"]);
+      expect(Object.keys(op.responses["304"].headers)).toEqual(["ETag", "Cache-Control"]);
+      const query = Object.fromEntries(op.parameters.filter((p: any) => p.in === "query").map((p: any) => [p.name, p.schema]));
+      expect(query.theme).toMatchObject({ enum: ["light", "dark"], default: "light" });
+      expect(query.width).toMatchObject({ type: "integer", minimum: 400, maximum: 2400 });
+      expect(query.height).toMatchObject({ type: "integer", minimum: 300, maximum: 1600 });
+    }
   });
 });

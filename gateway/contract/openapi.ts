@@ -45,11 +45,23 @@ function operationId(route: RestRoute): string {
 
 const header = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
 
-/** A route that reads If-None-Match answers 304 and sends validators. */
-const isConditional = (route: RestRoute) => parametersOf(route).some((p) => p.in === "header" && p.name.toLowerCase() === "if-none-match");
+const headerParams = (route: RestRoute) => parametersOf(route).filter((p) => p.in === "header").map((p) => p.name.toLowerCase());
 
 const ref = (kind: "headers" | "responses", name: string) => ({ $ref: `#/components/${kind}/${name}` });
-const VALIDATORS = { ETag: ref("headers", "ETag"), "Last-Modified": ref("headers", "LastModified"), "Cache-Control": ref("headers", "CacheControl") };
+
+/**
+ * The validators a route sends, from the preconditions it reads: If-None-Match means an ETag (and a 304),
+ * If-Modified-Since a Last-Modified as well; none, none.
+ */
+function validatorsOf(route: RestRoute): Record<string, unknown> | undefined {
+  const reads = headerParams(route);
+  if (!reads.includes("if-none-match")) return undefined;
+  return {
+    ETag: ref("headers", "ETag"),
+    ...(reads.includes("if-modified-since") ? { "Last-Modified": ref("headers", "LastModified") } : {}),
+    "Cache-Control": ref("headers", "CacheControl"),
+  };
+}
 
 function contentOf(schema: Record<string, unknown>, names: ReadonlyMap<object, string>): Record<string, unknown> {
   const declared = schema.content as Record<string, { schema: Record<string, unknown> }> | undefined;
@@ -64,12 +76,15 @@ function contentOf(schema: Record<string, unknown>, names: ReadonlyMap<object, s
 
 function responses(route: RestRoute, names: ReadonlyMap<object, string>) {
   const out: Record<string, unknown> = {};
-  const conditional = isConditional(route);
+  const validators = validatorsOf(route);
   for (const [status, schema] of Object.entries(responsesOf(route))) {
     const description = DESCRIPTIONS[status] ?? (schema.description as string | undefined) ?? "Response";
-    out[status] = { description, ...(status === "200" && conditional ? { headers: VALIDATORS } : {}), content: contentOf(schema, names) };
+    out[status] = { description, ...(status === "200" && validators ? { headers: validators } : {}), content: contentOf(schema, names) };
   }
-  if (conditional) out["304"] = ref("responses", "NotModified");
+  if (validators) {
+    const dates = "Last-Modified" in validators ? " (or, without it, If-Modified-Since is not older than Last-Modified)" : "";
+    out["304"] = { description: `Not Modified: If-None-Match matched the ETag${dates}. No body.`, headers: validators };
+  }
   out["429"] = ref("responses", "TooManyRequests");
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
@@ -115,10 +130,6 @@ export function openApiDocument(routes: readonly RestRoute[], base: string, titl
         RetryAfter: { description: "Seconds until a request would be admitted.", schema: { type: "integer" } },
       },
       responses: {
-        NotModified: {
-          description: "Not Modified: If-None-Match matched the ETag (or, without it, If-Modified-Since is not older than Last-Modified). No body.",
-          headers: VALIDATORS,
-        },
         TooManyRequests: {
           description: "The credential (or, on public routes, the client address) is over its rate limit.",
           headers: { "Retry-After": ref("headers", "RetryAfter") },

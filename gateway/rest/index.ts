@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../lib/config.js";
 import type { ServiceClients } from "../clients.js";
 import { analystRoutes } from "./analysts.js";
+import { chartRoutes } from "./charts.js";
 import { dataRoutes } from "./data.js";
 import { factCardRoutes } from "./factcards.js";
 import { latestRoutes } from "./latest.js";
@@ -26,6 +27,7 @@ export async function restRoutes(app: FastifyInstance, opts: RestOptions) {
   dataRoutes(app, opts);
   latestRoutes(app, opts);
   portfolioRoutes(app, opts);
+  chartRoutes(app, opts);
   searchRoutes(app, opts);
   factCardRoutes(app, opts);
 }

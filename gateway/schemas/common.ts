@@ -42,3 +42,6 @@ export const conditionalHeaders = {
     "if-modified-since": { type: "string", description: "HTTP date of the cached copy; used only without If-None-Match." },
   },
 } as const;
+
+/** The one precondition a route with an ETag but no trustworthy modification date answers 304 to. */
+export const etagHeaders = { type: "object", properties: { "if-none-match": conditionalHeaders.properties["if-none-match"] } } as const;

@@ -65,6 +65,8 @@ export function restRequests(ids: SampleIds): RestRequest[] {
     get(`${v1}/portfolios/{portfolioId}/metrics`, `${v1}/portfolios/no-such-portfolio/metrics`),
     get(`${v1}/portfolios/{portfolioId}/series`, `${v1}/portfolios/${ids.portfolios[0]}/series`),
     get(`${v1}/portfolios/{portfolioId}/tear-sheet`, `${v1}/portfolios/${ids.portfolios[0]}/tear-sheet`),
+    get(`${v1}/portfolios/{portfolioId}/chart.svg`, `${v1}/portfolios/${ids.portfolios[0]}/chart.svg?theme=dark`),
+    get(`${v1}/portfolios/leaderboard/chart.svg`, `${v1}/portfolios/leaderboard/chart.svg`),
     { route: `${v1}/search`, method: "POST", url: `${v1}/search`, body: { query: "rates and inflation", top_k: 5 } },
     get(`${v1}/factcards`, `${v1}/factcards?limit=5`),
     get(`${v1}/factcards/{factCardId}`, `${v1}/factcards/${ids.factCard.fact_card_id}`),

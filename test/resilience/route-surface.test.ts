@@ -28,7 +28,12 @@ const SPEC = [
   "GET /.well-known/oauth-protected-resource", "GET /api/contract", "POST /api/mcp",
 ];
 /** REST routes added beside the spec's (README "Beyond the spec"), in the OpenAPI document and the contract like them. */
-const REST_EXTRAS = ["GET /api/v1/portfolios/{portfolioId}/series", "GET /api/v1/portfolios/{portfolioId}/tear-sheet"];
+const REST_EXTRAS = [
+  "GET /api/v1/portfolios/{portfolioId}/series",
+  "GET /api/v1/portfolios/{portfolioId}/tear-sheet",
+  "GET /api/v1/portfolios/{portfolioId}/chart.svg",
+  "GET /api/v1/portfolios/leaderboard/chart.svg",
+];
 /** Documented beyond the spec: README (the tool endpoint, the contract), docs/relay-wire-format.md. */
 const EXTRAS = [
   "GET /api/openapi.json",
