@@ -11,13 +11,17 @@ import { sendError } from "../errors.js";
 import { routePath } from "../public-url.js";
 import { sendChallenge } from "./challenge.js";
 import { presentedCredential, resolveCredential, surfaceOf, type CredentialResolvers } from "./credentials.js";
+import { feedTokenOf, resolveFeedToken } from "./feed-token.js";
 import { holdsScope, type Principal } from "./principal.js";
+import { FEED_SCOPE } from "./scopes.js";
 
 export interface RouteAccess {
   /** Served without a credential. */
   public?: boolean;
   /** The scope a REST route needs. */
   scope?: string;
+  /** A report feed: a feed token (scope feeds:read alone) also reads it, in X-API-Key or in the `token` query parameter. */
+  feed?: boolean;
 }
 
 declare module "fastify" {
@@ -33,6 +37,12 @@ export function authenticate(resolvers: CredentialResolvers, config: Config) {
     if (access.public) return;
     const surface = surfaceOf(routePath(request));
     const presented = presentedCredential(request.headers);
+    if (presented === undefined && access.feed && feedTokenOf(request) !== undefined) {
+      const outcome = await resolveFeedToken(feedTokenOf(request)!, resolvers.apiKeys);
+      if ("error" in outcome) return sendError(reply, 401, outcome.error);
+      request.principal = outcome.principal;
+      return;
+    }
     if (presented === undefined) {
       if (surface === "rest") return sendError(reply, 401, "missing API key: send it in the X-API-Key header");
       return sendChallenge(config, request, reply, "missing credential: send an API key in X-API-Key or a token in Authorization: Bearer", false);
@@ -53,7 +63,9 @@ export async function requireScope(request: FastifyRequest, reply: FastifyReply)
   const scope = request.is404 ? undefined : (request.routeOptions?.config as RouteAccess | undefined)?.scope;
   if (!scope || principal === null) return;
   // A route's scope is a REST scope, held by the institute key itself (viewer:read widens tool scopes only).
-  if (!(principal.kind === "api_key" ? principal.scopes.has(scope) : holdsScope(principal, scope))) {
+  const feed = (request.routeOptions?.config as RouteAccess | undefined)?.feed === true;
+  const holds = principal.kind === "api_key" ? principal.scopes.has(scope) || (feed && principal.scopes.has(FEED_SCOPE)) : holdsScope(principal, scope);
+  if (!holds) {
     const granted = principal.kind === "peer" ? [] : [...principal.scopes].sort();
     return sendError(reply, 403, `missing scope: ${scope}`, { required: scope, granted });
   }

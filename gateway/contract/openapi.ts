@@ -24,7 +24,8 @@ const TAGS: Record<string, string> = {
   whiteboard: "Whiteboard research threads, their cards and reports, the topic pool and the similarity gate.",
   reports: "Daily and weekly markdown reports and the fleet-health snapshot.",
   latest: "The latest reports and the top of the leaderboard in one answer.",
-  portfolios: "The paper portfolios' track record: leaderboard, metrics, daily series and tear sheets.",
+  portfolios: "The paper portfolios' track record: leaderboard, metrics, daily series, tear sheets and charts.",
+  feeds: "Atom and JSON Feed 1.1 feeds of the daily and weekly reports, per language.",
   search: "Semantic search over the archive.",
   factcards: "Fact-check claims and their similar claims.",
   data: "Daily shared market-data topics.",
@@ -104,7 +105,7 @@ export function openApiDocument(routes: readonly RestRoute[], base: string, titl
       description: [route.schema.description, route.scope ? `Needs scope \`${route.scope}\`.` : "Public: no key needed."].filter(Boolean).join("\n\n"),
       tags: [tag],
       ...(route.scope ? { "x-scope": route.scope } : {}),
-      security: route.public ? [] : [{ apiKey: [] }],
+      security: route.public ? [] : route.feed ? [{ apiKey: [] }, { feedToken: [] }] : [{ apiKey: [] }],
       parameters: parametersOf(route).map((p) => ({ ...p, name: p.in === "header" ? header(p.name) : p.name, schema: withRefs(p.schema, names) })),
       ...(body ? { requestBody: { required: true, content: { "application/json": { schema: withRefs(body, names) } } } } : {}),
       responses: responses(route, names),
@@ -121,7 +122,16 @@ export function openApiDocument(routes: readonly RestRoute[], base: string, titl
     servers: [{ url: base }],
     tags: [...tags].map((name) => ({ name, description: TAGS[name] ?? name })),
     components: {
-      securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "An institute API key (sk_ins_…)" } },
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "An institute API key (sk_ins_…)" },
+        feedToken: {
+          type: "apiKey",
+          in: "query",
+          name: "token",
+          description:
+            "Feeds only: a feed token, an institute key whose one scope is feeds:read (npm run keys -- mint --scopes feeds:read), for feed readers that cannot send headers. Any other key in the URL is refused; tokens are never logged, expire, rotate and are revoked like every key.",
+        },
+      },
       schemas: Object.fromEntries(NAMED_SCHEMAS.map(([name, schema]) => [name, withRefs(schema, names, schema)])),
       headers: {
         ETag: { description: "Strong validator: the body's SHA-256 in quotes.", schema: { type: "string" } },

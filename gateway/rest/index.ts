@@ -6,6 +6,7 @@ import { analystRoutes } from "./analysts.js";
 import { chartRoutes } from "./charts.js";
 import { dataRoutes } from "./data.js";
 import { factCardRoutes } from "./factcards.js";
+import { feedRoutes } from "./feeds.js";
 import { latestRoutes } from "./latest.js";
 import { metaRoutes, type MetaFacts } from "./meta.js";
 import { portfolioRoutes } from "./portfolios.js";
@@ -24,6 +25,7 @@ export async function restRoutes(app: FastifyInstance, opts: RestOptions) {
   analystRoutes(app, opts);
   whiteboardRoutes(app, opts);
   reportRoutes(app, opts);
+  feedRoutes(app, opts);
   dataRoutes(app, opts);
   latestRoutes(app, opts);
   portfolioRoutes(app, opts);

@@ -33,6 +33,10 @@ const REST_EXTRAS = [
   "GET /api/v1/portfolios/{portfolioId}/tear-sheet",
   "GET /api/v1/portfolios/{portfolioId}/chart.svg",
   "GET /api/v1/portfolios/leaderboard/chart.svg",
+  "GET /api/v1/feeds/daily/feed.atom",
+  "GET /api/v1/feeds/daily/feed.json",
+  "GET /api/v1/feeds/weekly/{analystId}/feed.atom",
+  "GET /api/v1/feeds/weekly/{analystId}/feed.json",
 ];
 /** Documented beyond the spec: README (the tool endpoint, the contract), docs/relay-wire-format.md. */
 const EXTRAS = [
