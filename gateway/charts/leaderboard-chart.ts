@@ -49,7 +49,7 @@ export function leaderboardChart(rows: readonly LeaderboardRow[], opts: { width:
       const v = panel.value(r);
       const y = top + rowHeight * i + rowHeight * 0.15;
       if (v === null) {
-        out.push(text(x(0) + 4, y + rowHeight * 0.55, "n/a", `fill="${p.muted}" font-size="11"`));
+        out.push(text(x(0) + 4, top + rowHeight * (i + 0.5) + 4, "n/a", `fill="${p.muted}" font-size="11"`));
         return;
       }
       const x1 = Math.min(x(0), x(v));

@@ -71,13 +71,20 @@ export function portfolioChart(input: PortfolioChartInput): string {
   const yDd = linearScale(ddTicks.lo, 0, ddBottom, ddTop);
   const xs = points.map((q) => x(dayNumber(q.date)));
 
-  // Legend, right-aligned on the title line.
+  // Legend on its own line under the title, left-aligned with the plot; items spaced by their label's length.
+  const benchLabel = `${benchmarkId} (rebased)`;
+  const second = left + 32 + Math.ceil(portfolioId.length * 7.5) + 24;
   out.push(`<g id="legend" font-size="12" fill="${p.text}">`);
-  out.push(`<line x1="${right - 250}" y1="46" x2="${right - 228}" y2="46" stroke="${p.series}" stroke-width="2.5"/>`, text(right - 222, 50, portfolioId));
+  out.push(`<line x1="${left}" y1="46" x2="${left + 22}" y2="46" stroke="${p.series}" stroke-width="2.5"/>`, text(left + 28, 50, portfolioId));
   if (benchmarkId) {
-    out.push(`<line x1="${right - 110}" y1="46" x2="${right - 88}" y2="46" stroke="${p.benchmark}" stroke-width="2" stroke-dasharray="6 4"/>`, text(right - 82, 50, `${benchmarkId} (rebased)`));
+    out.push(`<line x1="${second}" y1="46" x2="${second + 22}" y2="46" stroke="${p.benchmark}" stroke-width="2" stroke-dasharray="6 4"/>`, text(second + 28, 50, benchLabel));
   }
   out.push(`</g>`);
+  // Lines and areas are clipped to their panel, so a stroke never spills over the frame.
+  out.push(
+    `<defs><clipPath id="nav-clip"><rect x="${left}" y="${navTop}" width="${right - left}" height="${navBottom - navTop}"/></clipPath>`,
+    `<clipPath id="drawdown-clip"><rect x="${left}" y="${ddTop}" width="${right - left}" height="${ddBottom - ddTop}"/></clipPath></defs>`,
+  );
 
   // Panels, grid and axes.
   out.push(`<rect id="nav-plot" class="plot-area" x="${left}" y="${navTop}" width="${right - left}" height="${navBottom - navTop}" fill="none" stroke="${p.grid}"/>`);
@@ -101,11 +108,11 @@ export function portfolioChart(input: PortfolioChartInput): string {
 
   // The data.
   if (benchmarkId && common) {
-    out.push(`<path id="benchmark-line" d="${path(xs, bench.map((v) => (v === null ? null : yNav(v))))}" fill="none" stroke="${p.benchmark}" stroke-width="1.5" stroke-dasharray="6 4"/>`);
+    out.push(`<path id="benchmark-line" clip-path="url(#nav-clip)" d="${path(xs, bench.map((v) => (v === null ? null : yNav(v))))}" fill="none" stroke="${p.benchmark}" stroke-width="1.5" stroke-dasharray="6 4"/>`);
   }
-  out.push(`<path id="nav-line" d="${path(xs, points.map((q) => yNav(q.nav)))}" fill="none" stroke="${p.series}" stroke-width="2" stroke-linejoin="round"/>`);
+  out.push(`<path id="nav-line" clip-path="url(#nav-clip)" d="${path(xs, points.map((q) => yNav(q.nav)))}" fill="none" stroke="${p.series}" stroke-width="2" stroke-linejoin="round"/>`);
   const underwater = `${path(xs, points.map((q) => yDd(q.drawdown_pct)))}L${px(xs[xs.length - 1]!)},${px(yDd(0))}L${px(xs[0]!)},${px(yDd(0))}Z`;
-  out.push(`<path id="drawdown-area" d="${underwater}" fill="${p.negative}" fill-opacity="0.35" stroke="${p.negative}" stroke-width="1"/>`);
+  out.push(`<path id="drawdown-area" clip-path="url(#drawdown-clip)" d="${underwater}" fill="${p.negative}" fill-opacity="0.35" stroke="${p.negative}" stroke-width="1"/>`);
 
   const deepest = points.reduce((a, b) => (b.drawdown_pct < a.drawdown_pct ? b : a));
   const total = (last.nav / first.nav - 1) * 100;
