@@ -25,6 +25,7 @@ import { relayCallbackRoutes, type RelayCallbackOptions } from "./relay/callback
 import { restRoutes } from "./rest/index.js";
 import { collectRestRoutes } from "./contract/route-catalog.js";
 import { contractRoutes } from "./contract/routes.js";
+import { referenceRoutes } from "./docs/reference-routes.js";
 import { browserAccess } from "./mcp/browser-access.js";
 import { assertRegistry } from "./mcp/registry-check.js";
 import { createFailureThrottle } from "./auth/failure-throttle.js";
@@ -105,6 +106,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   resourceMetadataRoutes(app, { config: deps.config });
   await app.register(mcpRoutes, { tools, clients: deps.clients, projectName: deps.config.project.name });
   await app.register(contractRoutes, { config: deps.config, routes: restRouteList, tools, rateLimit: limiter?.config });
+  await app.register(referenceRoutes, { title: deps.config.project.name });
   if (deps.relayCallbacks) await app.register(relayCallbackRoutes, deps.relayCallbacks);
   await app.register(restRoutes, {
     prefix: "/api/v1",

@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { KeyAdminError, keyState, listKeys, mintKey, revokeKey } from "../gateway/auth/key-admin.js";
 import { parseDuration, parseExpiry } from "../gateway/auth/key-expiry.js";
 import { rotateKey } from "../gateway/auth/key-rotation.js";
-import { ALL_SCOPES } from "../gateway/auth/scopes.js";
+import { ALL_SCOPES, FEED_SCOPE } from "../gateway/auth/scopes.js";
 import { loadConfig } from "../lib/config.js";
 import { runCommand } from "../lib/process/run-command.js";
 import { openOwnerDatabase } from "../lib/db/owner-database.js";
@@ -20,7 +20,7 @@ const USAGE = `usage: keys mint --name NAME --scopes a,b [--expires WHEN]
 WHEN: a duration (30d, 12h, 90m), a date (2027-01-01, midnight UTC), an instant (2027-01-01T00:00:00Z) or never
       (rotate without --expires gives the successor the old key's lifetime again, from now)
 list columns: key_id, name, scopes, created, state (active, expired, revoked <when>), expires (or never), rotated_from (or -)
-scopes: ${ALL_SCOPES.join(", ")}`;
+scopes: ${ALL_SCOPES.join(", ")}; or ${FEED_SCOPE} alone: a feed token, the one credential a feed URL may carry (?token=)`;
 
 const iso = (ms: number | null) => (ms === null ? "never" : new Date(ms).toISOString());
 

@@ -12,13 +12,18 @@ import { routePath } from "../public-url.js";
 import { sendChallenge } from "./challenge.js";
 import { knownValid, presentedCredential, resolveCredential, surfaceOf, type CredentialResolvers } from "./credentials.js";
 import type { FailureThrottle } from "./failure-throttle.js";
+import { presentedCredential, resolveCredential, surfaceOf, type CredentialResolvers } from "./credentials.js";
+import { feedTokenOf, resolveFeedToken } from "./feed-token.js";
 import { holdsScope, type Principal } from "./principal.js";
+import { FEED_SCOPE } from "./scopes.js";
 
 export interface RouteAccess {
   /** Served without a credential. */
   public?: boolean;
   /** The scope a REST route needs. */
   scope?: string;
+  /** A report feed: a feed token (scope feeds:read alone) also reads it, in X-API-Key or in the `token` query parameter. */
+  feed?: boolean;
 }
 
 declare module "fastify" {
@@ -28,20 +33,33 @@ declare module "fastify" {
   interface FastifyContextConfig extends RouteAccess {}
 }
 
+const tooManyFailures = (reply: FastifyReply, wait: number) =>
+  sendError(reply.header("retry-after", String(wait)), 429, `too many failed authentications from this address: retry after ${wait} s`);
+
 export function authenticate(resolvers: CredentialResolvers, config: Config, failures: FailureThrottle) {
   return async function authenticateHook(request: FastifyRequest, reply: FastifyReply) {
     const access = request.is404 ? {} : (request.routeOptions.config as RouteAccess);
     if (access.public) return;
     const surface = surfaceOf(routePath(request));
     const presented = presentedCredential(request.headers);
+    const feedToken = presented === undefined && access.feed ? feedTokenOf(request) : undefined;
+    if (feedToken !== undefined) {
+      const wait = failures.retryAfter(request.ip);
+      if (wait > 0 && !resolvers.apiKeys.known(feedToken)) return tooManyFailures(reply, wait);
+      const outcome = await resolveFeedToken(feedToken, resolvers.apiKeys);
+      if ("error" in outcome) {
+        failures.failed(request.ip);
+        return sendError(reply, 401, outcome.error);
+      }
+      request.principal = outcome.principal;
+      return;
+    }
     if (presented === undefined) {
       if (surface === "rest") return sendError(reply, 401, "missing API key: send it in the X-API-Key header");
       return sendChallenge(config, request, reply, "missing credential: send an API key in X-API-Key or a token in Authorization: Bearer", false);
     }
     const wait = failures.retryAfter(request.ip);
-    if (wait > 0 && !knownValid(presented, resolvers)) {
-      return sendError(reply.header("retry-after", String(wait)), 429, `too many failed authentications from this address: retry after ${wait} s`);
-    }
+    if (wait > 0 && !knownValid(presented, resolvers)) return tooManyFailures(reply, wait);
     const outcome = await resolveCredential(presented, surface, resolvers);
     if ("status" in outcome) {
       if (outcome.status === 401) failures.failed(request.ip);
@@ -59,7 +77,9 @@ export async function requireScope(request: FastifyRequest, reply: FastifyReply)
   const scope = request.is404 ? undefined : (request.routeOptions?.config as RouteAccess | undefined)?.scope;
   if (!scope || principal === null) return;
   // A route's scope is a REST scope, held by the institute key itself (viewer:read widens tool scopes only).
-  if (!(principal.kind === "api_key" ? principal.scopes.has(scope) : holdsScope(principal, scope))) {
+  const feed = (request.routeOptions?.config as RouteAccess | undefined)?.feed === true;
+  const holds = principal.kind === "api_key" ? principal.scopes.has(scope) || (feed && principal.scopes.has(FEED_SCOPE)) : holdsScope(principal, scope);
+  if (!holds) {
     const granted = principal.kind === "peer" ? [] : [...principal.scopes].sort();
     return sendError(reply, 403, `missing scope: ${scope}`, { required: scope, granted });
   }

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import type { Pool } from "../../lib/db/pool.js";
 import { API_KEY_PREFIX, sha256Hex } from "./api-keys.js";
-import { ALL_SCOPES } from "./scopes.js";
+import { ALL_SCOPES, FEED_SCOPE } from "./scopes.js";
 
 /** A pool, or a client inside a transaction. */
 export type Queryable = Pool | pg.PoolClient;
@@ -55,8 +55,11 @@ export interface MintInput {
 export function checkScopes(requested: readonly string[]): string[] {
   const scopes = [...new Set(requested)].sort();
   if (scopes.length === 0) throw new KeyAdminError("a key needs at least one scope (--scopes a,b)");
-  const unknown = scopes.filter((s) => !ALL_SCOPES.includes(s));
-  if (unknown.length) throw new KeyAdminError(`unknown scope: ${unknown.join(", ")} (every scope is read-only; known: ${ALL_SCOPES.join(", ")})`);
+  if (scopes.includes(FEED_SCOPE) && scopes.length > 1) {
+    throw new KeyAdminError(`${FEED_SCOPE} makes a feed token, which may be sent in a URL: it is held alone (mint another key for ${scopes.filter((s) => s !== FEED_SCOPE).join(", ")})`);
+  }
+  const unknown = scopes.filter((s) => !ALL_SCOPES.includes(s) && s !== FEED_SCOPE);
+  if (unknown.length) throw new KeyAdminError(`unknown scope: ${unknown.join(", ")} (every scope is read-only; known: ${ALL_SCOPES.join(", ")}, and ${FEED_SCOPE} alone for a feed token)`);
   return scopes;
 }
 

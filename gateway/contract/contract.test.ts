@@ -109,6 +109,13 @@ describe("GET /api/openapi.json", () => {
     expect(operations.sort()).toEqual(contract.rest.map((r: any) => `${r.method} ${r.path}`).sort());
     expect(doc.paths["/api/v1/meta"].get.security).toEqual([]);
     expect(doc.paths["/api/v1/analysts"].get).toMatchObject({ security: [{ apiKey: [] }], "x-scope": "analysts:read" });
+    // Components are referenced ($ref); compile each schema with its references resolved in the document.
+    const resolve = (node: any): any => {
+      if (Array.isArray(node)) return node.map(resolve);
+      if (typeof node !== "object" || node === null) return node;
+      if (typeof node.$ref === "string") return resolve(node.$ref.slice(2).split("/").reduce((at: any, key: string) => at[key], doc));
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolve(v)]));
+    };
     const ajv = new Ajv2020({ strict: false });
     (((addFormats as unknown as { default?: unknown }).default ?? addFormats) as (a: Ajv2020) => void)(ajv);
     for (const [path, ops] of Object.entries(doc.paths) as Array<[string, Record<string, any>]>) {
@@ -116,8 +123,8 @@ describe("GET /api/openapi.json", () => {
         for (const name of path.match(/\{([^}]+)\}/g) ?? []) {
           expect(op.parameters.some((p: any) => p.in === "path" && `{${p.name}}` === name), `${path} declares ${name}`).toBe(true);
         }
-        for (const r of Object.values(op.responses) as any[]) for (const c of Object.values(r.content ?? {}) as any[]) ajv.compile(c.schema);
-        for (const p of op.parameters) ajv.compile(p.schema);
+        for (const r of Object.values(op.responses) as any[]) for (const c of Object.values(resolve(r).content ?? {}) as any[]) ajv.compile(resolve(c.schema));
+        for (const p of op.parameters) ajv.compile(resolve(p.schema));
       }
     }
   });

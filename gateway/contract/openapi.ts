@@ -1,6 +1,11 @@
-/** GET /api/openapi.json: an OpenAPI 3.1 document of the REST surface, built from the routes' own JSON Schemas. */
+/**
+ * GET /api/openapi.json: an OpenAPI 3.1 document of the REST surface, built from the routes' own JSON Schemas and
+ * summaries. The spec's resources are named components referenced wherever they appear; markdown answers are
+ * text/markdown; routes that take conditional headers document their validators and the 304; every route documents
+ * the rate limit's 429. `redocly lint` (recommended rules) passes on it: gateway/contract/openapi-lint.test.ts.
+ */
 import { API_VERSION } from "../rest/meta.js";
-import { errorResponse } from "../schemas/common.js";
+import { NAMED_SCHEMAS, withRefs } from "./components.js";
 import { bodyOf, parametersOf, responsesOf, type RestRoute } from "./route-catalog.js";
 
 const DESCRIPTIONS: Record<string, string> = {
@@ -12,6 +17,25 @@ const DESCRIPTIONS: Record<string, string> = {
   "404": "Not found",
 };
 
+/** What each first path segment under /api/v1 is about: the document's tags. */
+const TAGS: Record<string, string> = {
+  meta: "The service itself (public).",
+  analysts: "The analyst catalog.",
+  whiteboard: "Whiteboard research threads, their cards and reports, the topic pool and the similarity gate.",
+  reports: "Daily and weekly markdown reports and the fleet-health snapshot.",
+  latest: "The latest reports and the top of the leaderboard in one answer.",
+  portfolios: "The paper portfolios' track record: leaderboard, metrics, daily series, tear sheets and charts.",
+  feeds: "Atom and JSON Feed 1.1 feeds of the daily and weekly reports, per language.",
+  search: "Semantic search over the archive.",
+  factcards: "Fact-check claims and their similar claims.",
+  data: "Daily shared market-data topics.",
+};
+
+export const tagOf = (route: RestRoute) => route.path.replace(/^\/api\/v1\//, "").split("/")[0]!;
+
+/** The markdown media type; a route declares it as `{content: {"text/markdown": {schema}}}` or as a string schema. */
+const MARKDOWN = "text/markdown; charset=utf-8";
+
 function operationId(route: RestRoute): string {
   const words = route.path
     .replace(/^\/api\/v1\//, "")
@@ -20,35 +44,108 @@ function operationId(route: RestRoute): string {
   return route.method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
 }
 
-function response(status: string, schema: Record<string, unknown>) {
-  const description = (schema.description as string | undefined) ?? DESCRIPTIONS[status] ?? "Response";
-  if (status === "304" || status === "204") return { description };
-  const markdown = schema.type === "string";
-  return { description, content: { [markdown ? "text/markdown; charset=utf-8" : "application/json"]: { schema } } };
+const header = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
+
+const headerParams = (route: RestRoute) => parametersOf(route).filter((p) => p.in === "header").map((p) => p.name.toLowerCase());
+
+const ref = (kind: "headers" | "responses", name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+/**
+ * The validators a route sends, from the preconditions it reads: If-None-Match means an ETag (and a 304),
+ * If-Modified-Since a Last-Modified as well; none, none.
+ */
+function validatorsOf(route: RestRoute): Record<string, unknown> | undefined {
+  const reads = headerParams(route);
+  if (!reads.includes("if-none-match")) return undefined;
+  return {
+    ETag: ref("headers", "ETag"),
+    ...(reads.includes("if-modified-since") ? { "Last-Modified": ref("headers", "LastModified") } : {}),
+    "Cache-Control": ref("headers", "CacheControl"),
+  };
+}
+
+function contentOf(schema: Record<string, unknown>, names: ReadonlyMap<object, string>): Record<string, unknown> {
+  const declared = schema.content as Record<string, { schema: Record<string, unknown> }> | undefined;
+  if (declared) {
+    return Object.fromEntries(
+      Object.entries(declared).map(([type, media]) => (type === "text/markdown" ? [MARKDOWN, { schema: { type: "string" } }] : [type, { schema: withRefs(media.schema, names) }])),
+    );
+  }
+  if (schema.type === "string") return { [MARKDOWN]: { schema: { type: "string" } } };
+  return { "application/json": { schema: withRefs(schema, names) } };
+}
+
+function responses(route: RestRoute, names: ReadonlyMap<object, string>) {
+  const out: Record<string, unknown> = {};
+  const validators = validatorsOf(route);
+  for (const [status, schema] of Object.entries(responsesOf(route))) {
+    const description = DESCRIPTIONS[status] ?? (schema.description as string | undefined) ?? "Response";
+    out[status] = { description, ...(status === "200" && validators ? { headers: validators } : {}), content: contentOf(schema, names) };
+  }
+  if (validators) {
+    const dates = "Last-Modified" in validators ? " (or, without it, If-Modified-Since is not older than Last-Modified)" : "";
+    out["304"] = { description: `Not Modified: If-None-Match matched the ETag${dates}. No body.`, headers: validators };
+  }
+  out["429"] = ref("responses", "TooManyRequests");
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 export function openApiDocument(routes: readonly RestRoute[], base: string, title: string) {
+  const names = new Map<object, string>(NAMED_SCHEMAS.map(([name, schema]) => [schema, name]));
   const paths: Record<string, Record<string, unknown>> = {};
+  const tags = new Set<string>();
   for (const route of routes) {
     const body = bodyOf(route);
-    const responses = Object.fromEntries(Object.entries(responsesOf(route)).map(([status, schema]) => [status, response(status, schema)]));
+    const tag = tagOf(route);
+    tags.add(tag);
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = {
       operationId: operationId(route),
-      ...(route.scope ? { "x-scope": route.scope, description: `Needs scope ${route.scope}.` } : {}),
-      security: route.public ? [] : [{ apiKey: [] }],
-      parameters: parametersOf(route),
-      ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
-      responses: Object.keys(responses).length ? responses : { "200": { description: "OK" } },
+      summary: route.schema.summary ?? `${route.method} ${route.path}`,
+      description: [route.schema.description, route.scope ? `Needs scope \`${route.scope}\`.` : "Public: no key needed."].filter(Boolean).join("\n\n"),
+      tags: [tag],
+      ...(route.scope ? { "x-scope": route.scope } : {}),
+      security: route.public ? [] : route.feed ? [{ apiKey: [] }, { feedToken: [] }] : [{ apiKey: [] }],
+      parameters: parametersOf(route).map((p) => ({ ...p, name: p.in === "header" ? header(p.name) : p.name, schema: withRefs(p.schema, names) })),
+      ...(body ? { requestBody: { required: true, content: { "application/json": { schema: withRefs(body, names) } } } } : {}),
+      responses: responses(route, names),
     };
   }
   return {
     openapi: "3.1.0",
-    info: { title, version: API_VERSION, description: "The read-only REST JSON API. The tool endpoint (POST /api/mcp) is described by GET /api/contract." },
+    info: {
+      title,
+      version: API_VERSION,
+      description:
+        "The read-only REST JSON API. Every route but /api/v1/meta needs an institute key in the X-API-Key header. The tool endpoint (POST /api/mcp) is described by GET /api/contract.",
+    },
     servers: [{ url: base }],
+    tags: [...tags].map((name) => ({ name, description: TAGS[name] ?? name })),
     components: {
-      securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "An institute API key (sk_ins_…)" } },
-      schemas: { ErrorResponse: errorResponse },
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "An institute API key (sk_ins_…)" },
+        feedToken: {
+          type: "apiKey",
+          in: "query",
+          name: "token",
+          description:
+            "Feeds only: a feed token, an institute key whose one scope is feeds:read (npm run keys -- mint --scopes feeds:read), for feed readers that cannot send headers. Any other key in the URL is refused; tokens are never logged, expire, rotate and are revoked like every key.",
+        },
+      },
+      schemas: Object.fromEntries(NAMED_SCHEMAS.map(([name, schema]) => [name, withRefs(schema, names, schema)])),
+      headers: {
+        ETag: { description: "Strong validator: the body's SHA-256 in quotes.", schema: { type: "string" } },
+        LastModified: { description: "When the document was archived (HTTP date).", schema: { type: "string" } },
+        CacheControl: { description: "private, max-age=60, must-revalidate", schema: { type: "string" } },
+        RetryAfter: { description: "Seconds until a request would be admitted.", schema: { type: "integer" } },
+      },
+      responses: {
+        TooManyRequests: {
+          description: "The credential (or, on public routes, the client address) is over its rate limit.",
+          headers: { "Retry-After": ref("headers", "RetryAfter") },
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } },
+        },
+      },
     },
     paths,
   };

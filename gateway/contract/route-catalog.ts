@@ -4,12 +4,23 @@
  */
 import type { FastifyInstance, FastifySchema } from "fastify";
 
+declare module "fastify" {
+  interface FastifySchema {
+    /** The operation's one-line summary in the OpenAPI document (required there: redocly's operation-summary). */
+    summary?: string;
+    /** Longer prose for the OpenAPI document. */
+    description?: string;
+  }
+}
+
 export interface RestRoute {
   method: string;
   /** OpenAPI form: /api/v1/analysts/{analystId}. */
   path: string;
   scope: string | null;
   public: boolean;
+  /** A report feed: a feed token in the `token` query parameter also opens it. */
+  feed: boolean;
   schema: FastifySchema;
 }
 
@@ -26,7 +37,7 @@ export function collectRestRoutes(app: FastifyInstance): RestRoute[] {
   const routes: RestRoute[] = [];
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith(REST_PREFIX)) return;
-    const config = (route.config ?? {}) as { scope?: string; public?: boolean };
+    const config = (route.config ?? {}) as { scope?: string; public?: boolean; feed?: boolean };
     for (const method of ([] as string[]).concat(route.method)) {
       if (method === "HEAD") continue;
       routes.push({
@@ -34,6 +45,7 @@ export function collectRestRoutes(app: FastifyInstance): RestRoute[] {
         path: route.url.replace(/:([A-Za-z0-9_]+)/g, "{$1}"),
         scope: config.scope ?? null,
         public: config.public === true,
+        feed: config.feed === true,
         schema: route.schema ?? {},
       });
     }

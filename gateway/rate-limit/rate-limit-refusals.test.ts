@@ -54,6 +54,19 @@ describe("over the limit", () => {
     expect(res.json()).toEqual({ error: "rate limit exceeded: this API key may send 60 requests a minute, in bursts of up to 3; retry after 1 s" });
   });
 
+  it("counts a feed token in a URL against its key, like any credential", async () => {
+    const token = await freshKey(["feeds:read"]);
+    const url = `/api/v1/feeds/daily/feed.atom?token=${token}`;
+    for (let i = 0; i < 3; i++) expect((await get(one, url)).statusCode).toBe(200);
+    const res = await get(two, url);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers["ratelimit-policy"]).toBe('"institute-key";q=3;w=3');
+    expect(res.json()).toEqual({ error: "rate limit exceeded: this API key may send 60 requests a minute, in bursts of up to 3; retry after 1 s" });
+    // Its own budget: another token and the same token in the header of another key are apart.
+    expect((await get(one, `/api/v1/feeds/daily/feed.json?token=${await freshKey(["feeds:read"])}`)).statusCode).toBe(200);
+    expect((await get(one, "/api/v1/feeds/daily/feed.json", { "x-api-key": token })).statusCode).toBe(429);
+  });
+
   it("answers the tool endpoint with 429 and a JSON-RPC error a client may retry", async () => {
     const key = await freshKey();
     for (let i = 0; i < 3; i++) expect((await mcp(one, { "x-api-key": key })).statusCode).toBe(200);

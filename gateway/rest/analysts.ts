@@ -17,13 +17,13 @@ function required<T>(value: T | undefined, what: string): T {
 export function analystRoutes(app: FastifyInstance, opts: RestOptions) {
   const catalog = opts.clients.catalog;
 
-  app.get("/analysts", { config: { scope }, schema: { response: { 200: listAnalystsResponse, ...gatedErrors } } }, async () =>
+  app.get("/analysts", { config: { scope }, schema: { summary: "List analysts", response: { 200: listAnalystsResponse, ...gatedErrors } } }, async () =>
     protoToJson(ListAnalystsResponseSchema, await catalog.listAnalysts({})),
   );
 
   app.get<{ Params: { analystId: string } }>(
     "/analysts/:analystId",
-    { config: { scope }, schema: { params: analystParams, response: { 200: analystDetail, ...gatedErrors, 404: errorResponse } } },
+    { config: { scope }, schema: { summary: "Get an analyst", params: analystParams, response: { 200: analystDetail, ...gatedErrors, 404: errorResponse } } },
     async (request) => {
       const { analyst } = await catalog.getAnalyst({ analystId: request.params.analystId });
       return protoToJson(AnalystDetailSchema, required(analyst, "analyst"));

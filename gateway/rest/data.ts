@@ -17,14 +17,14 @@ export function dataRoutes(app: FastifyInstance, opts: RestOptions) {
 
   app.get<{ Params: { date: string } }>(
     "/data/:date/topics",
-    { config: access, schema: { params: dateParams, response: { 200: sharedDataTopics, ...gatedErrors } } },
+    { config: access, schema: { summary: "List the shared-data topics of a date", params: dateParams, response: { 200: sharedDataTopics, ...gatedErrors } } },
     async (request) => protoToJson(ListDataTopicsResponseSchema, await reports.listDataTopics({ date: request.params.date })),
   );
 
   // The `.json` suffix is stripped by the service, so gRPC callers get the same answer.
   app.get<{ Params: { date: string; topic: string } }>(
     "/data/:date/:topic",
-    { config: access, schema: { params: dateTopicParams, response: { 200: topicDocument, ...withNotFound } } },
+    { config: access, schema: { summary: "Get a shared-data topic document", params: dateTopicParams, response: { 200: topicDocument, ...withNotFound } } },
     async (request, reply) => {
       const { documentJson } = await reports.getDataTopic({ date: request.params.date, topic: request.params.topic });
       // The stored JSON text goes out as it is: a string payload with a JSON type skips the serializer.

@@ -22,7 +22,7 @@ export function factCardRoutes(app: FastifyInstance, opts: RestOptions) {
 
   app.get<{ Querystring: ListFactCardsQuery }>(
     "/factcards",
-    { config: access, schema: { querystring: listFactCardsQuery, response: { 200: listFactCardsResponse, ...gatedErrors } } },
+    { config: access, schema: { summary: "List fact cards", querystring: listFactCardsQuery, response: { 200: listFactCardsResponse, ...gatedErrors } } },
     async (request) => {
       const q = request.query;
       const response = await factcard.listFactCards({
@@ -40,7 +40,7 @@ export function factCardRoutes(app: FastifyInstance, opts: RestOptions) {
 
   app.get<{ Params: { factCardId: string } }>(
     "/factcards/:factCardId",
-    { config: access, schema: { params: factCardParams, response: { 200: factCard, ...withNotFound } } },
+    { config: access, schema: { summary: "Get a fact card", params: factCardParams, response: { 200: factCard, ...withNotFound } } },
     async (request) => {
       const { factCard: card } = await factcard.getFactCard({ factCardId: request.params.factCardId });
       return protoToJson(FactCardSchema, card);
@@ -49,7 +49,7 @@ export function factCardRoutes(app: FastifyInstance, opts: RestOptions) {
 
   app.get<{ Params: { factCardId: string }; Querystring: { top_k: number; same_category: "0" | "1" } }>(
     "/factcards/:factCardId/similar",
-    { config: access, schema: { params: factCardParams, querystring: similarFactsQuery, response: { 200: similarFactsResponse, ...withNotFound } } },
+    { config: access, schema: { summary: "List fact cards similar to one", params: factCardParams, querystring: similarFactsQuery, response: { 200: similarFactsResponse, ...withNotFound } } },
     async (request) => {
       const response = await factcard.listSimilarFacts({
         factCardId: request.params.factCardId,

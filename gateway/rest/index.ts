@@ -3,8 +3,10 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../lib/config.js";
 import type { ServiceClients } from "../clients.js";
 import { analystRoutes } from "./analysts.js";
+import { chartRoutes } from "./charts.js";
 import { dataRoutes } from "./data.js";
 import { factCardRoutes } from "./factcards.js";
+import { feedRoutes } from "./feeds.js";
 import { latestRoutes } from "./latest.js";
 import { metaRoutes, type MetaFacts } from "./meta.js";
 import { portfolioRoutes } from "./portfolios.js";
@@ -23,9 +25,11 @@ export async function restRoutes(app: FastifyInstance, opts: RestOptions) {
   analystRoutes(app, opts);
   whiteboardRoutes(app, opts);
   reportRoutes(app, opts);
+  feedRoutes(app, opts);
   dataRoutes(app, opts);
   latestRoutes(app, opts);
   portfolioRoutes(app, opts);
+  chartRoutes(app, opts);
   searchRoutes(app, opts);
   factCardRoutes(app, opts);
 }

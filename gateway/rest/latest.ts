@@ -5,7 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import { GetLatestResponseSchema } from "../../gen/institute/reports/v1/reports_pb.js";
 import { protoToJson } from "../../lib/proto-json.js";
-import { int, nullable, object, str } from "../schemas/common.js";
+import { gatedErrors, int, nullable, object, str } from "../schemas/common.js";
 import { latestLeaderboardItem } from "../schemas/portfolio.js";
 import type { RestOptions } from "./index.js";
 import { toLatestLeaderboardItem } from "./portfolios.js";
@@ -21,7 +21,7 @@ export const latestIndexResponse = object({
 });
 
 export function latestRoutes(app: FastifyInstance, { clients }: RestOptions) {
-  app.get("/latest", { config: { scope: "reports:read" }, schema: { response: { 200: latestIndexResponse } } }, async () => {
+  app.get("/latest", { config: { scope: "reports:read" }, schema: { summary: "Get the latest reports and leaderboard", response: { 200: latestIndexResponse, ...gatedErrors } } }, async () => {
     const [reports, board] = await Promise.all([clients.reports.getLatest({}), clients.portfolio.getLeaderboard({ limit: LEADERBOARD_SIZE })]);
     return { ...protoToJson(GetLatestResponseSchema, reports), leaderboard: board.leaderboard.map(toLatestLeaderboardItem) };
   });

@@ -12,7 +12,7 @@ const CACHEABLE = "private, max-age=60, must-revalidate";
 export const strongEtag = (sha256: string) => `"${sha256}"`;
 
 /** Weak comparison (RFC 9110 §8.8.3.2), as If-None-Match requires. */
-function noneMatchHits(header: string, etag: string): boolean {
+export function noneMatchHits(header: string, etag: string): boolean {
   if (header.trim() === "*") return true;
   const opaque = etag.replace(/^W\//, "");
   return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === opaque);

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { MarkdownDocument } from "../../gen/institute/common/v1/markdown_pb.js";
 import { GetWeeklyIndexResponseSchema } from "../../gen/institute/reports/v1/reports_pb.js";
 import { protoToJson } from "../../lib/proto-json.js";
-import { gatedErrors } from "../schemas/common.js";
+import { conditionalHeaders, gatedErrors } from "../schemas/common.js";
 import { dateAnalystParams, dateParams, langQuerystring, markdownBody, weeklyIndex, withNotFound } from "../schemas/reports.js";
 import type { RestOptions } from "./index.js";
 import { isConditional, sendMarkdown, sendNotModified, sendUncachedMarkdown } from "./markdown.js";
@@ -36,13 +36,13 @@ export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
 
   app.get(
     "/reports/fleet-health/latest",
-    { config: access, schema: { response: { 200: markdownBody, ...withNotFound } } },
+    { config: access, schema: { summary: "Get the latest fleet-health snapshot (markdown)", response: { 200: markdownBody, ...withNotFound } } },
     async (_request, reply) => sendUncachedMarkdown(reply, (await reports.getFleetHealth({})).document),
   );
 
   app.get<{ Params: { date: string }; Querystring: LangQuery }>(
     "/reports/daily/:date",
-    { config: access, schema: { params: dateParams, querystring: langQuerystring, response: { 200: markdownBody, ...withNotFound } } },
+    { config: access, schema: { summary: "Get the daily report (markdown)", params: dateParams, querystring: langQuerystring, headers: conditionalHeaders, response: { 200: markdownBody, ...withNotFound } } },
     async (request, reply) => {
       const { date } = request.params;
       const lang = request.query.lang ?? "";
@@ -52,7 +52,7 @@ export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
 
   app.get<{ Params: { date: string } }>(
     "/reports/weekly/:date",
-    { config: access, schema: { params: dateParams, response: { 200: weeklyIndex, ...gatedErrors } } },
+    { config: access, schema: { summary: "List the week’s weekly reports", params: dateParams, response: { 200: weeklyIndex, ...gatedErrors } } },
     async (request) => protoToJson(GetWeeklyIndexResponseSchema, await reports.getWeeklyIndex({ date: request.params.date })),
   );
 
@@ -60,7 +60,7 @@ export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
     "/reports/weekly/:date/:analystId",
     {
       config: access,
-      schema: { params: dateAnalystParams, querystring: langQuerystring, response: { 200: markdownBody, ...withNotFound } },
+      schema: { summary: "Get an analyst’s weekly report (markdown)", params: dateAnalystParams, querystring: langQuerystring, headers: conditionalHeaders, response: { 200: markdownBody, ...withNotFound } },
     },
     async (request, reply) => {
       const { date, analystId } = request.params;

@@ -13,7 +13,7 @@ export function searchRoutes(app: FastifyInstance, opts: RestOptions) {
     strictJsonBodies(scope);
     scope.post<{ Body: SearchBody }>(
       "/search",
-      { config: { scope: "search:read" }, bodyLimit: 64 * 1024, schema: { body: searchRequest, response: { 200: searchResponse, ...gatedErrors } } },
+      { config: { scope: "search:read" }, bodyLimit: 64 * 1024, schema: { summary: "Search the archive", body: searchRequest, response: { 200: searchResponse, ...gatedErrors } } },
       async (request) => {
         const body = request.body;
         const response = await opts.clients.search.search({

@@ -24,7 +24,7 @@ import {
   topicPoolQuery,
   topicPoolResponse,
 } from "../schemas/catalog.js";
-import { errorResponse, gatedErrors } from "../schemas/common.js";
+import { conditionalHeaders, errorResponse, gatedErrors } from "../schemas/common.js";
 import type { RestOptions } from "./index.js";
 import { sendMarkdown } from "./markdown.js";
 
@@ -42,7 +42,7 @@ export function whiteboardRoutes(app: FastifyInstance, opts: RestOptions) {
 
   app.get<{ Querystring: { status?: string; limit: number } }>(
     "/whiteboard/threads",
-    { config: { scope }, schema: { querystring: threadsQuery, response: { 200: listThreadsResponse, ...gatedErrors } } },
+    { config: { scope }, schema: { summary: "List whiteboard threads", querystring: threadsQuery, response: { 200: listThreadsResponse, ...gatedErrors } } },
     async (request) => {
       const { status = "", limit } = request.query;
       return protoToJson(ListThreadsResponseSchema, await catalog.listThreads({ status, limit }));
@@ -51,7 +51,7 @@ export function whiteboardRoutes(app: FastifyInstance, opts: RestOptions) {
 
   app.get<{ Params: { boardId: string } }>(
     "/whiteboard/threads/:boardId",
-    { config: { scope }, schema: { params: boardParams, response: { 200: threadDetail, ...gatedErrors, ...notFound } } },
+    { config: { scope }, schema: { summary: "Get a whiteboard thread with its cards", params: boardParams, response: { 200: threadDetail, ...gatedErrors, ...notFound } } },
     async (request) => {
       const { thread } = await catalog.getThread({ boardId: request.params.boardId });
       return protoToJson(ThreadDetailSchema, required(thread, "thread"));
@@ -62,9 +62,10 @@ export function whiteboardRoutes(app: FastifyInstance, opts: RestOptions) {
     "/whiteboard/cards/:cardId/report",
     {
       config: { scope },
-      schema: {
+      schema: { summary: "Get a card’s report (markdown)", 
         params: cardParams,
         querystring: cardReportQuery,
+        headers: conditionalHeaders,
         response: { 200: { content: { "text/markdown": { schema: markdownBody } } }, ...gatedErrors, ...notFound },
       },
     },
@@ -76,7 +77,7 @@ export function whiteboardRoutes(app: FastifyInstance, opts: RestOptions) {
 
   app.get<{ Querystring: { status: string; limit: number } }>(
     "/whiteboard/topic-pool",
-    { config: { scope }, schema: { querystring: topicPoolQuery, response: { 200: topicPoolResponse, ...gatedErrors } } },
+    { config: { scope }, schema: { summary: "List topic pool entries", querystring: topicPoolQuery, response: { 200: topicPoolResponse, ...gatedErrors } } },
     async (request) => {
       const { status, limit } = request.query;
       // The service's "every status" is the empty filter.
@@ -87,7 +88,7 @@ export function whiteboardRoutes(app: FastifyInstance, opts: RestOptions) {
 
   app.get<{ Querystring: { decision?: string; limit: number } }>(
     "/whiteboard/similarity-log",
-    { config: { scope }, schema: { querystring: similarityLogQuery, response: { 200: similarityLogResponse, ...gatedErrors } } },
+    { config: { scope }, schema: { summary: "List similarity-gate decisions", querystring: similarityLogQuery, response: { 200: similarityLogResponse, ...gatedErrors } } },
     async (request) => {
       const { decision = "", limit } = request.query;
       return protoToJson(ListSimilarityLogResponseSchema, await catalog.listSimilarityLog({ decision, limit }));

@@ -33,3 +33,15 @@ export const limitQuery = (max: number, fallback: number) => ({ type: "integer",
 
 /** Error responses every gated route may answer. */
 export const gatedErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse } as const;
+
+/** The preconditions a cacheable markdown route answers 304 to (RFC 9110 §13.2.2); any other header is allowed. */
+export const conditionalHeaders = {
+  type: "object",
+  properties: {
+    "if-none-match": { type: "string", description: "ETags of cached copies (or *); when present, decides alone." },
+    "if-modified-since": { type: "string", description: "HTTP date of the cached copy; used only without If-None-Match." },
+  },
+} as const;
+
+/** The one precondition a route with an ETag but no trustworthy modification date answers 304 to. */
+export const etagHeaders = { type: "object", properties: { "if-none-match": conditionalHeaders.properties["if-none-match"] } } as const;

@@ -20,10 +20,12 @@ const secret = "log-test-signing-secret-0123456789";
 let db: TestDatabase;
 let app: FastifyInstance;
 let key: string;
+let feedToken: string;
 
 beforeAll(async () => {
   db = await createTestDatabase(inject("adminUrl"), "logs");
   key = (await mintKey(db.owner, { name: "log-test", scopes: ["analysts:read"] })).key;
+  feedToken = (await mintKey(db.owner, { name: "log-feed", scopes: ["feeds:read"] })).key;
   const config = loadConfig({ KEY_CACHE_SECONDS: "0", RELAY_NAME: "Dispatch" });
   ({ app } = await composeAllInOne({
     config,
@@ -46,10 +48,14 @@ describe("logs", () => {
     await app.inject({ url: "/api/v1/analysts", headers: { "x-api-key": key, cookie: "session=cookie-secret-value" } });
     await app.inject({ url: "/api/v1/analysts", headers: { "x-api-key": "sk_ins_wrong-key-that-must-not-appear" } });
     await app.inject({ method: "POST", url: "/api/mcp", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, payload: "{}" });
+    // Feed tokens travel in URLs; neither a valid one nor a refused one (an institute key) may reach the log.
+    await app.inject({ url: `/api/v1/feeds/daily/feed.atom?token=${feedToken}` });
+    await app.inject({ url: `/api/v1/feeds/daily/feed.json?lang=zh&token=${key}&x=1` });
     await app.inject({ method: "POST", url: "/relay/callback", headers: { "x-dispatch-signature": signature, "x-dispatch-delivery": "d-1", "content-type": "application/json" }, payload: body });
     await app.inject({ method: "POST", url: "/relay/callback", headers: { "x-dispatch-signature": `sha256=${"ab".repeat(32)}`, "content-type": "application/json" }, payload: body });
     const output = lines.join("\n");
-    for (const value of [key, "sk_ins_wrong-key-that-must-not-appear", token, "cookie-secret-value", signature, "ab".repeat(32)]) expect(output).not.toContain(value);
+    for (const value of [key, feedToken, "sk_ins_wrong-key-that-must-not-appear", token, "cookie-secret-value", signature, "ab".repeat(32)]) expect(output).not.toContain(value);
+    expect(output).toContain(`/api/v1/feeds/daily/feed.json?lang=zh&token=${CENSOR}&x=1`);
     expect(output).toContain(CENSOR);
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ name: "gateway" });
   });

@@ -1,8 +1,8 @@
 /**
  * Structured JSON logs (pino) for every process, with the same rules everywhere: one `name` per process, the request
  * id as `reqId`, and no credential ever written. Headers that carry one (Authorization, X-API-Key, cookies, any
- * X-<Relay>-Signature) are censored wherever they appear: in the request serializer (by pattern, so any RELAY_NAME is
- * covered) and by pino's redaction for objects a handler might log by hand.
+ * X-<Relay>-Signature), and a feed token in a URL's query string, are censored wherever they appear: in the request
+ * serializer (by pattern, so any RELAY_NAME is covered) and by pino's redaction for objects a handler might log by hand.
  */
 import type { FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
@@ -44,10 +44,16 @@ export function requestIdOf(req: IncomingMessage | { headers: IncomingMessage["h
   return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** Query parameters that may carry a credential: a feed token (gateway/auth/feed-token.ts), or any caller's mistake. */
+const SECRET_PARAMS = /([?&](?:token|access_token|api_key|apikey|key)=)[^&#]*/gi;
+
+/** The URL with every credential-bearing query value censored. */
+export const safeUrl = (url: string) => url.replace(SECRET_PARAMS, `$1${CENSOR}`);
+
 function requestSerializer(req: FastifyRequest) {
   return {
     method: req.method,
-    url: req.url,
+    url: typeof req.url === "string" ? safeUrl(req.url) : req.url,
     host: req.host,
     remoteAddress: req.ip,
     userAgent: req.headers?.["user-agent"],

@@ -8,13 +8,17 @@ import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
 import {
   GetLeaderboardResponseSchema,
   GetMetricsResponseSchema,
-  PortfolioMetricsSchema,
+  GetTearSheetResponseSchema,
   type PortfolioMetrics,
   type PortfolioService,
 } from "../../gen/institute/portfolio/v1/portfolio_pb.js";
+import { isWorkDate } from "../../lib/work-date.js";
 import type { ServiceDeps } from "../deps.js";
 import { createMetricsCache, type MetricsCache } from "./metrics-cache.js";
+import { dailyPoints } from "./daily-series.js";
 import { computeMetrics, type MetricValues } from "./metrics.js";
+import { metricsMessage, seriesMessage, tearSheetMessage } from "./tear-sheet-message.js";
+import { computeTearSheet } from "./tear-sheet.js";
 import { createPortfolioStore, type PortfolioRow, type PortfolioStore } from "./store.js";
 
 export interface PortfolioServiceOptions {
@@ -23,14 +27,7 @@ export interface PortfolioServiceOptions {
   cache?: MetricsCache;
 }
 
-/** null (the metrics' "undefined") becomes an unset optional field, which the gateway renders as null again. */
-function withoutNulls<T extends object>(values: T): { [K in keyof T]: Exclude<T[K], null> | undefined } {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? undefined])) as { [K in keyof T]: Exclude<T[K], null> | undefined };
-}
-
-function toMessage(row: PortfolioRow, values: MetricValues): PortfolioMetrics {
-  return create(PortfolioMetricsSchema, { ...withoutNulls(values), portfolioId: row.portfolioId, benchmarkId: row.benchmarkId ?? undefined });
-}
+const toMessage = (row: PortfolioRow, values: MetricValues): PortfolioMetrics => metricsMessage(row, values);
 
 /** Sharpe descending, nulls last, then portfolio_id ascending (code-unit order) so equal Sharpes are stable. */
 export function leaderboardOrder(a: PortfolioMetrics, b: PortfolioMetrics): number {
@@ -77,6 +74,30 @@ export function createPortfolioService(deps: ServiceDeps, options: PortfolioServ
     return targets.map((row) => toMessage(row, computed.get(row.portfolioId)!));
   }
 
+  /** Every persona portfolio's metrics, in leaderboard order. */
+  async function sortedBoard(): Promise<PortfolioMetrics[]> {
+    const rows = await store.leaderboardPortfolios();
+    const known = new Map(rows.map((row) => [row.portfolioId, row]));
+    const personas = rows.filter((row) => row.kind === "persona");
+    const key = personas.map((row) => `${row.portfolioId}=${keyOf(row, known)}`).join(",");
+    if (board?.key !== key) {
+      const metrics = await metricsOf(personas, known);
+      board = { key, metrics: metrics.sort(leaderboardOrder) };
+    }
+    return board.metrics;
+  }
+
+  /** The portfolio, its benchmark row when it names one that exists, and both daily series. */
+  async function withSeries(id: string) {
+    if (id === "") throw new ConnectError("portfolio_id is required", Code.InvalidArgument);
+    const rows = await store.portfolioWithBenchmark(id);
+    const target = rows.find((row) => row.portfolioId === id);
+    if (!target) throw new ConnectError(`unknown portfolio: ${id}`, Code.NotFound);
+    const benchmark = rows.find((row) => row.portfolioId === target.benchmarkId && row.portfolioId !== id);
+    const series = await store.dailySeries(benchmark ? [id, benchmark.portfolioId] : [id]);
+    return { target, rows, series: series.get(id) ?? [], benchmark: benchmark ? (series.get(benchmark.portfolioId) ?? []) : null };
+  }
+
   return {
     async getMetrics(request) {
       const id = request.portfolioId;
@@ -90,16 +111,26 @@ export function createPortfolioService(deps: ServiceDeps, options: PortfolioServ
 
     async getLeaderboard(request) {
       if (request.limit < 0) throw new ConnectError("limit must be 0 (every portfolio) or positive", Code.InvalidArgument);
-      const rows = await store.leaderboardPortfolios();
-      const known = new Map(rows.map((row) => [row.portfolioId, row]));
-      const personas = rows.filter((row) => row.kind === "persona");
-      const key = personas.map((row) => `${row.portfolioId}=${keyOf(row, known)}`).join(",");
-      if (board?.key !== key) {
-        const metrics = await metricsOf(personas, known);
-        board = { key, metrics: metrics.sort(leaderboardOrder) };
-      }
-      const leaderboard = board.metrics.slice(0, request.limit > 0 ? request.limit : undefined);
+      const leaderboard = (await sortedBoard()).slice(0, request.limit > 0 ? request.limit : undefined);
       return create(GetLeaderboardResponseSchema, { leaderboard, count: leaderboard.length });
+    },
+
+    async getSeries(request) {
+      const { from, to } = request;
+      for (const [name, value] of [["from", from], ["to", to]] as const) {
+        if (value !== "" && !isWorkDate(value)) throw new ConnectError(`${name} must be a YYYY-MM-DD date`, Code.InvalidArgument);
+      }
+      if (from !== "" && to !== "" && from > to) throw new ConnectError("from must not be after to", Code.InvalidArgument);
+      const { target, series, benchmark } = await withSeries(request.portfolioId);
+      const points = dailyPoints(series, benchmark).filter((p) => (from === "" || p.date >= from) && (to === "" || p.date <= to));
+      return seriesMessage(target, points);
+    },
+
+    async getTearSheet(request) {
+      const { target, series, benchmark } = await withSeries(request.portfolioId);
+      const trialSharpes = (await sortedBoard()).flatMap((m) => (m.sharpe === undefined ? [] : [m.sharpe]));
+      const values = computeTearSheet({ series, benchmark, seriesVersion: target.seriesVersion, trialSharpes });
+      return create(GetTearSheetResponseSchema, { tearSheet: tearSheetMessage(target, values) });
     },
   };
 }

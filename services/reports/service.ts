@@ -7,6 +7,7 @@ import type { ReportsService } from "../../gen/institute/reports/v1/reports_pb.j
 import { addDays, isoWeekOf, workDateOf } from "../../lib/work-date.js";
 import type { ServiceDeps } from "../deps.js";
 import { createDataTopicStore } from "./data-topic-store.js";
+import { createFeedStore } from "./feed-store.js";
 import { createFleetHealthStore } from "./fleet-health-store.js";
 import { createBodyCache } from "../../lib/object-store/body-cache.js";
 import { loadCachedMarkdown, loadMarkdown } from "./markdown-document.js";
@@ -16,6 +17,8 @@ import { createWeeklyStore } from "./weekly-store.js";
 
 /** Spec §8: the latest index looks for a daily report on today and up to three days before it. */
 export const LATEST_DAILY_LOOKBACK_DAYS = 3;
+/** The most entries a feed holds. */
+export const FEED_MAX = 50;
 
 const notFound = (message: string) => new ConnectError(message, Code.NotFound);
 
@@ -28,6 +31,7 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
   const weeklies = createWeeklyStore(deps.db);
   const snapshots = createFleetHealthStore(deps.db);
   const topics = createDataTopicStore(deps.db);
+  const feeds = createFeedStore(deps.db);
   const editorId = deps.config.dailyEditorId;
   // Archived bodies never change under their hash: kept in memory by (object key, sha256).
   const bodies = createBodyCache(deps.objects);
@@ -105,6 +109,26 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
       const doc = await topics.document(date, topic);
       if (doc.found) return { documentJson: doc.json };
       throw notFound(doc.ingested ? `topic ${topic} absent on ${date}` : `no shared data for ${date}`);
+    },
+
+    async listFeedReports(req) {
+      if (req.kind !== "daily" && req.kind !== "weekly") throw new ConnectError(`invalid kind '${req.kind.slice(0, 20)}': must be daily or weekly`, Code.InvalidArgument);
+      if (req.lang !== "en" && req.lang !== "zh") throw new ConnectError("lang must be en or zh", Code.InvalidArgument);
+      if (!(req.limit >= 1 && req.limit <= FEED_MAX)) throw new ConnectError(`limit must be 1 to ${FEED_MAX}`, Code.InvalidArgument);
+      const analystId = req.kind === "daily" ? editorId : requireIdentifier(req.analystId, "analyst_id");
+      if (req.kind === "weekly" && !(await feeds.hasAny("weekly", analystId))) throw notFound(`${analystId} has not published a weekly report`);
+      const rows = await feeds.newest(req.kind, analystId, req.lang === "en" ? ["en", "plain"] : ["zh"], req.limit);
+      const reports = await Promise.all(
+        rows.map(async (row) => ({
+          workDate: row.workDate,
+          analystId: row.analystId,
+          lang: row.lang,
+          periodStart: row.periodStart,
+          title: row.title ?? "",
+          document: await loadCachedMarkdown(bodies, row),
+        })),
+      );
+      return { reports };
     },
   };
 }

@@ -73,7 +73,14 @@ describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answe
     localKey = (await mintKey(db.owner, { name: "e2e-local", scopes: [...ALL_SCOPES] })).key;
     // A relay with no node and no queue: the governor submits nothing, so the data stays still while compared.
     relay = await startRelaySimulator({ signingSecret: secret, fleet: { nodes: 0, queueCap: 0 } });
-    const shared = { LOG_LEVEL: "info", KEY_CACHE_SECONDS: "0", PEERS_FILE: peers.file, CURSOR_SECRET: randomBytes(24).toString("base64url") };
+    // One public address for both, so absolute addresses in answers (the feeds' entry links) compare equal.
+    const shared = {
+      LOG_LEVEL: "info",
+      KEY_CACHE_SECONDS: "0",
+      PEERS_FILE: peers.file,
+      CURSOR_SECRET: randomBytes(24).toString("base64url"),
+      PUBLIC_BASE_URL: "http://127.0.0.1:8080",
+    };
     cluster = await launchCluster({
       env: {
         PATH: process.env.PATH,

@@ -27,8 +27,27 @@ const SPEC = [
   "GET /api/v1/data/{date}/topics", "GET /api/v1/data/{date}/{topic}",
   "GET /.well-known/oauth-protected-resource", "GET /api/contract", "POST /api/mcp",
 ];
+/** REST routes added beside the spec's (README "Beyond the spec"), in the OpenAPI document and the contract like them. */
+const REST_EXTRAS = [
+  "GET /api/v1/portfolios/{portfolioId}/series",
+  "GET /api/v1/portfolios/{portfolioId}/tear-sheet",
+  "GET /api/v1/portfolios/{portfolioId}/chart.svg",
+  "GET /api/v1/portfolios/leaderboard/chart.svg",
+  "GET /api/v1/feeds/daily/feed.atom",
+  "GET /api/v1/feeds/daily/feed.json",
+  "GET /api/v1/feeds/weekly/{analystId}/feed.atom",
+  "GET /api/v1/feeds/weekly/{analystId}/feed.json",
+];
 /** Documented beyond the spec: README (the tool endpoint, the contract), docs/relay-wire-format.md. */
-const EXTRAS = ["GET /api/openapi.json", "GET /.well-known/oauth-protected-resource/api/mcp", "POST /relay/callback"];
+const EXTRAS = [
+  "GET /api/openapi.json",
+  "GET /.well-known/oauth-protected-resource/api/mcp",
+  "POST /relay/callback",
+  // The API reference page and its assets (README "Beyond the spec").
+  "GET /docs",
+  "GET /docs/{asset}",
+  ...REST_EXTRAS,
+];
 
 /** Every "METHOD /path" of fastify's route tree (printRoutes with commonPrefix off), parameters in OpenAPI form. */
 function routesOf(app: FastifyInstance): string[] {
@@ -72,7 +91,7 @@ describe("the public surface", () => {
 
   it("publishes the same REST routes in its contract", async () => {
     const contract = (await app.inject({ url: "/api/contract" })).json() as { rest: Array<{ method: string; path: string }> };
-    expect(contract.rest.map((r) => `${r.method} ${r.path}`).sort()).toEqual(SPEC.filter((r) => r.includes("/api/v1/")).sort());
+    expect(contract.rest.map((r) => `${r.method} ${r.path}`).sort()).toEqual([...SPEC.filter((r) => r.includes("/api/v1/")), ...REST_EXTRAS].sort());
   });
 
   it.each([

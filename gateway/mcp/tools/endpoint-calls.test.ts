@@ -41,6 +41,8 @@ const SAMPLE_ARGS: Record<string, Record<string, unknown>> = {
   portfolios_leaderboard: {},
   portfolios_metrics: { portfolio_id: "p-alpha" },
   portfolios_compare: { portfolio_ids: ["p-alpha", "p-beta"] },
+  portfolios_series: { portfolio_id: "p-alpha", from: "2026-03-04" },
+  portfolios_tear_sheet: { portfolio_id: "p-alpha" },
   search_artifacts: { query: "yield curve" },
   factcards_list: { limit: 2 },
   factcards_get: { fact_card_id: "fc-01" },

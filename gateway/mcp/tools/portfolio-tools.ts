@@ -3,14 +3,15 @@
  * scope). The leaderboard is bounded: the REST route returns every persona portfolio; the tool returns up to
  * `limit` of them, by Sharpe, and says whether more exist.
  */
-import { PortfolioMetricsSchema } from "../../../gen/institute/portfolio/v1/portfolio_pb.js";
+import { GetSeriesResponseSchema, PortfolioMetricsSchema, TearSheetSchema } from "../../../gen/institute/portfolio/v1/portfolio_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
 import { object } from "../../schemas/common.js";
 import { portfolioMetrics } from "../../schemas/portfolio.js";
+import { portfolioSeries, tearSheet } from "../../schemas/tear-sheet.js";
 import type { ToolDefinition } from "../tool.js";
 import { fetchBounded, limitInput } from "./bounded.js";
 import { required } from "./service-answers.js";
-import { arrayOf, boundedList, idInput, input } from "./tool-schemas.js";
+import { arrayOf, boundedList, idInput, input, workDateInput } from "./tool-schemas.js";
 
 const grant = { scope: "viewer:read" };
 /** The institute runs 26 persona portfolios: the default shows them all. */
@@ -63,4 +64,36 @@ const compare: ToolDefinition<{ portfolio_ids: string[] }> = {
   },
 };
 
-export const PORTFOLIO_TOOLS: ToolDefinition[] = [leaderboard, metrics, compare];
+const series: ToolDefinition<{ portfolio_id: string; from?: string; to?: string }> = {
+  name: "portfolios_series",
+  title: "Daily NAV series of one portfolio",
+  description:
+    "The daily NAV series the metrics are computed from (GET /api/v1/portfolios/{portfolioId}/series): per Singapore work date the NAV, the daily return, the drawdown from the running peak and the benchmark's NAV. from/to select work dates (inclusive); from after to is a validation error. Unknown is a not_found error.",
+  grant,
+  inputSchema: input(
+    { portfolio_id: portfolioIdInput, from: workDateInput("First work date to include."), to: workDateInput("Last work date to include.") },
+    ["portfolio_id"],
+  ),
+  outputSchema: portfolioSeries,
+  pager: "none",
+  async call({ portfolio_id, from = "", to = "" }, { clients }) {
+    return protoToJson(GetSeriesResponseSchema, await clients.portfolio.getSeries({ portfolioId: portfolio_id, from, to }));
+  },
+};
+
+const tearSheetTool: ToolDefinition<{ portfolio_id: string }> = {
+  name: "portfolios_tear_sheet",
+  title: "Tear sheet of one portfolio",
+  description:
+    "Everything a quantstats tear sheet shows for one portfolio (GET /api/v1/portfolios/{portfolioId}/tear-sheet): its metrics, period and monthly returns, the five deepest drawdowns, rolling Sharpe, volatility and beta, risk statistics, the probabilistic Sharpe and the Sharpe deflated for the selection among the persona portfolios, with the methodology. Unknown is a not_found error.",
+  grant,
+  inputSchema: input({ portfolio_id: portfolioIdInput }, ["portfolio_id"]),
+  outputSchema: tearSheet,
+  pager: "none",
+  async call({ portfolio_id }, { clients }) {
+    const { tearSheet: sheet } = await clients.portfolio.getTearSheet({ portfolioId: portfolio_id });
+    return protoToJson(TearSheetSchema, required(sheet, "tear_sheet"));
+  },
+};
+
+export const PORTFOLIO_TOOLS: ToolDefinition[] = [leaderboard, metrics, compare, series, tearSheetTool];

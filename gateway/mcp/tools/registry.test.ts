@@ -26,6 +26,8 @@ const REST_EQUIVALENTS: Record<string, string> = {
   "GET /api/v1/latest": "reports_latest",
   "GET /api/v1/portfolios/leaderboard": "portfolios_leaderboard",
   "GET /api/v1/portfolios/{portfolioId}/metrics": "portfolios_metrics",
+  "GET /api/v1/portfolios/{portfolioId}/series": "portfolios_series",
+  "GET /api/v1/portfolios/{portfolioId}/tear-sheet": "portfolios_tear_sheet",
   "POST /api/v1/search": "search_artifacts",
   "GET /api/v1/factcards": "factcards_list",
   "GET /api/v1/factcards/{factCardId}": "factcards_get",

@@ -3,7 +3,7 @@
  * resources as tool answers (markdown as a member), output schemas, the bounded leaderboard, not_found refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GetMetricsResponseSchema } from "../../../gen/institute/portfolio/v1/portfolio_pb.js";
+import { GetMetricsResponseSchema, GetSeriesResponseSchema, TearSheetSchema } from "../../../gen/institute/portfolio/v1/portfolio_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
 import { sha256Hex } from "../../../lib/object-store/object-store.js";
 import { fillPortfolios, LEADERBOARD_ORDER } from "../../../services/portfolio/test-fixtures.js";
@@ -112,5 +112,20 @@ describe("portfolios", () => {
     });
     expect(await h.call("portfolios_compare", { portfolio_ids: ["p-beta", "bench-sti"] })).toEqual({ portfolios: [await metricsOf("p-beta"), await metricsOf("bench-sti")] });
     expect(await refusal(h.call("portfolios_compare", { portfolio_ids: ["p-beta", "p-none"] }))).toEqual({ category: "permanent", code: "not_found", message: "unknown portfolio: p-none" });
+  });
+
+  it("portfolios_series and portfolios_tear_sheet answer what the service computes, and refuse what it refuses", async () => {
+    const series = await h.call("portfolios_series", { portfolio_id: "p-alpha", from: "2026-03-04", to: "2026-03-05" });
+    expect(series).toEqual(protoToJson(GetSeriesResponseSchema, await h.clients.portfolio.getSeries({ portfolioId: "p-alpha", from: "2026-03-04", to: "2026-03-05" })));
+    expect(series.points.map((p: { date: string }) => p.date)).toEqual(["2026-03-04", "2026-03-05"]);
+    const sheet = await h.call("portfolios_tear_sheet", { portfolio_id: "p-alpha" });
+    expect(sheet).toEqual(protoToJson(TearSheetSchema, (await h.clients.portfolio.getTearSheet({ portfolioId: "p-alpha" })).tearSheet));
+    expect(sheet.metrics).toEqual(await metricsOf("p-alpha"));
+    expect(sheet.deflated_sharpe.trials).toBe(4);
+    expect(await refusal(h.call("portfolios_tear_sheet", { portfolio_id: "p-none" }))).toEqual({ category: "permanent", code: "not_found", message: "unknown portfolio: p-none" });
+    expect(await refusal(h.call("portfolios_series", { portfolio_id: "p-alpha", from: "2026-03-05", to: "2026-03-04" }))).toMatchObject({
+      category: "validation",
+      message: "from must not be after to",
+    });
   });
 });

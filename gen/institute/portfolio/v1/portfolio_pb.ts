@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file institute/portfolio/v1/portfolio.proto.
  */
 export const file_institute_portfolio_v1_portfolio: GenFile = /*@__PURE__*/
-  fileDesc("CiZpbnN0aXR1dGUvcG9ydGZvbGlvL3YxL3BvcnRmb2xpby5wcm90bxIWaW5zdGl0dXRlLnBvcnRmb2xpby52MSLIBgoQUG9ydGZvbGlvTWV0cmljcxIUCgxwb3J0Zm9saW9faWQYASABKAkSEwoLbl9zbmFwc2hvdHMYAiABKAUSEQoJbl9yZXR1cm5zGAMgASgFEhUKCGZpcnN0X2F0GAQgASgBSACIAQESFAoHbGFzdF9hdBgFIAEoAUgBiAEBEhYKCXN0YXJ0X25hdhgGIAEoAUgCiAEBEhcKCmxhdGVzdF9uYXYYByABKAFIA4gBARIdChB0b3RhbF9yZXR1cm5fcGN0GAggASgBSASIAQESIgoVYW5udWFsaXplZF9yZXR1cm5fcGN0GAkgASgBSAWIAQESHwoSYW5udWFsaXplZF92b2xfcGN0GAogASgBSAaIAQESEwoGc2hhcnBlGAsgASgBSAeIAQESFAoHc29ydGlubxgMIAEoAUgIiAEBEhMKBmNhbG1hchgNIAEoAUgJiAEBEh0KEG1heF9kcmF3ZG93bl9wY3QYDiABKAFICogBARIhChRjdXJyZW50X2RyYXdkb3duX3BjdBgPIAEoAUgLiAEBEhkKDGJlc3RfZGF5X3BjdBgQIAEoAUgMiAEBEhoKDXdvcnN0X2RheV9wY3QYESABKAFIDYgBARIZCgxiZW5jaG1hcmtfaWQYEiABKAlIDogBARIhChRiZW5jaG1hcmtfcmV0dXJuX3BjdBgTIAEoAUgPiAEBEhYKCWFscGhhX3BjdBgUIAEoAUgQiAEBQgsKCV9maXJzdF9hdEIKCghfbGFzdF9hdEIMCgpfc3RhcnRfbmF2Qg0KC19sYXRlc3RfbmF2QhMKEV90b3RhbF9yZXR1cm5fcGN0QhgKFl9hbm51YWxpemVkX3JldHVybl9wY3RCFQoTX2FubnVhbGl6ZWRfdm9sX3BjdEIJCgdfc2hhcnBlQgoKCF9zb3J0aW5vQgkKB19jYWxtYXJCEwoRX21heF9kcmF3ZG93bl9wY3RCFwoVX2N1cnJlbnRfZHJhd2Rvd25fcGN0Qg8KDV9iZXN0X2RheV9wY3RCEAoOX3dvcnN0X2RheV9wY3RCDwoNX2JlbmNobWFya19pZEIXChVfYmVuY2htYXJrX3JldHVybl9wY3RCDAoKX2FscGhhX3BjdCImChVHZXRMZWFkZXJib2FyZFJlcXVlc3QSDQoFbGltaXQYASABKAUiZgoWR2V0TGVhZGVyYm9hcmRSZXNwb25zZRI9CgtsZWFkZXJib2FyZBgBIAMoCzIoLmluc3RpdHV0ZS5wb3J0Zm9saW8udjEuUG9ydGZvbGlvTWV0cmljcxINCgVjb3VudBgCIAEoBSIpChFHZXRNZXRyaWNzUmVxdWVzdBIUCgxwb3J0Zm9saW9faWQYASABKAkiTwoSR2V0TWV0cmljc1Jlc3BvbnNlEjkKB21ldHJpY3MYASABKAsyKC5pbnN0aXR1dGUucG9ydGZvbGlvLnYxLlBvcnRmb2xpb01ldHJpY3My6AEKEFBvcnRmb2xpb1NlcnZpY2USbwoOR2V0TGVhZGVyYm9hcmQSLS5pbnN0aXR1dGUucG9ydGZvbGlvLnYxLkdldExlYWRlcmJvYXJkUmVxdWVzdBouLmluc3RpdHV0ZS5wb3J0Zm9saW8udjEuR2V0TGVhZGVyYm9hcmRSZXNwb25zZRJjCgpHZXRNZXRyaWNzEikuaW5zdGl0dXRlLnBvcnRmb2xpby52MS5HZXRNZXRyaWNzUmVxdWVzdBoqLmluc3RpdHV0ZS5wb3J0Zm9saW8udjEuR2V0TWV0cmljc1Jlc3BvbnNlYgZwcm90bzM");
+  fileDesc("CiZpbnN0aXR1dGUvcG9ydGZvbGlvL3YxL3BvcnRmb2xpby5wcm90bxIWaW5zdGl0dXRlLnBvcnRmb2xpby52MSLIBgoQUG9ydGZvbGlvTWV0cmljcxIUCgxwb3J0Zm9saW9faWQYASABKAkSEwoLbl9zbmFwc2hvdHMYAiABKAUSEQoJbl9yZXR1cm5zGAMgASgFEhUKCGZpcnN0X2F0GAQgASgBSACIAQESFAoHbGFzdF9hdBgFIAEoAUgBiAEBEhYKCXN0YXJ0X25hdhgGIAEoAUgCiAEBEhcKCmxhdGVzdF9uYXYYByABKAFIA4gBARIdChB0b3RhbF9yZXR1cm5fcGN0GAggASgBSASIAQESIgoVYW5udWFsaXplZF9yZXR1cm5fcGN0GAkgASgBSAWIAQESHwoSYW5udWFsaXplZF92b2xfcGN0GAogASgBSAaIAQESEwoGc2hhcnBlGAsgASgBSAeIAQESFAoHc29ydGlubxgMIAEoAUgIiAEBEhMKBmNhbG1hchgNIAEoAUgJiAEBEh0KEG1heF9kcmF3ZG93bl9wY3QYDiABKAFICogBARIhChRjdXJyZW50X2RyYXdkb3duX3BjdBgPIAEoAUgLiAEBEhkKDGJlc3RfZGF5X3BjdBgQIAEoAUgMiAEBEhoKDXdvcnN0X2RheV9wY3QYESABKAFIDYgBARIZCgxiZW5jaG1hcmtfaWQYEiABKAlIDogBARIhChRiZW5jaG1hcmtfcmV0dXJuX3BjdBgTIAEoAUgPiAEBEhYKCWFscGhhX3BjdBgUIAEoAUgQiAEBQgsKCV9maXJzdF9hdEIKCghfbGFzdF9hdEIMCgpfc3RhcnRfbmF2Qg0KC19sYXRlc3RfbmF2QhMKEV90b3RhbF9yZXR1cm5fcGN0QhgKFl9hbm51YWxpemVkX3JldHVybl9wY3RCFQoTX2FubnVhbGl6ZWRfdm9sX3BjdEIJCgdfc2hhcnBlQgoKCF9zb3J0aW5vQgkKB19jYWxtYXJCEwoRX21heF9kcmF3ZG93bl9wY3RCFwoVX2N1cnJlbnRfZHJhd2Rvd25fcGN0Qg8KDV9iZXN0X2RheV9wY3RCEAoOX3dvcnN0X2RheV9wY3RCDwoNX2JlbmNobWFya19pZEIXChVfYmVuY2htYXJrX3JldHVybl9wY3RCDAoKX2FscGhhX3BjdCImChVHZXRMZWFkZXJib2FyZFJlcXVlc3QSDQoFbGltaXQYASABKAUiZgoWR2V0TGVhZGVyYm9hcmRSZXNwb25zZRI9CgtsZWFkZXJib2FyZBgBIAMoCzIoLmluc3RpdHV0ZS5wb3J0Zm9saW8udjEuUG9ydGZvbGlvTWV0cmljcxINCgVjb3VudBgCIAEoBSIpChFHZXRNZXRyaWNzUmVxdWVzdBIUCgxwb3J0Zm9saW9faWQYASABKAkiTwoSR2V0TWV0cmljc1Jlc3BvbnNlEjkKB21ldHJpY3MYASABKAsyKC5pbnN0aXR1dGUucG9ydGZvbGlvLnYxLlBvcnRmb2xpb01ldHJpY3MioAEKC1Nlcmllc1BvaW50EgwKBGRhdGUYASABKAkSCgoCYXQYAiABKAESCwoDbmF2GAMgASgBEhcKCnJldHVybl9wY3QYBCABKAFIAIgBARIUCgxkcmF3ZG93bl9wY3QYBSABKAESGgoNYmVuY2htYXJrX25hdhgGIAEoAUgBiAEBQg0KC19yZXR1cm5fcGN0QhAKDl9iZW5jaG1hcmtfbmF2IkIKEEdldFNlcmllc1JlcXVlc3QSFAoMcG9ydGZvbGlvX2lkGAEgASgJEgwKBGZyb20YAiABKAkSCgoCdG8YAyABKAkisQEKEUdldFNlcmllc1Jlc3BvbnNlEhQKDHBvcnRmb2xpb19pZBgBIAEoCRIZCgxiZW5jaG1hcmtfaWQYAiABKAlIAIgBARIWCg5zZXJpZXNfdmVyc2lvbhgDIAEoCRIzCgZwb2ludHMYBCADKAsyIy5pbnN0aXR1dGUucG9ydGZvbGlvLnYxLlNlcmllc1BvaW50Eg0KBWNvdW50GAUgASgFQg8KDV9iZW5jaG1hcmtfaWQiiwIKDVBlcmlvZFJldHVybnMSFAoHbXRkX3BjdBgBIAEoAUgAiAEBEhQKB3F0ZF9wY3QYAiABKAFIAYgBARIUCgd5dGRfcGN0GAMgASgBSAKIAQESGQoMb25lX3llYXJfcGN0GAQgASgBSAOIAQESGwoOdGhyZWVfeWVhcl9wY3QYBSABKAFIBIgBARIgChNzaW5jZV9pbmNlcHRpb25fcGN0GAYgASgBSAWIAQFCCgoIX210ZF9wY3RCCgoIX3F0ZF9wY3RCCgoIX3l0ZF9wY3RCDwoNX29uZV95ZWFyX3BjdEIRCg9fdGhyZWVfeWVhcl9wY3RCFgoUX3NpbmNlX2luY2VwdGlvbl9wY3QiQAoNTW9udGhseVJldHVybhIMCgR5ZWFyGAEgASgFEg0KBW1vbnRoGAIgASgFEhIKCnJldHVybl9wY3QYAyABKAEijgEKDkRyYXdkb3duUGVyaW9kEhEKCXBlYWtfZGF0ZRgBIAEoCRITCgt0cm91Z2hfZGF0ZRgCIAEoCRIaCg1yZWNvdmVyeV9kYXRlGAMgASgJSACIAQESEQoJZGVwdGhfcGN0GAQgASgBEhMKC2xlbmd0aF9kYXlzGAUgASgFQhAKDl9yZWNvdmVyeV9kYXRlIogBCgxSb2xsaW5nUG9pbnQSDAoEZGF0ZRgBIAEoCRITCgZzaGFycGUYAiABKAFIAIgBARIbCg52b2xhdGlsaXR5X3BjdBgDIAEoAUgBiAEBEhEKBGJldGEYBCABKAFIAogBAUIJCgdfc2hhcnBlQhEKD192b2xhdGlsaXR5X3BjdEIHCgVfYmV0YSJVCg1Sb2xsaW5nV2luZG93Eg4KBndpbmRvdxgBIAEoBRI0CgZwb2ludHMYAiADKAsyJC5pbnN0aXR1dGUucG9ydGZvbGlvLnYxLlJvbGxpbmdQb2ludCL0BAoOUmlza1N0YXRpc3RpY3MSEQoEYmV0YRgBIAEoAUgAiAEBEhgKC2NvcnJlbGF0aW9uGAIgASgBSAGIAQESHwoSdHJhY2tpbmdfZXJyb3JfcGN0GAMgASgBSAKIAQESHgoRaW5mb3JtYXRpb25fcmF0aW8YBCABKAFIA4gBARIhChR2YWx1ZV9hdF9yaXNrXzk1X3BjdBgFIAEoAUgEiAEBEi0KIGNvbmRpdGlvbmFsX3ZhbHVlX2F0X3Jpc2tfOTVfcGN0GAYgASgBSAWIAQESFwoKdGFpbF9yYXRpbxgHIAEoAUgGiAEBEhIKBW9tZWdhGAggASgBSAeIAQESHAoPdWxjZXJfaW5kZXhfcGN0GAkgASgBSAiIAQESEQoEc2tldxgKIAEoAUgJiAEBEhUKCGt1cnRvc2lzGAsgASgBSAqIAQESGQoMd2luX3JhdGVfcGN0GAwgASgBSAuIAQESIQoUcHJvYmFiaWxpc3RpY19zaGFycGUYDSABKAFIDIgBAUIHCgVfYmV0YUIOCgxfY29ycmVsYXRpb25CFQoTX3RyYWNraW5nX2Vycm9yX3BjdEIUChJfaW5mb3JtYXRpb25fcmF0aW9CFwoVX3ZhbHVlX2F0X3Jpc2tfOTVfcGN0QiMKIV9jb25kaXRpb25hbF92YWx1ZV9hdF9yaXNrXzk1X3BjdEINCgtfdGFpbF9yYXRpb0IICgZfb21lZ2FCEgoQX3VsY2VyX2luZGV4X3BjdEIHCgVfc2tld0ILCglfa3VydG9zaXNCDwoNX3dpbl9yYXRlX3BjdEIXChVfcHJvYmFiaWxpc3RpY19zaGFycGUiwgEKDkRlZmxhdGVkU2hhcnBlEg4KBnRyaWFscxgBIAEoBRIeChF0cmlhbHNfc2hhcnBlX3N0ZBgCIAEoAUgAiAEBEiAKE2V4cGVjdGVkX21heF9zaGFycGUYAyABKAFIAYgBARIcCg9kZWZsYXRlZF9zaGFycGUYBCABKAFIAogBAUIUChJfdHJpYWxzX3NoYXJwZV9zdGRCFgoUX2V4cGVjdGVkX21heF9zaGFycGVCEgoQX2RlZmxhdGVkX3NoYXJwZSLWAQoLTWV0aG9kb2xvZ3kSFgoOcmlza19mcmVlX3JhdGUYASABKAESGAoQcGVyaW9kc19wZXJfeWVhchgCIAEoBRIPCgdyZXR1cm5zGAMgASgJEhMKC2NvbXBvdW5kaW5nGAQgASgJEhAKCGNhbGVuZGFyGAUgASgJEhgKEGJlbmNobWFya193aW5kb3cYBiABKAkSFgoOc2VyaWVzX3ZlcnNpb24YByABKAkSEgoFYXNfb2YYCCABKAlIAIgBARINCgVudWxscxgJIAMoCUIICgZfYXNfb2Yi/wMKCVRlYXJTaGVldBIUCgxwb3J0Zm9saW9faWQYASABKAkSOQoHbWV0cmljcxgCIAEoCzIoLmluc3RpdHV0ZS5wb3J0Zm9saW8udjEuUG9ydGZvbGlvTWV0cmljcxI9Cg5wZXJpb2RfcmV0dXJucxgDIAEoCzIlLmluc3RpdHV0ZS5wb3J0Zm9saW8udjEuUGVyaW9kUmV0dXJucxI+Cg9tb250aGx5X3JldHVybnMYBCADKAsyJS5pbnN0aXR1dGUucG9ydGZvbGlvLnYxLk1vbnRobHlSZXR1cm4SOQoJZHJhd2Rvd25zGAUgAygLMiYuaW5zdGl0dXRlLnBvcnRmb2xpby52MS5EcmF3ZG93blBlcmlvZBI2Cgdyb2xsaW5nGAYgAygLMiUuaW5zdGl0dXRlLnBvcnRmb2xpby52MS5Sb2xsaW5nV2luZG93EjQKBHJpc2sYByABKAsyJi5pbnN0aXR1dGUucG9ydGZvbGlvLnYxLlJpc2tTdGF0aXN0aWNzEj8KD2RlZmxhdGVkX3NoYXJwZRgIIAEoCzImLmluc3RpdHV0ZS5wb3J0Zm9saW8udjEuRGVmbGF0ZWRTaGFycGUSOAoLbWV0aG9kb2xvZ3kYCSABKAsyIy5pbnN0aXR1dGUucG9ydGZvbGlvLnYxLk1ldGhvZG9sb2d5IisKE0dldFRlYXJTaGVldFJlcXVlc3QSFAoMcG9ydGZvbGlvX2lkGAEgASgJIk0KFEdldFRlYXJTaGVldFJlc3BvbnNlEjUKCnRlYXJfc2hlZXQYASABKAsyIS5pbnN0aXR1dGUucG9ydGZvbGlvLnYxLlRlYXJTaGVldDK1AwoQUG9ydGZvbGlvU2VydmljZRJvCg5HZXRMZWFkZXJib2FyZBItLmluc3RpdHV0ZS5wb3J0Zm9saW8udjEuR2V0TGVhZGVyYm9hcmRSZXF1ZXN0Gi4uaW5zdGl0dXRlLnBvcnRmb2xpby52MS5HZXRMZWFkZXJib2FyZFJlc3BvbnNlEmMKCkdldE1ldHJpY3MSKS5pbnN0aXR1dGUucG9ydGZvbGlvLnYxLkdldE1ldHJpY3NSZXF1ZXN0GiouaW5zdGl0dXRlLnBvcnRmb2xpby52MS5HZXRNZXRyaWNzUmVzcG9uc2USYAoJR2V0U2VyaWVzEiguaW5zdGl0dXRlLnBvcnRmb2xpby52MS5HZXRTZXJpZXNSZXF1ZXN0GikuaW5zdGl0dXRlLnBvcnRmb2xpby52MS5HZXRTZXJpZXNSZXNwb25zZRJpCgxHZXRUZWFyU2hlZXQSKy5pbnN0aXR1dGUucG9ydGZvbGlvLnYxLkdldFRlYXJTaGVldFJlcXVlc3QaLC5pbnN0aXR1dGUucG9ydGZvbGlvLnYxLkdldFRlYXJTaGVldFJlc3BvbnNlYgZwcm90bzM");
 
 /**
  * @generated from message institute.portfolio.v1.PortfolioMetrics
@@ -202,6 +202,567 @@ export const GetMetricsResponseSchema: GenMessage<GetMetricsResponse> = /*@__PUR
   messageDesc(file_institute_portfolio_v1_portfolio, 4);
 
 /**
+ * One point of the daily series: the last snapshot of a Singapore work date.
+ *
+ * @generated from message institute.portfolio.v1.SeriesPoint
+ */
+export type SeriesPoint = Message<"institute.portfolio.v1.SeriesPoint"> & {
+  /**
+   * The Singapore work date, YYYY-MM-DD.
+   *
+   * @generated from field: string date = 1;
+   */
+  date: string;
+
+  /**
+   * Epoch milliseconds of the snapshot.
+   *
+   * @generated from field: double at = 2;
+   */
+  at: number;
+
+  /**
+   * @generated from field: double nav = 3;
+   */
+  nav: number;
+
+  /**
+   * nav / previous point's nav - 1, in percent; unset on the first point of the whole series.
+   *
+   * @generated from field: optional double return_pct = 4;
+   */
+  returnPct?: number | undefined;
+
+  /**
+   * nav / running peak since inception - 1, in percent (0 at a new peak).
+   *
+   * @generated from field: double drawdown_pct = 5;
+   */
+  drawdownPct: number;
+
+  /**
+   * The benchmark's daily NAV on the same work date; unset when it has no point that day.
+   *
+   * @generated from field: optional double benchmark_nav = 6;
+   */
+  benchmarkNav?: number | undefined;
+};
+
+/**
+ * Describes the message institute.portfolio.v1.SeriesPoint.
+ * Use `create(SeriesPointSchema)` to create a new message.
+ */
+export const SeriesPointSchema: GenMessage<SeriesPoint> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 5);
+
+/**
+ * @generated from message institute.portfolio.v1.GetSeriesRequest
+ */
+export type GetSeriesRequest = Message<"institute.portfolio.v1.GetSeriesRequest"> & {
+  /**
+   * @generated from field: string portfolio_id = 1;
+   */
+  portfolioId: string;
+
+  /**
+   * Inclusive work-date bounds, YYYY-MM-DD; empty for unbounded. Returns and drawdowns still refer to the whole series.
+   *
+   * @generated from field: string from = 2;
+   */
+  from: string;
+
+  /**
+   * @generated from field: string to = 3;
+   */
+  to: string;
+};
+
+/**
+ * Describes the message institute.portfolio.v1.GetSeriesRequest.
+ * Use `create(GetSeriesRequestSchema)` to create a new message.
+ */
+export const GetSeriesRequestSchema: GenMessage<GetSeriesRequest> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 6);
+
+/**
+ * @generated from message institute.portfolio.v1.GetSeriesResponse
+ */
+export type GetSeriesResponse = Message<"institute.portfolio.v1.GetSeriesResponse"> & {
+  /**
+   * @generated from field: string portfolio_id = 1;
+   */
+  portfolioId: string;
+
+  /**
+   * @generated from field: optional string benchmark_id = 2;
+   */
+  benchmarkId?: string | undefined;
+
+  /**
+   * Changes whenever a snapshot of the portfolio is added, changed or removed.
+   *
+   * @generated from field: string series_version = 3;
+   */
+  seriesVersion: string;
+
+  /**
+   * @generated from field: repeated institute.portfolio.v1.SeriesPoint points = 4;
+   */
+  points: SeriesPoint[];
+
+  /**
+   * @generated from field: int32 count = 5;
+   */
+  count: number;
+};
+
+/**
+ * Describes the message institute.portfolio.v1.GetSeriesResponse.
+ * Use `create(GetSeriesResponseSchema)` to create a new message.
+ */
+export const GetSeriesResponseSchema: GenMessage<GetSeriesResponse> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 7);
+
+/**
+ * Compounded returns over calendar periods ending at the last point, in percent.
+ *
+ * @generated from message institute.portfolio.v1.PeriodReturns
+ */
+export type PeriodReturns = Message<"institute.portfolio.v1.PeriodReturns"> & {
+  /**
+   * @generated from field: optional double mtd_pct = 1;
+   */
+  mtdPct?: number | undefined;
+
+  /**
+   * @generated from field: optional double qtd_pct = 2;
+   */
+  qtdPct?: number | undefined;
+
+  /**
+   * @generated from field: optional double ytd_pct = 3;
+   */
+  ytdPct?: number | undefined;
+
+  /**
+   * @generated from field: optional double one_year_pct = 4;
+   */
+  oneYearPct?: number | undefined;
+
+  /**
+   * @generated from field: optional double three_year_pct = 5;
+   */
+  threeYearPct?: number | undefined;
+
+  /**
+   * @generated from field: optional double since_inception_pct = 6;
+   */
+  sinceInceptionPct?: number | undefined;
+};
+
+/**
+ * Describes the message institute.portfolio.v1.PeriodReturns.
+ * Use `create(PeriodReturnsSchema)` to create a new message.
+ */
+export const PeriodReturnsSchema: GenMessage<PeriodReturns> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 8);
+
+/**
+ * @generated from message institute.portfolio.v1.MonthlyReturn
+ */
+export type MonthlyReturn = Message<"institute.portfolio.v1.MonthlyReturn"> & {
+  /**
+   * @generated from field: int32 year = 1;
+   */
+  year: number;
+
+  /**
+   * 1 to 12.
+   *
+   * @generated from field: int32 month = 2;
+   */
+  month: number;
+
+  /**
+   * @generated from field: double return_pct = 3;
+   */
+  returnPct: number;
+};
+
+/**
+ * Describes the message institute.portfolio.v1.MonthlyReturn.
+ * Use `create(MonthlyReturnSchema)` to create a new message.
+ */
+export const MonthlyReturnSchema: GenMessage<MonthlyReturn> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 9);
+
+/**
+ * @generated from message institute.portfolio.v1.DrawdownPeriod
+ */
+export type DrawdownPeriod = Message<"institute.portfolio.v1.DrawdownPeriod"> & {
+  /**
+   * @generated from field: string peak_date = 1;
+   */
+  peakDate: string;
+
+  /**
+   * @generated from field: string trough_date = 2;
+   */
+  troughDate: string;
+
+  /**
+   * The first work date back at the peak; unset while the drawdown lasts.
+   *
+   * @generated from field: optional string recovery_date = 3;
+   */
+  recoveryDate?: string | undefined;
+
+  /**
+   * @generated from field: double depth_pct = 4;
+   */
+  depthPct: number;
+
+  /**
+   * Calendar days from the peak to the recovery, or to the last point while it lasts.
+   *
+   * @generated from field: int32 length_days = 5;
+   */
+  lengthDays: number;
+};
+
+/**
+ * Describes the message institute.portfolio.v1.DrawdownPeriod.
+ * Use `create(DrawdownPeriodSchema)` to create a new message.
+ */
+export const DrawdownPeriodSchema: GenMessage<DrawdownPeriod> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 10);
+
+/**
+ * @generated from message institute.portfolio.v1.RollingPoint
+ */
+export type RollingPoint = Message<"institute.portfolio.v1.RollingPoint"> & {
+  /**
+   * @generated from field: string date = 1;
+   */
+  date: string;
+
+  /**
+   * @generated from field: optional double sharpe = 2;
+   */
+  sharpe?: number | undefined;
+
+  /**
+   * @generated from field: optional double volatility_pct = 3;
+   */
+  volatilityPct?: number | undefined;
+
+  /**
+   * @generated from field: optional double beta = 4;
+   */
+  beta?: number | undefined;
+};
+
+/**
+ * Describes the message institute.portfolio.v1.RollingPoint.
+ * Use `create(RollingPointSchema)` to create a new message.
+ */
+export const RollingPointSchema: GenMessage<RollingPoint> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 11);
+
+/**
+ * @generated from message institute.portfolio.v1.RollingWindow
+ */
+export type RollingWindow = Message<"institute.portfolio.v1.RollingWindow"> & {
+  /**
+   * The window's length in daily returns.
+   *
+   * @generated from field: int32 window = 1;
+   */
+  window: number;
+
+  /**
+   * @generated from field: repeated institute.portfolio.v1.RollingPoint points = 2;
+   */
+  points: RollingPoint[];
+};
+
+/**
+ * Describes the message institute.portfolio.v1.RollingWindow.
+ * Use `create(RollingWindowSchema)` to create a new message.
+ */
+export const RollingWindowSchema: GenMessage<RollingWindow> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 12);
+
+/**
+ * @generated from message institute.portfolio.v1.RiskStatistics
+ */
+export type RiskStatistics = Message<"institute.portfolio.v1.RiskStatistics"> & {
+  /**
+   * @generated from field: optional double beta = 1;
+   */
+  beta?: number | undefined;
+
+  /**
+   * @generated from field: optional double correlation = 2;
+   */
+  correlation?: number | undefined;
+
+  /**
+   * @generated from field: optional double tracking_error_pct = 3;
+   */
+  trackingErrorPct?: number | undefined;
+
+  /**
+   * @generated from field: optional double information_ratio = 4;
+   */
+  informationRatio?: number | undefined;
+
+  /**
+   * @generated from field: optional double value_at_risk_95_pct = 5;
+   */
+  valueAtRisk95Pct?: number | undefined;
+
+  /**
+   * @generated from field: optional double conditional_value_at_risk_95_pct = 6;
+   */
+  conditionalValueAtRisk95Pct?: number | undefined;
+
+  /**
+   * @generated from field: optional double tail_ratio = 7;
+   */
+  tailRatio?: number | undefined;
+
+  /**
+   * @generated from field: optional double omega = 8;
+   */
+  omega?: number | undefined;
+
+  /**
+   * @generated from field: optional double ulcer_index_pct = 9;
+   */
+  ulcerIndexPct?: number | undefined;
+
+  /**
+   * @generated from field: optional double skew = 10;
+   */
+  skew?: number | undefined;
+
+  /**
+   * @generated from field: optional double kurtosis = 11;
+   */
+  kurtosis?: number | undefined;
+
+  /**
+   * @generated from field: optional double win_rate_pct = 12;
+   */
+  winRatePct?: number | undefined;
+
+  /**
+   * @generated from field: optional double probabilistic_sharpe = 13;
+   */
+  probabilisticSharpe?: number | undefined;
+};
+
+/**
+ * Describes the message institute.portfolio.v1.RiskStatistics.
+ * Use `create(RiskStatisticsSchema)` to create a new message.
+ */
+export const RiskStatisticsSchema: GenMessage<RiskStatistics> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 13);
+
+/**
+ * The Sharpe ratio deflated for the selection among the institute's persona portfolios (Bailey and Lopez de Prado).
+ *
+ * @generated from message institute.portfolio.v1.DeflatedSharpe
+ */
+export type DeflatedSharpe = Message<"institute.portfolio.v1.DeflatedSharpe"> & {
+  /**
+   * Persona portfolios with a Sharpe ratio: the number of trials.
+   *
+   * @generated from field: int32 trials = 1;
+   */
+  trials: number;
+
+  /**
+   * Standard deviation of the trials' annualized Sharpe ratios.
+   *
+   * @generated from field: optional double trials_sharpe_std = 2;
+   */
+  trialsSharpeStd?: number | undefined;
+
+  /**
+   * The annualized Sharpe the best of the trials would show by luck alone, with no skill in any of them.
+   *
+   * @generated from field: optional double expected_max_sharpe = 3;
+   */
+  expectedMaxSharpe?: number | undefined;
+
+  /**
+   * The probability that the true Sharpe exceeds expected_max_sharpe's per-period value, given this series.
+   *
+   * @generated from field: optional double deflated_sharpe = 4;
+   */
+  deflatedSharpe?: number | undefined;
+};
+
+/**
+ * Describes the message institute.portfolio.v1.DeflatedSharpe.
+ * Use `create(DeflatedSharpeSchema)` to create a new message.
+ */
+export const DeflatedSharpeSchema: GenMessage<DeflatedSharpe> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 14);
+
+/**
+ * @generated from message institute.portfolio.v1.Methodology
+ */
+export type Methodology = Message<"institute.portfolio.v1.Methodology"> & {
+  /**
+   * @generated from field: double risk_free_rate = 1;
+   */
+  riskFreeRate: number;
+
+  /**
+   * @generated from field: int32 periods_per_year = 2;
+   */
+  periodsPerYear: number;
+
+  /**
+   * @generated from field: string returns = 3;
+   */
+  returns: string;
+
+  /**
+   * @generated from field: string compounding = 4;
+   */
+  compounding: string;
+
+  /**
+   * @generated from field: string calendar = 5;
+   */
+  calendar: string;
+
+  /**
+   * @generated from field: string benchmark_window = 6;
+   */
+  benchmarkWindow: string;
+
+  /**
+   * @generated from field: string series_version = 7;
+   */
+  seriesVersion: string;
+
+  /**
+   * The work date of the last point; unset for an empty series.
+   *
+   * @generated from field: optional string as_of = 8;
+   */
+  asOf?: string | undefined;
+
+  /**
+   * @generated from field: repeated string nulls = 9;
+   */
+  nulls: string[];
+};
+
+/**
+ * Describes the message institute.portfolio.v1.Methodology.
+ * Use `create(MethodologySchema)` to create a new message.
+ */
+export const MethodologySchema: GenMessage<Methodology> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 15);
+
+/**
+ * @generated from message institute.portfolio.v1.TearSheet
+ */
+export type TearSheet = Message<"institute.portfolio.v1.TearSheet"> & {
+  /**
+   * @generated from field: string portfolio_id = 1;
+   */
+  portfolioId: string;
+
+  /**
+   * @generated from field: institute.portfolio.v1.PortfolioMetrics metrics = 2;
+   */
+  metrics?: PortfolioMetrics | undefined;
+
+  /**
+   * @generated from field: institute.portfolio.v1.PeriodReturns period_returns = 3;
+   */
+  periodReturns?: PeriodReturns | undefined;
+
+  /**
+   * @generated from field: repeated institute.portfolio.v1.MonthlyReturn monthly_returns = 4;
+   */
+  monthlyReturns: MonthlyReturn[];
+
+  /**
+   * @generated from field: repeated institute.portfolio.v1.DrawdownPeriod drawdowns = 5;
+   */
+  drawdowns: DrawdownPeriod[];
+
+  /**
+   * @generated from field: repeated institute.portfolio.v1.RollingWindow rolling = 6;
+   */
+  rolling: RollingWindow[];
+
+  /**
+   * @generated from field: institute.portfolio.v1.RiskStatistics risk = 7;
+   */
+  risk?: RiskStatistics | undefined;
+
+  /**
+   * @generated from field: institute.portfolio.v1.DeflatedSharpe deflated_sharpe = 8;
+   */
+  deflatedSharpe?: DeflatedSharpe | undefined;
+
+  /**
+   * @generated from field: institute.portfolio.v1.Methodology methodology = 9;
+   */
+  methodology?: Methodology | undefined;
+};
+
+/**
+ * Describes the message institute.portfolio.v1.TearSheet.
+ * Use `create(TearSheetSchema)` to create a new message.
+ */
+export const TearSheetSchema: GenMessage<TearSheet> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 16);
+
+/**
+ * @generated from message institute.portfolio.v1.GetTearSheetRequest
+ */
+export type GetTearSheetRequest = Message<"institute.portfolio.v1.GetTearSheetRequest"> & {
+  /**
+   * @generated from field: string portfolio_id = 1;
+   */
+  portfolioId: string;
+};
+
+/**
+ * Describes the message institute.portfolio.v1.GetTearSheetRequest.
+ * Use `create(GetTearSheetRequestSchema)` to create a new message.
+ */
+export const GetTearSheetRequestSchema: GenMessage<GetTearSheetRequest> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 17);
+
+/**
+ * @generated from message institute.portfolio.v1.GetTearSheetResponse
+ */
+export type GetTearSheetResponse = Message<"institute.portfolio.v1.GetTearSheetResponse"> & {
+  /**
+   * @generated from field: institute.portfolio.v1.TearSheet tear_sheet = 1;
+   */
+  tearSheet?: TearSheet | undefined;
+};
+
+/**
+ * Describes the message institute.portfolio.v1.GetTearSheetResponse.
+ * Use `create(GetTearSheetResponseSchema)` to create a new message.
+ */
+export const GetTearSheetResponseSchema: GenMessage<GetTearSheetResponse> = /*@__PURE__*/
+  messageDesc(file_institute_portfolio_v1_portfolio, 18);
+
+/**
  * The portfolio track record: risk-adjusted metrics over daily NAV and the leaderboard.
  *
  * @generated from service institute.portfolio.v1.PortfolioService
@@ -222,6 +783,26 @@ export const PortfolioService: GenService<{
     methodKind: "unary";
     input: typeof GetMetricsRequestSchema;
     output: typeof GetMetricsResponseSchema;
+  },
+  /**
+   * The daily NAV series the metrics are computed from, with return, drawdown and the benchmark's NAV per point.
+   *
+   * @generated from rpc institute.portfolio.v1.PortfolioService.GetSeries
+   */
+  getSeries: {
+    methodKind: "unary";
+    input: typeof GetSeriesRequestSchema;
+    output: typeof GetSeriesResponseSchema;
+  },
+  /**
+   * Everything a tear sheet shows, computed from the same daily series, with the assumptions behind each figure.
+   *
+   * @generated from rpc institute.portfolio.v1.PortfolioService.GetTearSheet
+   */
+  getTearSheet: {
+    methodKind: "unary";
+    input: typeof GetTearSheetRequestSchema;
+    output: typeof GetTearSheetResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_institute_portfolio_v1_portfolio, 0);

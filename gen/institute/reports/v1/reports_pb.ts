@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file institute/reports/v1/reports.proto.
  */
 export const file_institute_reports_v1_reports: GenFile = /*@__PURE__*/
-  fileDesc("CiJpbnN0aXR1dGUvcmVwb3J0cy92MS9yZXBvcnRzLnByb3RvEhRpbnN0aXR1dGUucmVwb3J0cy52MSIXChVHZXRGbGVldEhlYWx0aFJlcXVlc3QiUQoWR2V0RmxlZXRIZWFsdGhSZXNwb25zZRI3Cghkb2N1bWVudBgBIAEoCzIlLmluc3RpdHV0ZS5jb21tb24udjEuTWFya2Rvd25Eb2N1bWVudCIzChVHZXREYWlseVJlcG9ydFJlcXVlc3QSDAoEZGF0ZRgBIAEoCRIMCgRsYW5nGAIgASgJIlEKFkdldERhaWx5UmVwb3J0UmVzcG9uc2USNwoIZG9jdW1lbnQYASABKAsyJS5pbnN0aXR1dGUuY29tbW9uLnYxLk1hcmtkb3duRG9jdW1lbnQiXAoMV2Vla2x5QXV0aG9yEhIKCmFuYWx5c3RfaWQYASABKAkSEQoJd29ya19kYXRlGAIgASgJEhEKCWxhbmd1YWdlcxgDIAMoCRISCgpyZXBvcnRfdXJsGAQgASgJIiUKFUdldFdlZWtseUluZGV4UmVxdWVzdBIMCgRkYXRlGAEgASgJIoIBChZHZXRXZWVrbHlJbmRleFJlc3BvbnNlEhIKCndlZWtfc3RhcnQYASABKAkSEAoId2Vla19lbmQYAiABKAkSDQoFY291bnQYAyABKAUSMwoHYXV0aG9ycxgEIAMoCzIiLmluc3RpdHV0ZS5yZXBvcnRzLnYxLldlZWtseUF1dGhvciJIChZHZXRXZWVrbHlSZXBvcnRSZXF1ZXN0EgwKBGRhdGUYASABKAkSEgoKYW5hbHlzdF9pZBgCIAEoCRIMCgRsYW5nGAMgASgJIlIKF0dldFdlZWtseVJlcG9ydFJlc3BvbnNlEjcKCGRvY3VtZW50GAEgASgLMiUuaW5zdGl0dXRlLmNvbW1vbi52MS5NYXJrZG93bkRvY3VtZW50IjEKCERhaWx5UmVmEhEKCXdvcmtfZGF0ZRgBIAEoCRISCgpyZXBvcnRfdXJsGAIgASgJIkAKCVdlZWtseVJlZhISCgp3ZWVrX3N0YXJ0GAEgASgJEhAKCHdlZWtfZW5kGAIgASgJEg0KBWNvdW50GAMgASgFIhIKEEdldExhdGVzdFJlcXVlc3QinAEKEUdldExhdGVzdFJlc3BvbnNlEhQKDGdlbmVyYXRlZF9hdBgBIAEoAxIRCgl3b3JrX2RhdGUYAiABKAkSLQoFZGFpbHkYAyABKAsyHi5pbnN0aXR1dGUucmVwb3J0cy52MS5EYWlseVJlZhIvCgZ3ZWVrbHkYBCABKAsyHy5pbnN0aXR1dGUucmVwb3J0cy52MS5XZWVrbHlSZWYiUQoJRGF0YVRvcGljEg0KBXRvcGljGAEgASgJEg0KBWJ5dGVzGAIgASgDEhcKCmZldGNoZWRfYXQYAyABKAlIAIgBAUINCgtfZmV0Y2hlZF9hdCIlChVMaXN0RGF0YVRvcGljc1JlcXVlc3QSDAoEZGF0ZRgBIAEoCSJwChZMaXN0RGF0YVRvcGljc1Jlc3BvbnNlEgwKBGRhdGUYASABKAkSMgoJYXZhaWxhYmxlGAIgAygLMh8uaW5zdGl0dXRlLnJlcG9ydHMudjEuRGF0YVRvcGljEhQKDGtub3duX3RvcGljcxgDIAMoCSIyChNHZXREYXRhVG9waWNSZXF1ZXN0EgwKBGRhdGUYASABKAkSDQoFdG9waWMYAiABKAkiLQoUR2V0RGF0YVRvcGljUmVzcG9uc2USFQoNZG9jdW1lbnRfanNvbhgBIAEoCTL5BQoOUmVwb3J0c1NlcnZpY2USawoOR2V0RmxlZXRIZWFsdGgSKy5pbnN0aXR1dGUucmVwb3J0cy52MS5HZXRGbGVldEhlYWx0aFJlcXVlc3QaLC5pbnN0aXR1dGUucmVwb3J0cy52MS5HZXRGbGVldEhlYWx0aFJlc3BvbnNlEmsKDkdldERhaWx5UmVwb3J0EisuaW5zdGl0dXRlLnJlcG9ydHMudjEuR2V0RGFpbHlSZXBvcnRSZXF1ZXN0GiwuaW5zdGl0dXRlLnJlcG9ydHMudjEuR2V0RGFpbHlSZXBvcnRSZXNwb25zZRJrCg5HZXRXZWVrbHlJbmRleBIrLmluc3RpdHV0ZS5yZXBvcnRzLnYxLkdldFdlZWtseUluZGV4UmVxdWVzdBosLmluc3RpdHV0ZS5yZXBvcnRzLnYxLkdldFdlZWtseUluZGV4UmVzcG9uc2USbgoPR2V0V2Vla2x5UmVwb3J0EiwuaW5zdGl0dXRlLnJlcG9ydHMudjEuR2V0V2Vla2x5UmVwb3J0UmVxdWVzdBotLmluc3RpdHV0ZS5yZXBvcnRzLnYxLkdldFdlZWtseVJlcG9ydFJlc3BvbnNlElwKCUdldExhdGVzdBImLmluc3RpdHV0ZS5yZXBvcnRzLnYxLkdldExhdGVzdFJlcXVlc3QaJy5pbnN0aXR1dGUucmVwb3J0cy52MS5HZXRMYXRlc3RSZXNwb25zZRJrCg5MaXN0RGF0YVRvcGljcxIrLmluc3RpdHV0ZS5yZXBvcnRzLnYxLkxpc3REYXRhVG9waWNzUmVxdWVzdBosLmluc3RpdHV0ZS5yZXBvcnRzLnYxLkxpc3REYXRhVG9waWNzUmVzcG9uc2USZQoMR2V0RGF0YVRvcGljEikuaW5zdGl0dXRlLnJlcG9ydHMudjEuR2V0RGF0YVRvcGljUmVxdWVzdBoqLmluc3RpdHV0ZS5yZXBvcnRzLnYxLkdldERhdGFUb3BpY1Jlc3BvbnNlYgZwcm90bzM", [file_institute_common_v1_markdown]);
+  fileDesc("CiJpbnN0aXR1dGUvcmVwb3J0cy92MS9yZXBvcnRzLnByb3RvEhRpbnN0aXR1dGUucmVwb3J0cy52MSIXChVHZXRGbGVldEhlYWx0aFJlcXVlc3QiUQoWR2V0RmxlZXRIZWFsdGhSZXNwb25zZRI3Cghkb2N1bWVudBgBIAEoCzIlLmluc3RpdHV0ZS5jb21tb24udjEuTWFya2Rvd25Eb2N1bWVudCIzChVHZXREYWlseVJlcG9ydFJlcXVlc3QSDAoEZGF0ZRgBIAEoCRIMCgRsYW5nGAIgASgJIlEKFkdldERhaWx5UmVwb3J0UmVzcG9uc2USNwoIZG9jdW1lbnQYASABKAsyJS5pbnN0aXR1dGUuY29tbW9uLnYxLk1hcmtkb3duRG9jdW1lbnQiXAoMV2Vla2x5QXV0aG9yEhIKCmFuYWx5c3RfaWQYASABKAkSEQoJd29ya19kYXRlGAIgASgJEhEKCWxhbmd1YWdlcxgDIAMoCRISCgpyZXBvcnRfdXJsGAQgASgJIiUKFUdldFdlZWtseUluZGV4UmVxdWVzdBIMCgRkYXRlGAEgASgJIoIBChZHZXRXZWVrbHlJbmRleFJlc3BvbnNlEhIKCndlZWtfc3RhcnQYASABKAkSEAoId2Vla19lbmQYAiABKAkSDQoFY291bnQYAyABKAUSMwoHYXV0aG9ycxgEIAMoCzIiLmluc3RpdHV0ZS5yZXBvcnRzLnYxLldlZWtseUF1dGhvciJIChZHZXRXZWVrbHlSZXBvcnRSZXF1ZXN0EgwKBGRhdGUYASABKAkSEgoKYW5hbHlzdF9pZBgCIAEoCRIMCgRsYW5nGAMgASgJIlIKF0dldFdlZWtseVJlcG9ydFJlc3BvbnNlEjcKCGRvY3VtZW50GAEgASgLMiUuaW5zdGl0dXRlLmNvbW1vbi52MS5NYXJrZG93bkRvY3VtZW50IjEKCERhaWx5UmVmEhEKCXdvcmtfZGF0ZRgBIAEoCRISCgpyZXBvcnRfdXJsGAIgASgJIkAKCVdlZWtseVJlZhISCgp3ZWVrX3N0YXJ0GAEgASgJEhAKCHdlZWtfZW5kGAIgASgJEg0KBWNvdW50GAMgASgFIhIKEEdldExhdGVzdFJlcXVlc3QinAEKEUdldExhdGVzdFJlc3BvbnNlEhQKDGdlbmVyYXRlZF9hdBgBIAEoAxIRCgl3b3JrX2RhdGUYAiABKAkSLQoFZGFpbHkYAyABKAsyHi5pbnN0aXR1dGUucmVwb3J0cy52MS5EYWlseVJlZhIvCgZ3ZWVrbHkYBCABKAsyHy5pbnN0aXR1dGUucmVwb3J0cy52MS5XZWVrbHlSZWYiUQoJRGF0YVRvcGljEg0KBXRvcGljGAEgASgJEg0KBWJ5dGVzGAIgASgDEhcKCmZldGNoZWRfYXQYAyABKAlIAIgBAUINCgtfZmV0Y2hlZF9hdCIlChVMaXN0RGF0YVRvcGljc1JlcXVlc3QSDAoEZGF0ZRgBIAEoCSJwChZMaXN0RGF0YVRvcGljc1Jlc3BvbnNlEgwKBGRhdGUYASABKAkSMgoJYXZhaWxhYmxlGAIgAygLMh8uaW5zdGl0dXRlLnJlcG9ydHMudjEuRGF0YVRvcGljEhQKDGtub3duX3RvcGljcxgDIAMoCSIyChNHZXREYXRhVG9waWNSZXF1ZXN0EgwKBGRhdGUYASABKAkSDQoFdG9waWMYAiABKAkiLQoUR2V0RGF0YVRvcGljUmVzcG9uc2USFQoNZG9jdW1lbnRfanNvbhgBIAEoCSJXChZMaXN0RmVlZFJlcG9ydHNSZXF1ZXN0EgwKBGtpbmQYASABKAkSEgoKYW5hbHlzdF9pZBgCIAEoCRIMCgRsYW5nGAMgASgJEg0KBWxpbWl0GAQgASgFIp8BCgpGZWVkUmVwb3J0EhEKCXdvcmtfZGF0ZRgBIAEoCRISCgphbmFseXN0X2lkGAIgASgJEgwKBGxhbmcYAyABKAkSFAoMcGVyaW9kX3N0YXJ0GAQgASgJEg0KBXRpdGxlGAUgASgJEjcKCGRvY3VtZW50GAYgASgLMiUuaW5zdGl0dXRlLmNvbW1vbi52MS5NYXJrZG93bkRvY3VtZW50IkwKF0xpc3RGZWVkUmVwb3J0c1Jlc3BvbnNlEjEKB3JlcG9ydHMYASADKAsyIC5pbnN0aXR1dGUucmVwb3J0cy52MS5GZWVkUmVwb3J0MukGCg5SZXBvcnRzU2VydmljZRJrCg5HZXRGbGVldEhlYWx0aBIrLmluc3RpdHV0ZS5yZXBvcnRzLnYxLkdldEZsZWV0SGVhbHRoUmVxdWVzdBosLmluc3RpdHV0ZS5yZXBvcnRzLnYxLkdldEZsZWV0SGVhbHRoUmVzcG9uc2USawoOR2V0RGFpbHlSZXBvcnQSKy5pbnN0aXR1dGUucmVwb3J0cy52MS5HZXREYWlseVJlcG9ydFJlcXVlc3QaLC5pbnN0aXR1dGUucmVwb3J0cy52MS5HZXREYWlseVJlcG9ydFJlc3BvbnNlEmsKDkdldFdlZWtseUluZGV4EisuaW5zdGl0dXRlLnJlcG9ydHMudjEuR2V0V2Vla2x5SW5kZXhSZXF1ZXN0GiwuaW5zdGl0dXRlLnJlcG9ydHMudjEuR2V0V2Vla2x5SW5kZXhSZXNwb25zZRJuCg9HZXRXZWVrbHlSZXBvcnQSLC5pbnN0aXR1dGUucmVwb3J0cy52MS5HZXRXZWVrbHlSZXBvcnRSZXF1ZXN0Gi0uaW5zdGl0dXRlLnJlcG9ydHMudjEuR2V0V2Vla2x5UmVwb3J0UmVzcG9uc2USXAoJR2V0TGF0ZXN0EiYuaW5zdGl0dXRlLnJlcG9ydHMudjEuR2V0TGF0ZXN0UmVxdWVzdBonLmluc3RpdHV0ZS5yZXBvcnRzLnYxLkdldExhdGVzdFJlc3BvbnNlEmsKDkxpc3REYXRhVG9waWNzEisuaW5zdGl0dXRlLnJlcG9ydHMudjEuTGlzdERhdGFUb3BpY3NSZXF1ZXN0GiwuaW5zdGl0dXRlLnJlcG9ydHMudjEuTGlzdERhdGFUb3BpY3NSZXNwb25zZRJlCgxHZXREYXRhVG9waWMSKS5pbnN0aXR1dGUucmVwb3J0cy52MS5HZXREYXRhVG9waWNSZXF1ZXN0GiouaW5zdGl0dXRlLnJlcG9ydHMudjEuR2V0RGF0YVRvcGljUmVzcG9uc2USbgoPTGlzdEZlZWRSZXBvcnRzEiwuaW5zdGl0dXRlLnJlcG9ydHMudjEuTGlzdEZlZWRSZXBvcnRzUmVxdWVzdBotLmluc3RpdHV0ZS5yZXBvcnRzLnYxLkxpc3RGZWVkUmVwb3J0c1Jlc3BvbnNlYgZwcm90bzM", [file_institute_common_v1_markdown]);
 
 /**
  * @generated from message institute.reports.v1.GetFleetHealthRequest
@@ -423,6 +423,115 @@ export const GetDataTopicResponseSchema: GenMessage<GetDataTopicResponse> = /*@_
   messageDesc(file_institute_reports_v1_reports, 17);
 
 /**
+ * @generated from message institute.reports.v1.ListFeedReportsRequest
+ */
+export type ListFeedReportsRequest = Message<"institute.reports.v1.ListFeedReportsRequest"> & {
+  /**
+   * daily or weekly.
+   *
+   * @generated from field: string kind = 1;
+   */
+  kind: string;
+
+  /**
+   * The author of a weekly feed; empty for the daily feed (the daily editor's).
+   *
+   * @generated from field: string analyst_id = 2;
+   */
+  analystId: string;
+
+  /**
+   * en (English, else the language-agnostic report) or zh.
+   *
+   * @generated from field: string lang = 3;
+   */
+  lang: string;
+
+  /**
+   * 1 to 50.
+   *
+   * @generated from field: int32 limit = 4;
+   */
+  limit: number;
+};
+
+/**
+ * Describes the message institute.reports.v1.ListFeedReportsRequest.
+ * Use `create(ListFeedReportsRequestSchema)` to create a new message.
+ */
+export const ListFeedReportsRequestSchema: GenMessage<ListFeedReportsRequest> = /*@__PURE__*/
+  messageDesc(file_institute_reports_v1_reports, 18);
+
+/**
+ * One report of a feed: the one a reader of its route gets (the preferred language, the latest archive).
+ *
+ * @generated from message institute.reports.v1.FeedReport
+ */
+export type FeedReport = Message<"institute.reports.v1.FeedReport"> & {
+  /**
+   * @generated from field: string work_date = 1;
+   */
+  workDate: string;
+
+  /**
+   * @generated from field: string analyst_id = 2;
+   */
+  analystId: string;
+
+  /**
+   * en, zh or plain.
+   *
+   * @generated from field: string lang = 3;
+   */
+  lang: string;
+
+  /**
+   * Monday of the ISO week (weekly) or the work date (daily).
+   *
+   * @generated from field: string period_start = 4;
+   */
+  periodStart: string;
+
+  /**
+   * The stored title; empty when the report has none.
+   *
+   * @generated from field: string title = 5;
+   */
+  title: string;
+
+  /**
+   * @generated from field: institute.common.v1.MarkdownDocument document = 6;
+   */
+  document?: MarkdownDocument | undefined;
+};
+
+/**
+ * Describes the message institute.reports.v1.FeedReport.
+ * Use `create(FeedReportSchema)` to create a new message.
+ */
+export const FeedReportSchema: GenMessage<FeedReport> = /*@__PURE__*/
+  messageDesc(file_institute_reports_v1_reports, 19);
+
+/**
+ * @generated from message institute.reports.v1.ListFeedReportsResponse
+ */
+export type ListFeedReportsResponse = Message<"institute.reports.v1.ListFeedReportsResponse"> & {
+  /**
+   * Newest first: one per work date (daily) or per ISO week (weekly).
+   *
+   * @generated from field: repeated institute.reports.v1.FeedReport reports = 1;
+   */
+  reports: FeedReport[];
+};
+
+/**
+ * Describes the message institute.reports.v1.ListFeedReportsResponse.
+ * Use `create(ListFeedReportsResponseSchema)` to create a new message.
+ */
+export const ListFeedReportsResponseSchema: GenMessage<ListFeedReportsResponse> = /*@__PURE__*/
+  messageDesc(file_institute_reports_v1_reports, 20);
+
+/**
  * Daily and weekly markdown reports, fleet-health snapshots and the shared market-data topics.
  *
  * @generated from service institute.reports.v1.ReportsService
@@ -483,6 +592,16 @@ export const ReportsService: GenService<{
     methodKind: "unary";
     input: typeof GetDataTopicRequestSchema;
     output: typeof GetDataTopicResponseSchema;
+  },
+  /**
+   * The newest reports of a feed: canonical dailies by work date, or one analyst's weeklies by ISO week.
+   *
+   * @generated from rpc institute.reports.v1.ReportsService.ListFeedReports
+   */
+  listFeedReports: {
+    methodKind: "unary";
+    input: typeof ListFeedReportsRequestSchema;
+    output: typeof ListFeedReportsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_institute_reports_v1_reports, 0);

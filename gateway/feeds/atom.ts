@@ -1,0 +1,34 @@
+/** A feed as an Atom 1.0 document (RFC 4287): entry content is the report's safe HTML, escaped as type="html". */
+import type { Feed } from "./feed-model.js";
+
+export const ATOM_TYPE = "application/atom+xml; charset=utf-8";
+
+const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+const time = (ms: number) => new Date(ms).toISOString();
+
+export function atomDocument(feed: Feed): string {
+  const lines = [
+    `<?xml version="1.0" encoding="utf-8"?>`,
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${feed.lang}">`,
+    `  <id>${xml(feed.id)}</id>`,
+    `  <title>${xml(feed.title)}</title>`,
+    `  <updated>${time(feed.updated)}</updated>`,
+    `  <link rel="self" type="application/atom+xml" href="${xml(feed.atomUrl)}"/>`,
+    `  <link rel="alternate" type="application/feed+json" href="${xml(feed.jsonUrl)}"/>`,
+    `  <author><name>${xml(feed.author)}</name></author>`,
+  ];
+  for (const e of feed.entries) {
+    lines.push(
+      `  <entry xml:lang="${xml(e.lang)}">`,
+      `    <id>${xml(e.id)}</id>`,
+      `    <title>${xml(e.title)}</title>`,
+      `    <updated>${time(e.updated)}</updated>`,
+      `    <link rel="alternate" type="text/markdown" href="${xml(e.url)}"/>`,
+      `    <author><name>${xml(e.author)}</name></author>`,
+      `    <content type="html">${xml(e.html)}</content>`,
+      `  </entry>`,
+    );
+  }
+  lines.push(`</feed>`, "");
+  return lines.join("\n");
+}
