@@ -12,6 +12,7 @@ const extra: ToolDefinition[] = [
     name: "rows_page",
     title: "Rows",
     description: "a keyset tool",
+    toolset: "operations",
     grant: { scope: "mailbox:read" },
     inputSchema: { type: "object", properties: { limit: { type: "integer", minimum: 1, maximum: 50, default: 10 }, cursor: { type: "string" } } },
     outputSchema: { type: "object", properties: { bound: { type: "object" }, next_cursor: { type: ["string", "null"] } } },

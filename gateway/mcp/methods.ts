@@ -4,31 +4,23 @@ import type { Principal } from "../auth/principal.js";
 import { listAccess } from "../auth/tool-access.js";
 import { METHOD_NOT_FOUND, type RpcErrorObject } from "./json-rpc.js";
 import { initializeResult } from "./protocol.js";
-import { TOOL_ANNOTATIONS, type ToolDefinition } from "./tool.js";
+import type { ToolDefinition } from "./tool.js";
+import { createToolListing } from "./tool-listing.js";
+import type { ToolsetName } from "./toolsets.js";
 import { authError, RpcError, validationError } from "./tool-errors.js";
 import type { ToolRunner } from "./tool-runner.js";
 
 export interface MethodContext {
   principal: Principal;
   log: FastifyBaseLogger;
+  /** The toolsets the request selected; undefined: all of them. */
+  toolsets: ReadonlySet<ToolsetName> | undefined;
 }
 
 export type MethodOutcome = { result: unknown } | { error: RpcErrorObject };
 
-/** A tools/list entry, derived from the registry. */
-export function listedTool(tool: ToolDefinition) {
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    outputSchema: tool.outputSchema,
-    annotations: { title: tool.title, ...TOOL_ANNOTATIONS },
-  };
-}
-
 export function createMethods(tools: readonly ToolDefinition[], runner: ToolRunner, projectName: string) {
-  const listing = { tools: tools.map(listedTool) };
+  const listing = createToolListing(tools);
 
   async function run(method: string, params: Record<string, unknown>, ctx: MethodContext): Promise<unknown> {
     switch (method) {
@@ -40,7 +32,7 @@ export function createMethods(tools: readonly ToolDefinition[], runner: ToolRunn
       case "tools/list": {
         const access = listAccess(ctx.principal, tools);
         if (!access.ok) throw authError(access.error, { code: access.code, required: access.required, granted: access.granted });
-        return listing;
+        return listing(ctx.principal, ctx.toolsets);
       }
       case "tools/call":
         return runner.call(params, ctx.principal, ctx.log);

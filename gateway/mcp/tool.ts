@@ -4,6 +4,7 @@
  */
 import type { ServiceClients } from "../clients.js";
 import type { Principal } from "../auth/principal.js";
+import type { ToolsetName } from "./toolsets.js";
 
 export type JsonSchema = { type: "object"; properties: Readonly<Record<string, unknown>>; required?: readonly string[]; [k: string]: unknown };
 
@@ -27,6 +28,8 @@ export interface ToolDefinition<Args = any, Result = any> {
   title: string;
   description: string;
   grant: ToolGrant;
+  /** The group a client may select it by (toolsets.ts). */
+  toolset: ToolsetName;
   /** Never served to peer keys (spec §4.3: sessions_workspace_read, institute_memory_md). */
   withheldFromPeers?: boolean;
   inputSchema: JsonSchema;

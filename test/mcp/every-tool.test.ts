@@ -107,7 +107,7 @@ describe("a stock MCP client against the demo dataset", () => {
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
     const contract = (await (await fetch(`${base}/api/contract`)).json()) as { tools: { total: number } };
     expect(contract.tools.total).toBe(tools.length);
-    for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+    for (const tool of tools) expect(tool.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
     await client.close();
   });
 

@@ -118,7 +118,7 @@ describe("tools/list", () => {
     expect(names).toEqual(expect.arrayContaining(["analysts_list", "analysts_get"]));
     for (const tool of body.result.tools) {
       expect(tool).toMatchObject({ title: expect.any(String), description: expect.any(String), inputSchema: { type: "object" }, outputSchema: { type: "object" } });
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false, destructiveHint: false });
+      expect(tool.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
     }
   });
 });

@@ -38,6 +38,7 @@ const queuePulse: ToolDefinition<Record<string, never>> = {
   description:
     "The governor's queue of background research tasks: in flight, submitted this hour (against the hourly ceiling), the last usable headroom and the edge reserve, and the last tick and kickoff decisions. An empty pulse (governor_present false) when no governor runs.",
   grant: { scope: "viewer:read" },
+  toolset: "operations",
   inputSchema: NO_ARGUMENTS,
   outputSchema: queuePulseOutput,
   pager: "none",

@@ -23,6 +23,7 @@ const listThreads: ToolDefinition<{ participant?: string; limit?: number; cursor
   description:
     "Mailbox threads, most recent activity first, optionally only those an analyst takes part in. Pass each answer's next_cursor back as `cursor` (with the same participant) until it is null; each thread appears exactly once across the walk.",
   grant,
+  toolset: "mailbox",
   inputSchema: input({ participant: idInput("Only threads this analyst takes part in."), limit: limitInput(THREADS_BOUND, "threads"), cursor: cursorInput }),
   outputSchema: keysetList("threads", mailboxThread),
   bound: THREADS_BOUND,
@@ -45,8 +46,9 @@ const listThreads: ToolDefinition<{ participant?: string; limit?: number; cursor
 const getThread: ToolDefinition<{ thread_id: string }> = {
   name: "mailbox_get_thread",
   title: "Get one mailbox thread",
-  description: "One mailbox thread by id: subject, participants, message count, last activity. Unknown is a not_found error.",
+  description: "One mailbox thread by id: subject, participants, message count, last activity.",
   grant,
+  toolset: "mailbox",
   inputSchema: input({ thread_id: threadIdInput }, ["thread_id"]),
   outputSchema: mailboxThread,
   pager: "none",
@@ -58,8 +60,9 @@ const getThread: ToolDefinition<{ thread_id: string }> = {
 const threadMessages: ToolDefinition<{ thread_id: string; limit?: number }> = {
   name: "mailbox_thread_messages",
   title: "A mailbox thread's messages",
-  description: "The messages of one mailbox thread, oldest first. Bounded. Unknown thread is a not_found error.",
+  description: "The messages of one mailbox thread, oldest first.",
   grant,
+  toolset: "mailbox",
   inputSchema: input({ thread_id: threadIdInput, limit: limitInput(MESSAGES_BOUND, "messages") }, ["thread_id"]),
   outputSchema: boundedList("messages", mailboxMessage, { thread_id: str }),
   bound: MESSAGES_BOUND,
@@ -75,8 +78,9 @@ const threadMessages: ToolDefinition<{ thread_id: string; limit?: number }> = {
 const getMessage: ToolDefinition<{ message_id: string }> = {
   name: "mailbox_get_message",
   title: "Get one mailbox message",
-  description: "One mailbox message by id. Unknown is a not_found error.",
+  description: "One mailbox message by id.",
   grant,
+  toolset: "mailbox",
   inputSchema: input({ message_id: idInput("The message's id.") }, ["message_id"]),
   outputSchema: mailboxMessage,
   pager: "none",
@@ -88,8 +92,9 @@ const getMessage: ToolDefinition<{ message_id: string }> = {
 const analystMail: ToolDefinition<{ analyst_id: string; limit?: number }> = {
   name: "mailbox_analyst_messages",
   title: "An analyst's mail",
-  description: "Messages an analyst sent or received, across every thread, newest first. Bounded.",
+  description: "Messages an analyst sent or received, across every thread, newest first.",
   grant,
+  toolset: "mailbox",
   inputSchema: input({ analyst_id: idInput("The analyst's id."), limit: limitInput(THREADS_BOUND, "messages") }, ["analyst_id"]),
   outputSchema: boundedList("messages", mailboxMessage, { analyst_id: str }),
   bound: THREADS_BOUND,

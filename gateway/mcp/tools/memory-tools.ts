@@ -24,6 +24,7 @@ const memory: ToolDefinition<Record<string, never>> = {
   description:
     "The institute's long-lived memory as one markdown document: one section per memory document, by title. Never served to peer keys.",
   grant: { scope: "viewer:read" },
+  toolset: "catalog",
   withheldFromPeers: true,
   inputSchema: NO_ARGUMENTS,
   outputSchema: object({

@@ -20,8 +20,9 @@ const portfolioIdInput = idInput("The portfolio's id, as portfolio_id on the lea
 const leaderboard: ToolDefinition<{ limit?: number }> = {
   name: "portfolios_leaderboard",
   title: "The portfolio leaderboard",
-  description: "The institute's persona paper portfolios with their risk-adjusted metrics, by Sharpe descending (nulls last). Bounded.",
+  description: "The institute's persona paper portfolios with their risk-adjusted metrics, by Sharpe descending (nulls last).",
   grant,
+  toolset: "portfolios",
   inputSchema: input({ limit: limitInput(LEADERBOARD_BOUND, "portfolios") }),
   outputSchema: boundedList("leaderboard", portfolioMetrics),
   bound: LEADERBOARD_BOUND,
@@ -35,8 +36,9 @@ const leaderboard: ToolDefinition<{ limit?: number }> = {
 const metrics: ToolDefinition<{ portfolio_id: string }> = {
   name: "portfolios_metrics",
   title: "Metrics of one portfolio",
-  description: "Risk-adjusted metrics of one portfolio (persona or benchmark) over its daily NAV series (GET /api/v1/portfolios/{portfolioId}/metrics). Unknown is a not_found error.",
+  description: "Risk-adjusted metrics of one portfolio (persona or benchmark) over its daily NAV series.",
   grant,
+  toolset: "portfolios",
   inputSchema: input({ portfolio_id: portfolioIdInput }, ["portfolio_id"]),
   outputSchema: portfolioMetrics,
   pager: "none",
@@ -52,8 +54,9 @@ const COMPARE_MAX = 30;
 const compare: ToolDefinition<{ portfolio_ids: string[] }> = {
   name: "portfolios_compare",
   title: "Compare portfolios",
-  description: `Metrics of several portfolios side by side, in the order asked (2 to ${COMPARE_MAX} distinct ids). Any unknown id is a not_found error naming it.`,
+  description: `Metrics of several portfolios side by side, in the order asked (2 to ${COMPARE_MAX} distinct ids).`,
   grant,
+  toolset: "portfolios",
   inputSchema: input({ portfolio_ids: { type: "array", items: portfolioIdInput, minItems: 2, maxItems: COMPARE_MAX, uniqueItems: true, description: "The portfolios to compare, in the order wanted." } }, ["portfolio_ids"]),
   outputSchema: object({ portfolios: arrayOf(portfolioMetrics) }),
   pager: "none",

@@ -21,8 +21,9 @@ const daily: ToolDefinition<{ date: string; lang?: string }> = {
   name: "reports_daily",
   title: "Read the daily report",
   description:
-    "The canonical daily report of a work date, as markdown (GET /api/v1/reports/daily/{date}): the daily editor's, latest archived draft. A date without one is a not_found error.",
+    "The canonical daily report of a work date, as markdown: the daily editor's, latest archived draft.",
   grant,
+  toolset: "reports",
   inputSchema: input({ date: workDateInput("Work date, YYYY-MM-DD (Asia/Singapore)."), lang: langInput }, ["date"]),
   outputSchema: object({ date: str, ...markdownMembers }),
   pager: "none",
@@ -35,8 +36,9 @@ const daily: ToolDefinition<{ date: string; lang?: string }> = {
 const weeklyIndexTool: ToolDefinition<{ date: string }> = {
   name: "reports_weekly_index",
   title: "Weekly reports of a week",
-  description: "Every analyst that published a weekly report in the Monday-to-Sunday ISO week containing `date` (GET /api/v1/reports/weekly/{date}).",
+  description: "Every analyst that published a weekly report in the Monday-to-Sunday ISO week containing `date`.",
   grant,
+  toolset: "reports",
   inputSchema: input({ date: workDateInput("Any work date of the week, YYYY-MM-DD.") }, ["date"]),
   outputSchema: weeklyIndex,
   pager: "none",
@@ -49,8 +51,9 @@ const weeklyAuthor: ToolDefinition<{ date: string; analyst_id: string; lang?: st
   name: "reports_weekly_author",
   title: "Read an analyst's weekly report",
   description:
-    "One analyst's weekly report in the week containing `date`, as markdown; the most recently archived copy wins (GET /api/v1/reports/weekly/{date}/{analystId}). None that week is a not_found error.",
+    "One analyst's weekly report in the week containing `date`, as markdown; the most recently archived copy wins.",
   grant,
+  toolset: "reports",
   inputSchema: input(
     { date: workDateInput("Any work date of the week, YYYY-MM-DD."), analyst_id: { ...analystIdParam, description: "The analyst's id." }, lang: langInput },
     ["date", "analyst_id"],
@@ -66,8 +69,9 @@ const weeklyAuthor: ToolDefinition<{ date: string; analyst_id: string; lang?: st
 const fleetHealth: ToolDefinition<Record<string, never>> = {
   name: "reports_fleet_health",
   title: "Read the latest fleet-health snapshot",
-  description: "The latest fleet-health snapshot as markdown (GET /api/v1/reports/fleet-health/latest); generated daily at 00:00 Asia/Singapore. None yet is a not_found error.",
+  description: "The latest fleet-health snapshot as markdown; generated daily at 00:00 Asia/Singapore.",
   grant,
+  toolset: "reports",
   inputSchema: NO_ARGUMENTS,
   outputSchema: object({ ...markdownMembers }),
   pager: "none",
@@ -80,8 +84,9 @@ const latest: ToolDefinition<Record<string, never>> = {
   name: "reports_latest",
   title: "The latest index",
   description:
-    "What is newest (GET /api/v1/latest): the most recent daily report within 3 days, this week's weekly count, and the top 5 portfolios by Sharpe.",
+    "What is newest: the most recent daily report within 3 days, this week's weekly count, and the top 5 portfolios by Sharpe.",
   grant,
+  toolset: "reports",
   inputSchema: NO_ARGUMENTS,
   outputSchema: latestIndexResponse,
   pager: "none",

@@ -24,8 +24,9 @@ const searchArtifacts: ToolDefinition<{ query: string; analyst_id?: string; sess
   name: "search_artifacts",
   title: "Search the institute's archive",
   description:
-    "Semantic search over the institute's archived output (POST /api/v1/search): the query is embedded and the top_k cosine matches come back, highest score first, optionally scoped to one analyst or session. search_ready false means no vector index is configured.",
+    "Semantic search over the institute's archived output: the query is embedded and the top_k cosine matches come back, highest score first, optionally scoped to one analyst or session. search_ready false means no vector index is configured.",
   grant,
+  toolset: "search",
   inputSchema: input(
     {
       query: { ...searchRequest.properties.query, description: "What to look for, in any language (1 to 500 characters)." },
@@ -60,8 +61,9 @@ const listFactCards: ToolDefinition<ListArgs> = {
   name: "factcards_list",
   title: "Page through fact cards",
   description:
-    "Fact-check claims, newest first, filtered by parent, status, category or verdict (GET /api/v1/factcards). Pass next_cursor back as `cursor`, with the same filters, for the next page; null means there is none.",
+    "Fact-check claims, newest first, filtered by parent, status, category or verdict. Pass next_cursor back as `cursor`, with the same filters, for the next page; null means there is none.",
   grant,
+  toolset: "factcards",
   inputSchema: input({
     parent_kind: enumInput(PARENT_KINDS, "Only cards of this parent kind."),
     parent_id: { ...parent_id, description: "Only cards of this parent." },
@@ -69,7 +71,7 @@ const listFactCards: ToolDefinition<ListArgs> = {
     claim_category: enumInput(CLAIM_CATEGORIES, "Only claims of this category."),
     verdict: enumInput(VERDICTS, "Only cards with this verdict."),
     limit: limitInput(FACTCARDS_BOUND, "fact cards"),
-    cursor: { ...factCardCursor, description: "Opaque: the next_cursor of the previous page, with the same filters. Omit for the first page." },
+    cursor: { ...factCardCursor, description: "The previous page's next_cursor (same filters)." },
   }),
   outputSchema: object({ fact_cards: arrayOf(factCard), count: int, bound: boundReport, next_cursor: nextCursorOutput }),
   bound: FACTCARDS_BOUND,
@@ -97,8 +99,9 @@ const factCardId = idInput("The fact card's id.");
 const getFactCard: ToolDefinition<{ fact_card_id: string }> = {
   name: "factcards_get",
   title: "Get one fact card",
-  description: "One fact-check claim by id, with its status, verdict and sources (GET /api/v1/factcards/{factCardId}). Unknown is a not_found error.",
+  description: "One fact-check claim by id, with its status, verdict and sources.",
   grant,
+  toolset: "factcards",
   inputSchema: input({ fact_card_id: factCardId }, ["fact_card_id"]),
   outputSchema: factCard,
   pager: "none",
@@ -112,8 +115,9 @@ const similarFacts: ToolDefinition<{ fact_card_id: string; top_k?: number; same_
   name: "factcards_similar",
   title: "Fact cards similar to one",
   description:
-    "The nearest neighbours of a fact card's English claim, with the reuse policy that decides when a prior verdict may be inherited (GET /api/v1/factcards/{factCardId}/similar).",
+    "The nearest neighbours of a fact card's English claim, with the reuse policy that decides when a prior verdict may be inherited.",
   grant,
+  toolset: "factcards",
   inputSchema: input(
     {
       fact_card_id: factCardId,

@@ -20,8 +20,9 @@ const MESSAGES_BOUND = { default: 100, max: 500 };
 const list: ToolDefinition<{ analyst_id?: string; status?: string; work_date?: string; limit?: number }> = {
   name: "sessions_list",
   title: "List analyst sessions",
-  description: "Analyst sessions, most recently started first, optionally for one analyst, status or work date. Bounded.",
+  description: "Analyst sessions, most recently started first, optionally for one analyst, status or work date.",
   grant,
+  toolset: "sessions",
   inputSchema: input({
     analyst_id: idInput("Only this analyst's sessions."),
     status: idInput("Only sessions in this status."),
@@ -42,8 +43,9 @@ const list: ToolDefinition<{ analyst_id?: string; status?: string; work_date?: s
 const get: ToolDefinition<{ session_id: string }> = {
   name: "sessions_get",
   title: "Get one session",
-  description: "One analyst session by id, with its message count (not its workspace). Unknown is a not_found error.",
+  description: "One analyst session by id, with its message count (not its workspace).",
   grant,
+  toolset: "sessions",
   inputSchema: input({ session_id: sessionIdInput }, ["session_id"]),
   outputSchema: session,
   pager: "none",
@@ -58,6 +60,7 @@ const messages: ToolDefinition<{ session_id: string; after_seq?: number; limit?:
   description:
     "A session's messages in conversation order, from the first after `after_seq` (0: from the start). Bounded: when has_more, call again with after_seq set to the last seq returned.",
   grant,
+  toolset: "sessions",
   inputSchema: input(
     {
       session_id: sessionIdInput,
@@ -80,8 +83,9 @@ const messages: ToolDefinition<{ session_id: string; after_seq?: number; limit?:
 const message: ToolDefinition<{ session_id: string; seq: number }> = {
   name: "sessions_message_get",
   title: "One session message",
-  description: "One message of a session by its seq. A missing message is a not_found error.",
+  description: "One message of a session by its seq.",
   grant,
+  toolset: "sessions",
   inputSchema: input({ session_id: sessionIdInput, seq: { type: "integer", minimum: 1, maximum: 2147483647, description: "The message's seq." } }, ["session_id", "seq"]),
   outputSchema: sessionMessage,
   pager: "none",
@@ -94,8 +98,9 @@ const workspaceRead: ToolDefinition<{ session_id: string }> = {
   name: "sessions_workspace_read",
   title: "Read a session's workspace",
   description:
-    "The workspace of an analyst session: whatever the analyst hand wrote, verbatim (null when it wrote none). Never served to peer keys. Unknown session is a not_found error.",
+    "The workspace of an analyst session: whatever the analyst hand wrote, verbatim (null when it wrote none). Never served to peer keys.",
   grant,
+  toolset: "sessions",
   withheldFromPeers: true,
   inputSchema: input({ session_id: sessionIdInput }, ["session_id"]),
   outputSchema: object({ session, workspace: { ...nullableStr, description: "The workspace text as written." } }),

@@ -1,0 +1,76 @@
+/**
+ * tools/list as a caller sees it: the registry's tools the credential may call, in the toolsets it selected, each in
+ * a compact form that fits a model's context. Titles, descriptions and the input schemas are kept whole; the
+ * annotations keep readOnlyHint and openWorldHint (MCP defines idempotentHint and destructiveHint only for tools that
+ * are not read-only). Output schemas keep every member with its type, format, enumeration and constant, and drop
+ * what one rule stated in the server's instructions replaces: nested descriptions, `required` (every member of an
+ * output object is always present, null where its type allows), `additionalProperties: false` (no other members),
+ * `type: "object"` of a nested member listed with its properties, and range and pattern checks of values the
+ * service produces. The runner still validates every answer against the
+ * full schema.
+ */
+import { holdsScope, type Principal } from "../auth/principal.js";
+import { toolAccess } from "../auth/tool-access.js";
+import type { JsonSchema, ToolDefinition } from "./tool.js";
+import type { ToolsetName } from "./toolsets.js";
+
+/** Every tool is read-only and reads only this institute's data. */
+const LISTED_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as const;
+
+/** Said once in `initialize`'s instructions instead of in every output schema. */
+export const OUTPUT_SCHEMA_RULE =
+  "Output schemas are listed compactly: a member shown with properties is an object; every member of an output object is always present (null where its type allows), and no other member appears.";
+
+const VALUE_CHECKS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems"]);
+
+function compactSchema(schema: unknown, root: boolean): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => compactSchema(s, false));
+  if (typeof schema !== "object" || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "required" && Array.isArray(value)) continue;
+    if (key === "additionalProperties" && value === false) continue;
+    if (key === "description" && !root && typeof value === "string") continue;
+    if (VALUE_CHECKS.has(key) && typeof value !== "object") continue;
+    if (key === "type" && value === "object" && !root && "properties" in schema) continue;
+    if (key === "properties" && typeof value === "object" && value !== null) {
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, member]) => [name, compactSchema(member, false)]));
+      continue;
+    }
+    out[key] = compactSchema(value, false);
+  }
+  return out;
+}
+
+/** The output schema as tools/list shows it. */
+export const listedOutputSchema = (schema: JsonSchema) => compactSchema(schema, true) as JsonSchema;
+
+/** A tools/list entry, derived from the registry. */
+export function listedTool(tool: ToolDefinition) {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    outputSchema: listedOutputSchema(tool.outputSchema),
+    annotations: LISTED_ANNOTATIONS,
+  };
+}
+
+/**
+ * Whether tools/list shows a tool to a caller: the tools it may call, except that an institute key or OAuth
+ * identity holding viewer:read sees the whole registry (spec §5.2 rule 1), party-granted tools included, whose
+ * calls tools/call still refuses.
+ */
+export function listsTool(principal: Principal, tool: ToolDefinition): boolean {
+  if (principal.kind !== "peer" && holdsScope(principal, "viewer:read")) return true;
+  return toolAccess(principal, tool).ok;
+}
+
+/** The tools/list answer for a caller and the toolsets it selected (undefined: all of them), in registry order. */
+export function createToolListing(tools: readonly ToolDefinition[]) {
+  const listed = tools.map((tool) => ({ tool, entry: listedTool(tool) }));
+  return (principal: Principal, toolsets: ReadonlySet<ToolsetName> | undefined) => ({
+    tools: listed.filter(({ tool }) => (toolsets === undefined || toolsets.has(tool.toolset)) && listsTool(principal, tool)).map(({ entry }) => entry),
+  });
+}
