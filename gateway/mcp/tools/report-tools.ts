@@ -9,27 +9,38 @@ import { latestIndexResponse } from "../../rest/latest.js";
 import { toLatestLeaderboardItem } from "../../rest/portfolios.js";
 import { object, str } from "../../schemas/common.js";
 import { analystIdParam, weeklyIndex } from "../../schemas/reports.js";
-import type { ToolDefinition } from "../tool.js";
-import { markdownResult } from "./service-answers.js";
+import type { ToolContext, ToolDefinition } from "../tool.js";
+import { windowedMarkdown, windowInput, type WindowArgs } from "./document-window.js";
+import { markdownResult, wholeDocument } from "./service-answers.js";
 import { input, langInput, markdownMembers, NO_ARGUMENTS, workDateInput } from "./tool-schemas.js";
 
 const grant = { scope: "viewer:read" };
+
+const readDaily = async ({ date, lang }: { date: string; lang?: string }, { clients }: ToolContext) =>
+  markdownResult((await clients.reports.getDailyReport({ date, lang: lang ?? "" })).document);
+const readWeekly = async ({ date, analyst_id, lang }: { date: string; analyst_id: string; lang?: string }, { clients }: ToolContext) =>
+  markdownResult((await clients.reports.getWeeklyReport({ date, analystId: analyst_id, lang: lang ?? "" })).document);
+const readFleetHealth = async ({ clients }: ToolContext) => markdownResult((await clients.reports.getFleetHealth({})).document);
 /** Spec §4.1 rule 6: the latest index carries the top five of the leaderboard. */
 const LATEST_LEADERBOARD = 5;
 
-const daily: ToolDefinition<{ date: string; lang?: string }> = {
+type Windowed<A> = A & WindowArgs;
+
+const daily: ToolDefinition<Windowed<{ date: string; lang?: string }>> = {
   name: "reports_daily",
   title: "Read the daily report",
   description:
     "The canonical daily report of a work date, as markdown: the daily editor's, latest archived draft.",
   grant,
   toolset: "reports",
-  inputSchema: input({ date: workDateInput("Work date, YYYY-MM-DD (Asia/Singapore)."), lang: langInput }, ["date"]),
+  inputSchema: input({ date: workDateInput("Work date, YYYY-MM-DD (Asia/Singapore)."), lang: langInput, ...windowInput }, ["date"]),
   outputSchema: object({ date: str, ...markdownMembers }),
   pager: "none",
-  async call({ date, lang }, { clients }) {
-    const { document } = await clients.reports.getDailyReport({ date, lang: lang ?? "" });
-    return { date, ...markdownResult(document) };
+  async call(args, ctx) {
+    return { date: args.date, ...windowedMarkdown(await readDaily(args, ctx), args) };
+  },
+  async readDocument(args, ctx) {
+    return wholeDocument(await readDaily(args, ctx));
   },
 };
 
@@ -47,7 +58,7 @@ const weeklyIndexTool: ToolDefinition<{ date: string }> = {
   },
 };
 
-const weeklyAuthor: ToolDefinition<{ date: string; analyst_id: string; lang?: string }> = {
+const weeklyAuthor: ToolDefinition<Windowed<{ date: string; analyst_id: string; lang?: string }>> = {
   name: "reports_weekly_author",
   title: "Read an analyst's weekly report",
   description:
@@ -55,28 +66,33 @@ const weeklyAuthor: ToolDefinition<{ date: string; analyst_id: string; lang?: st
   grant,
   toolset: "reports",
   inputSchema: input(
-    { date: workDateInput("Any work date of the week, YYYY-MM-DD."), analyst_id: { ...analystIdParam, description: "The analyst's id." }, lang: langInput },
+    { date: workDateInput("Any work date of the week, YYYY-MM-DD."), analyst_id: { ...analystIdParam, description: "The analyst's id." }, lang: langInput, ...windowInput },
     ["date", "analyst_id"],
   ),
   outputSchema: object({ date: str, analyst_id: str, ...markdownMembers }),
   pager: "none",
-  async call({ date, analyst_id, lang }, { clients }) {
-    const { document } = await clients.reports.getWeeklyReport({ date, analystId: analyst_id, lang: lang ?? "" });
-    return { date, analyst_id, ...markdownResult(document) };
+  async call(args, ctx) {
+    return { date: args.date, analyst_id: args.analyst_id, ...windowedMarkdown(await readWeekly(args, ctx), args) };
+  },
+  async readDocument(args, ctx) {
+    return wholeDocument(await readWeekly(args, ctx));
   },
 };
 
-const fleetHealth: ToolDefinition<Record<string, never>> = {
+const fleetHealth: ToolDefinition<WindowArgs> = {
   name: "reports_fleet_health",
   title: "Read the latest fleet-health snapshot",
   description: "The latest fleet-health snapshot as markdown; generated daily at 00:00 Asia/Singapore.",
   grant,
   toolset: "reports",
-  inputSchema: NO_ARGUMENTS,
+  inputSchema: input({ ...windowInput }),
   outputSchema: object({ ...markdownMembers }),
   pager: "none",
-  async call(_args, { clients }) {
-    return markdownResult((await clients.reports.getFleetHealth({})).document);
+  async call(args, ctx) {
+    return windowedMarkdown(await readFleetHealth(ctx), args);
+  },
+  async readDocument(_args, ctx) {
+    return wholeDocument(await readFleetHealth(ctx));
   },
 };
 

@@ -7,9 +7,10 @@ import { GetCardActionsResponseSchema } from "../../../gen/institute/catalog/v1/
 import { protoToJson } from "../../../lib/proto-json.js";
 import { cardSummary } from "../../schemas/catalog.js";
 import { bool, int, nullableInt, object, str } from "../../schemas/common.js";
-import type { ToolDefinition } from "../tool.js";
+import type { ToolContext, ToolDefinition } from "../tool.js";
+import { windowedMarkdown, windowInput, type WindowArgs } from "./document-window.js";
 import { fetchBounded, limitInput } from "./bounded.js";
-import { markdownResult, required } from "./service-answers.js";
+import { markdownResult, required, wholeDocument } from "./service-answers.js";
 import { arrayOf, boundedList, idInput, input, langInput, markdownMembers } from "./tool-schemas.js";
 
 const grant = { scope: "whiteboard:read" };
@@ -31,19 +32,24 @@ const getCard: ToolDefinition<{ card_id: string }> = {
   },
 };
 
-const cardReport: ToolDefinition<{ card_id: string; lang?: string }> = {
+const readCardReport = async ({ card_id, lang }: { card_id: string; lang?: string }, { clients }: ToolContext) =>
+  markdownResult((await clients.catalog.getCardReport({ cardId: card_id, lang: lang ?? "" })).document);
+
+const cardReport: ToolDefinition<{ card_id: string; lang?: string } & WindowArgs> = {
   name: "whiteboard_card_report",
   title: "Read a card's report",
   description:
     "A whiteboard card's report as markdown. Without `lang`, the English report, else the language-agnostic one; with `lang`, exactly that language.",
   grant,
   toolset: "whiteboard",
-  inputSchema: input({ card_id: cardIdInput, lang: langInput }, ["card_id"]),
+  inputSchema: input({ card_id: cardIdInput, lang: langInput, ...windowInput }, ["card_id"]),
   outputSchema: object({ card_id: str, ...markdownMembers }),
   pager: "none",
-  async call({ card_id, lang }, { clients }) {
-    const { document } = await clients.catalog.getCardReport({ cardId: card_id, lang: lang ?? "" });
-    return { card_id, ...markdownResult(document) };
+  async call(args, ctx) {
+    return { card_id: args.card_id, ...windowedMarkdown(await readCardReport(args, ctx), args) };
+  },
+  async readDocument(args, ctx) {
+    return wholeDocument(await readCardReport(args, ctx));
   },
 };
 
