@@ -1,6 +1,7 @@
 /**
  * tools/list as a caller sees it: the registry's tools the credential may call, in the toolsets it selected, each in
- * a compact form that fits a model's context. Titles, descriptions and the input schemas are kept whole; the
+ * a compact form that fits a model's context. Titles, descriptions and the input schemas are kept (an input schema
+ * without its top-level `additionalProperties: false`, stated once in the instructions); the
  * annotations keep readOnlyHint and openWorldHint (MCP defines idempotentHint and destructiveHint only for tools that
  * are not read-only). Output schemas keep every member with its type, format, enumeration and constant, and drop
  * what one rule stated in the server's instructions replaces: nested descriptions, `required` (every member of an
@@ -19,7 +20,7 @@ const LISTED_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as const
 
 /** Said once in `initialize`'s instructions instead of in every output schema. */
 export const OUTPUT_SCHEMA_RULE =
-  "Output schemas are listed compactly: a member shown with properties is an object; every member of an output object is always present (null where its type allows), and no other member appears.";
+  "Schemas are listed compactly: an argument an input schema does not name is refused; in output schemas a member shown with properties is an object, every member of an object is always present (null where its type allows), and no other member appears.";
 
 const VALUE_CHECKS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems"]);
 
@@ -42,6 +43,15 @@ function compactSchema(schema: unknown, root: boolean): unknown {
   return out;
 }
 
+/**
+ * The input schema as tools/list shows it: whole but for `additionalProperties: false` at its top, which the
+ * instructions state once (an argument the schema does not name is refused).
+ */
+export function listedInputSchema(schema: JsonSchema): JsonSchema {
+  const { additionalProperties, ...rest } = schema;
+  return additionalProperties === false ? (rest as JsonSchema) : schema;
+}
+
 /** The output schema as tools/list shows it. */
 export const listedOutputSchema = (schema: JsonSchema) => compactSchema(schema, true) as JsonSchema;
 
@@ -51,7 +61,7 @@ export function listedTool(tool: ToolDefinition) {
     name: tool.name,
     title: tool.title,
     description: tool.description,
-    inputSchema: tool.inputSchema,
+    inputSchema: listedInputSchema(tool.inputSchema),
     outputSchema: listedOutputSchema(tool.outputSchema),
     annotations: LISTED_ANNOTATIONS,
   };

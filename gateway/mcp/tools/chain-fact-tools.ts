@@ -24,7 +24,7 @@ const factsPage: ToolDefinition<{ chain_id?: string; analyst_id?: string; tag?: 
   name: "chain_facts_page",
   title: "Page through chain facts",
   description:
-    "Chain facts, newest first, optionally of one chain, analyst or tag. Pass each answer's next_cursor back as `cursor` (with the same filters) until it is null; each fact appears exactly once across the walk.",
+    "Chain facts, newest first, optionally of one chain, analyst or tag. Keyset-paged: each fact once across the walk.",
   grant,
   toolset: "chain",
   inputSchema: input({

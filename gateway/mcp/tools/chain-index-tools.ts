@@ -32,7 +32,7 @@ const steps: ToolDefinition<{ chain_id: string; after_seq?: number; limit?: numb
   name: "chain_steps",
   title: "One chain, step by step",
   description:
-    "The facts of one chain in order (seq ascending), from the first after `after_seq` (0: from the start). Bounded: when has_more, call again with after_seq set to the last seq returned.",
+    "The facts of one chain in order (seq ascending), from the first after `after_seq` (0: from the start). When has_more, call again with after_seq set to the last seq returned.",
   grant,
   toolset: "chain",
   inputSchema: input(

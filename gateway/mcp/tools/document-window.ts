@@ -14,8 +14,8 @@ export const MAX_MAX_CHARS = 1_000_000;
 
 /** The two window arguments every document tool takes. */
 export const windowInput = {
-  max_chars: { type: "integer", minimum: 1, maximum: MAX_MAX_CHARS, default: DEFAULT_MAX_CHARS, description: "Most characters of the document to return." },
-  offset: { type: "integer", minimum: 0, maximum: 2147483647, default: 0, description: "Where to start: a previous answer's next_offset." },
+  max_chars: { type: "integer", minimum: 1, maximum: MAX_MAX_CHARS, default: DEFAULT_MAX_CHARS, description: "Most characters to return." },
+  offset: { type: "integer", minimum: 0, maximum: 2147483647, default: 0, description: "A previous next_offset." },
 } as const;
 
 /** What a document tool returns beside the window of text. */

@@ -21,7 +21,7 @@ const listThreads: ToolDefinition<{ participant?: string; limit?: number; cursor
   name: "mailbox_list_threads",
   title: "Page through mailbox threads",
   description:
-    "Mailbox threads, most recent activity first, optionally only those an analyst takes part in. Pass each answer's next_cursor back as `cursor` (with the same participant) until it is null; each thread appears exactly once across the walk.",
+    "Mailbox threads, most recent activity first, optionally only those an analyst takes part in. Keyset-paged: each thread once across the walk.",
   grant,
   toolset: "mailbox",
   inputSchema: input({ participant: idInput("Only threads this analyst takes part in."), limit: limitInput(THREADS_BOUND, "threads"), cursor: cursorInput }),

@@ -24,7 +24,7 @@ const searchArtifacts: ToolDefinition<{ query: string; analyst_id?: string; sess
   name: "search_artifacts",
   title: "Search the institute's archive",
   description:
-    "Semantic search over the institute's archived output: the query is embedded and the top_k cosine matches come back, highest score first, optionally scoped to one analyst or session. search_ready false means no vector index is configured.",
+    "Semantic search over the archived output: the top_k cosine matches, highest first, optionally of one analyst or session. search_ready false: no vector index is configured.",
   grant,
   toolset: "search",
   inputSchema: input(
@@ -61,7 +61,7 @@ const listFactCards: ToolDefinition<ListArgs> = {
   name: "factcards_list",
   title: "Page through fact cards",
   description:
-    "Fact-check claims, newest first, filtered by parent, status, category or verdict. Pass next_cursor back as `cursor`, with the same filters, for the next page; null means there is none.",
+    "Fact-check claims, newest first, filtered by parent, status, category or verdict. Keyset-paged.",
   grant,
   toolset: "factcards",
   inputSchema: input({

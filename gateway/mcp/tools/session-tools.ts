@@ -59,7 +59,7 @@ const messages: ToolDefinition<{ session_id: string; after_seq?: number; limit?:
   name: "sessions_messages",
   title: "A session's messages",
   description:
-    "A session's messages in conversation order, from the first after `after_seq` (0: from the start). Bounded: when has_more, call again with after_seq set to the last seq returned.",
+    "A session's messages in conversation order, from the first after `after_seq` (0: from the start). When has_more, call again with after_seq set to the last seq returned.",
   grant,
   toolset: "sessions",
   inputSchema: input(

@@ -22,7 +22,7 @@ const listThreads: ToolDefinition<{ status?: string; limit?: number }> = {
   name: "whiteboard_list_threads",
   title: "List whiteboard threads",
   description:
-    "Whiteboard research threads, most recently updated first. Bounded: returns at most `limit` and says in `bound.has_more` whether more exist; walk them all with whiteboard_list_boards.",
+    "Whiteboard research threads, most recently updated first. Walk them all with whiteboard_list_boards.",
   grant,
   toolset: "whiteboard",
   inputSchema: input({ status: statusInput, limit: limitInput(THREADS_BOUND, "threads") }),
@@ -41,7 +41,7 @@ const listBoards: ToolDefinition<{ status?: string; limit?: number; cursor?: str
   name: "whiteboard_list_boards",
   title: "Page through whiteboard boards",
   description:
-    "Every whiteboard board (thread), most recently updated first, page by page: pass each answer's next_cursor back as `cursor` (with the same status) until it is null. Each board appears exactly once across the walk.",
+    "Every whiteboard board (thread), most recently updated first. Keyset-paged: each board once across the walk.",
   grant,
   toolset: "whiteboard",
   inputSchema: input({ status: statusInput, limit: limitInput(THREADS_BOUND, "boards"), cursor: cursorInput }),
