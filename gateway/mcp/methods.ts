@@ -1,9 +1,15 @@
-/** The MCP methods this endpoint serves: initialize, ping, tools/list, tools/call. Anything else is -32601. */
+/**
+ * The MCP methods this endpoint serves: initialize, ping, tools/list, tools/call, resources/templates/list,
+ * resources/list, resources/read, prompts/list, prompts/get, completion/complete. Anything else is -32601.
+ */
 import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../auth/principal.js";
 import { listAccess } from "../auth/tool-access.js";
 import { METHOD_NOT_FOUND, type RpcErrorObject } from "./json-rpc.js";
 import { initializeResult } from "./protocol.js";
+import type { ServiceClients } from "../clients.js";
+import { createResourceList } from "./resources/resource-list.js";
+import { createResourceReader } from "./resources/resource-reader.js";
 import type { ToolDefinition } from "./tool.js";
 import { createToolListing } from "./tool-listing.js";
 import type { ToolsetName } from "./toolsets.js";
@@ -19,8 +25,19 @@ export interface MethodContext {
 
 export type MethodOutcome = { result: unknown } | { error: RpcErrorObject };
 
-export function createMethods(tools: readonly ToolDefinition[], runner: ToolRunner, projectName: string) {
+export interface MethodSources {
+  tools: readonly ToolDefinition[];
+  runner: ToolRunner;
+  clients: ServiceClients;
+  projectName: string;
+  /** The clock resources/list and the prompts read "today" from. */
+  now: () => number;
+}
+
+export function createMethods({ tools, runner, clients, projectName, now }: MethodSources) {
   const listing = createToolListing(tools);
+  const resources = createResourceReader(tools, runner, clients);
+  const listResources = createResourceList(resources, clients, now);
 
   async function run(method: string, params: Record<string, unknown>, ctx: MethodContext): Promise<unknown> {
     switch (method) {
@@ -36,6 +53,12 @@ export function createMethods(tools: readonly ToolDefinition[], runner: ToolRunn
       }
       case "tools/call":
         return runner.call(params, ctx.principal, ctx.log);
+      case "resources/templates/list":
+        return resources.templatesList();
+      case "resources/list":
+        return listResources(params, ctx.principal, ctx.log);
+      case "resources/read":
+        return resources.read(params, ctx.principal, ctx.log);
       default:
         return undefined;
     }

@@ -25,7 +25,8 @@ export const SERVER_INSTRUCTIONS = [
 export function initializeResult(requested: unknown, projectName: string) {
   return {
     protocolVersion: negotiateVersion(requested),
-    capabilities: { tools: { listChanged: false } },
+    // Stateless: nothing to subscribe to, and no list changes are announced.
+    capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false }, prompts: { listChanged: false }, completions: {} },
     serverInfo: { name: "institute-research-publishing", title: projectName, version: API_VERSION },
     instructions: SERVER_INSTRUCTIONS,
   };

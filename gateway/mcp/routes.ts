@@ -17,13 +17,15 @@ export interface McpOptions {
   tools: readonly ToolDefinition[];
   clients: ServiceClients;
   projectName: string;
+  now?: () => number;
 }
 
 const transportError = (reply: FastifyReply, status: number, code: number, message: string) =>
   reply.code(status).type("application/json; charset=utf-8").send(errorResponse(null, { code, message, data: { category: "validation", transient: false } }));
 
 export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
-  const dispatch = createMethods(opts.tools, createToolRunner(opts.tools, opts.clients), opts.projectName);
+  const runner = createToolRunner(opts.tools, opts.clients);
+  const dispatch = createMethods({ tools: opts.tools, runner, clients: opts.clients, projectName: opts.projectName, now: opts.now ?? Date.now });
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));

@@ -66,6 +66,7 @@ export async function composeGateway(c: GatewayComposition): Promise<ComposedGat
     logger: c.logger,
     relayCallbacks,
     tools: c.tools,
+    now: c.now,
     rateLimits: c.rateLimits,
     metrics: c.metrics,
   });
