@@ -8,6 +8,9 @@ import { listAccess } from "../auth/tool-access.js";
 import { METHOD_NOT_FOUND, type RpcErrorObject } from "./json-rpc.js";
 import { initializeResult } from "./protocol.js";
 import type { ServiceClients } from "../clients.js";
+import { createCompletion } from "./completion/complete.js";
+import { PROMPTS } from "./prompts/index.js";
+import { createPromptMethods } from "./prompts/prompt-methods.js";
 import { createResourceList } from "./resources/resource-list.js";
 import { createResourceReader } from "./resources/resource-reader.js";
 import type { ToolDefinition } from "./tool.js";
@@ -38,6 +41,8 @@ export function createMethods({ tools, runner, clients, projectName, now }: Meth
   const listing = createToolListing(tools);
   const resources = createResourceReader(tools, runner, clients);
   const listResources = createResourceList(resources, clients, now);
+  const prompts = createPromptMethods({ prompts: PROMPTS, tools, runner, resources, clients, now });
+  const complete = createCompletion({ prompts, resources, runner, clients });
 
   async function run(method: string, params: Record<string, unknown>, ctx: MethodContext): Promise<unknown> {
     switch (method) {
@@ -54,11 +59,17 @@ export function createMethods({ tools, runner, clients, projectName, now }: Meth
       case "tools/call":
         return runner.call(params, ctx.principal, ctx.log);
       case "resources/templates/list":
-        return resources.templatesList();
+        return resources.templatesList(ctx.principal);
       case "resources/list":
         return listResources(params, ctx.principal, ctx.log);
       case "resources/read":
         return resources.read(params, ctx.principal, ctx.log);
+      case "prompts/list":
+        return prompts.list(ctx.principal);
+      case "prompts/get":
+        return prompts.get(params, ctx.principal, ctx.log);
+      case "completion/complete":
+        return complete(params, ctx.principal, ctx.log);
       default:
         return undefined;
     }

@@ -23,8 +23,8 @@ export interface ToolRunner {
    * tool will receive them.
    */
   admit(tool: ToolDefinition, principal: Principal, args: Record<string, unknown>): Record<string, unknown>;
-  /** Runs a tool's call or readDocument; a failure becomes the RpcError tools/call would answer with. */
-  run<T>(tool: ToolDefinition, log: FastifyBaseLogger, work: () => Promise<T>): Promise<T>;
+  /** Runs work on a tool's behalf (named for the log); a failure becomes the RpcError tools/call would answer with. */
+  run<T>(name: string, log: FastifyBaseLogger, work: () => Promise<T>): Promise<T>;
 }
 
 export function authorize(principal: Principal, tool: ToolDefinition): void {
@@ -76,12 +76,12 @@ export function createToolRunner(tools: readonly ToolDefinition[], clients: Serv
     return args;
   }
 
-  async function run<T>(tool: ToolDefinition, log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
+  async function run<T>(name: string, log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
       const { rpc, unexpected } = toRpcError(error);
-      if (unexpected) log.error({ err: error, tool: tool.name }, "tool call failed");
+      if (unexpected) log.error({ err: error, tool: name }, "tool call failed");
       throw rpc;
     }
   }
@@ -98,7 +98,7 @@ export function createToolRunner(tools: readonly ToolDefinition[], clients: Serv
       if (!tool) throw validationError(`unknown tool: ${params.name}`, "name", "unknown_tool");
       authorize(principal, tool);
       const args = checkArguments(tool, params.arguments);
-      const result: unknown = await run(tool, log, () => tool.call(args, { clients, principal }));
+      const result: unknown = await run(tool.name, log, () => tool.call(args, { clients, principal }));
       const validate = outputs(tool.outputSchema);
       if (!isObject(result) || !validate(result)) {
         log.error({ tool: tool.name, errors: validate.errors }, "tool answered outside its output schema");

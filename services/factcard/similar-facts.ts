@@ -17,7 +17,7 @@ import { isZero } from "../../lib/embedding/vector-codec.js";
 import type { LiveIndex, ScoredId } from "../../lib/vector/live-index.js";
 import type { ServiceDeps } from "../deps.js";
 import type { FactCardRow, FactCardStore } from "./fact-card-store.js";
-import { SIMILAR_TOP_K } from "./vocabulary.js";
+import { MAX_CLAIM_TEXT, SIMILAR_TOP_K } from "./vocabulary.js";
 
 const SLACK = 4;
 
@@ -44,9 +44,6 @@ async function queryVector(deps: ServiceDeps, card: Pick<FactCardRow, "fact_card
     throw unavailable((e as Error).message);
   }
 }
-
-/** The longest claim text a caller may ask about (a fact card's claim is one sentence or a short paragraph). */
-export const MAX_CLAIM_TEXT = 2000;
 
 /** The card to find neighbours of: a stored card, or a claim text standing in for one (with no id of its own). */
 async function subjectOf(store: FactCardStore, request: ListSimilarFactsRequest): Promise<{ card: Pick<FactCardRow, "fact_card_id" | "claim_text_en" | "claim_category"> }> {

@@ -7,6 +7,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../../auth/principal.js";
+import { toolAccess } from "../../auth/tool-access.js";
 import type { ServiceClients } from "../../clients.js";
 import type { ToolDefinition } from "../tool.js";
 import { PERMANENT_ERROR, RpcError, validationError } from "../tool-errors.js";
@@ -64,12 +65,13 @@ export function createResourceReader(tools: readonly ToolDefinition[], runner: T
 
   async function readWhole(resolved: ResolvedResource, principal: Principal, log: FastifyBaseLogger) {
     const { template, tool } = resolved.served;
-    return runner.run(tool, log, () => template.read(tool, resolved.args, { clients, principal }));
+    return runner.run(tool.name, log, () => template.read(tool, resolved.args, { clients, principal }));
   }
 
   return {
     served,
-    templatesList: () => ({ resourceTemplates: served.map(listedTemplate) }),
+    /** The templates a caller may read through (a peer key is not shown the memory's). */
+    templatesList: (principal: Principal) => ({ resourceTemplates: served.filter((s) => toolAccess(principal, s.tool).ok).map(listedTemplate) }),
     resolve,
     readWhole,
     async read(params: Record<string, unknown>, principal: Principal, log: FastifyBaseLogger) {

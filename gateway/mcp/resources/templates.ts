@@ -7,6 +7,7 @@
 import type { JsonSchema, ToolContext, ToolDefinition, WholeDocument } from "../tool.js";
 import { portfolioMarkdown, threadMarkdown, type PortfolioView, type ThreadView } from "./markdown-views.js";
 import { compileTemplate, type CompiledTemplate } from "./uri-template.js";
+import type { CompleterName } from "../completion/completers.js";
 
 export const RESOURCE_MIME_TYPE = "text/markdown";
 
@@ -18,6 +19,8 @@ export interface ResourceTemplate {
   compiled: CompiledTemplate;
   /** The tool whose grant and arguments this resource shares. */
   tool: string;
+  /** Where completion/complete finds values for each variable. */
+  complete: Readonly<Record<string, CompleterName>>;
   /** The whole document a URI names; its variables have passed the tool's input schema. */
   read(tool: ToolDefinition, args: Record<string, unknown>, ctx: ToolContext): Promise<WholeDocument>;
 }
@@ -44,6 +47,7 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
     description: "The canonical daily report of a work date (YYYY-MM-DD, Asia/Singapore). Without lang: English, else the language-agnostic report.",
     uriTemplate: "institute://reports/daily/{date}{?lang}",
     tool: "reports_daily",
+    complete: { date: "daily_date", lang: "lang" },
   }),
   template({
     name: "weekly-report",
@@ -51,6 +55,7 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
     description: "One analyst's weekly report in the ISO week containing the date; the most recently archived copy wins.",
     uriTemplate: "institute://reports/weekly/{date}/{analyst_id}{?lang}",
     tool: "reports_weekly_author",
+    complete: { date: "weekly_date", analyst_id: "analyst_id", lang: "lang" },
   }),
   template({
     name: "fleet-health",
@@ -58,6 +63,7 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
     description: "The latest fleet-health snapshot, generated daily at 00:00 Asia/Singapore.",
     uriTemplate: "institute://reports/fleet-health/latest",
     tool: "reports_fleet_health",
+    complete: {},
   }),
   template({
     name: "card-report",
@@ -65,6 +71,7 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
     description: "A whiteboard card's report. Without lang: English, else the language-agnostic report; with lang, exactly that language.",
     uriTemplate: CARD_REPORT_TEMPLATE,
     tool: "whiteboard_card_report",
+    complete: { card_id: "card_id", lang: "lang" },
   }),
   template({
     name: "whiteboard-thread",
@@ -72,6 +79,7 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
     description: "A whiteboard research thread as markdown: its root question, then its cards in order with their summaries and report URIs.",
     uriTemplate: "institute://whiteboard/threads/{board_id}",
     tool: "whiteboard_get_thread",
+    complete: { board_id: "board_id" },
     async read(tool, args, ctx) {
       const thread = (await tool.call(args, ctx)) as ThreadView;
       return { text: threadMarkdown(thread, (card_id) => cardReportUri.expand({ card_id })), lastModified: thread.updated_at };
@@ -83,6 +91,7 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
     description: "A portfolio's track record as markdown: its risk-adjusted metrics table and how each figure was computed.",
     uriTemplate: "institute://portfolios/{portfolio_id}",
     tool: "portfolios_metrics",
+    complete: { portfolio_id: "portfolio_id" },
     async read(tool, args, ctx) {
       const metrics = (await tool.call(args, ctx)) as PortfolioView;
       return { text: portfolioMarkdown(metrics), lastModified: typeof metrics.last_at === "number" ? metrics.last_at : null };
@@ -94,6 +103,7 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
     description: "The institute's long-lived memory as one markdown document. Never served to peer keys.",
     uriTemplate: "institute://memory",
     tool: "institute_memory_md",
+    complete: {},
   }),
 ];
 

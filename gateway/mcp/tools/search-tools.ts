@@ -16,6 +16,7 @@ import type { ToolDefinition } from "../tool.js";
 import { boundReport, limitInput, limitOf } from "./bounded.js";
 import { nextCursorOutput } from "./keyset-pager.js";
 import { required } from "./service-answers.js";
+import { MAX_CLAIM_TEXT } from "../../../services/factcard/vocabulary.js";
 import { arrayOf, enumInput, idInput, input } from "./tool-schemas.js";
 
 const grant = { scope: "viewer:read" };
@@ -111,25 +112,25 @@ const getFactCard: ToolDefinition<{ fact_card_id: string }> = {
   },
 };
 
-const similarFacts: ToolDefinition<{ fact_card_id: string; top_k?: number; same_category?: boolean }> = {
+const similarFacts: ToolDefinition<{ fact_card_id?: string; claim_text?: string; top_k?: number; same_category?: boolean }> = {
   name: "factcards_similar",
   title: "Fact cards similar to one",
   description:
-    "The nearest neighbours of a fact card's English claim, with the reuse policy that decides when a prior verdict may be inherited.",
+    "The nearest neighbours of a fact card's English claim (or of claim_text), with the reuse policy that decides when a prior verdict may be inherited.",
   grant,
   toolset: "factcards",
   inputSchema: input(
     {
       fact_card_id: factCardId,
+      claim_text: { type: "string", minLength: 1, maxLength: MAX_CLAIM_TEXT, description: "Instead of fact_card_id: a claim not yet carded." },
       top_k: { type: "integer", minimum: SIMILAR_TOP_K.min, maximum: SIMILAR_TOP_K.max, default: SIMILAR_TOP_K.fallback, description: "How many neighbours." },
       same_category: { type: "boolean", default: false, description: "Only neighbours of the same claim category." },
     },
-    ["fact_card_id"],
   ),
   outputSchema: similarFactsResponse,
   pager: "none",
-  async call({ fact_card_id, top_k, same_category }, { clients }) {
-    const response = await clients.factcard.listSimilarFacts({ factCardId: fact_card_id, topK: top_k ?? 0, sameCategory: same_category ?? false });
+  async call({ fact_card_id, claim_text, top_k, same_category }, { clients }) {
+    const response = await clients.factcard.listSimilarFacts({ factCardId: fact_card_id ?? "", claimText: claim_text ?? "", topK: top_k ?? 0, sameCategory: same_category ?? false });
     return protoToJson(ListSimilarFactsResponseSchema, response);
   },
 };
