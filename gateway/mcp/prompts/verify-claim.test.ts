@@ -25,7 +25,7 @@ describe("reuseDecision", () => {
     expect(reuseDecision(match({ verdict: null }), policy, NOW)).toEqual({ reusable: false, why: "no verdict yet" });
     expect(reuseDecision(match({ score: 0.899 }), policy, NOW)).toEqual({ reusable: false, why: "score 0.899 below the numerical threshold 0.9" });
     expect(reuseDecision(match({ completed_at: NOW - 31 * DAY }), policy, NOW)).toEqual({ reusable: false, why: "verdict older than 30 days" });
-    expect(reuseDecision(match({ completed_at: null }), policy, NOW)).toEqual({ reusable: false, why: "verdict older than 30 days" });
+    expect(reuseDecision(match({ completed_at: null }), policy, NOW)).toEqual({ reusable: false, why: "the verdict has no completion time" });
     expect(reuseDecision(match({ claim_category: "date" }), policy, NOW)).toEqual({ reusable: false, why: "no reuse policy for category date" });
   });
 });

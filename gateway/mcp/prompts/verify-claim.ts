@@ -25,7 +25,8 @@ export function reuseDecision(m: Match, policy: Record<string, { threshold: numb
   const p = m.claim_category === null ? undefined : policy[m.claim_category];
   if (!p) return { reusable: false, why: `no reuse policy for category ${m.claim_category ?? "unknown"}` };
   if (m.score < p.threshold) return { reusable: false, why: `score ${m.score.toFixed(3)} below the ${m.claim_category} threshold ${p.threshold}` };
-  if (m.completed_at === null || now - m.completed_at > p.ttlDays * DAY_MS) return { reusable: false, why: `verdict older than ${p.ttlDays} days` };
+  if (m.completed_at === null) return { reusable: false, why: "the verdict has no completion time" };
+  if (now - m.completed_at > p.ttlDays * DAY_MS) return { reusable: false, why: `verdict older than ${p.ttlDays} days` };
   return { reusable: true, why: `score ${m.score.toFixed(3)} ≥ ${p.threshold}, verdict within ${p.ttlDays} days` };
 }
 
