@@ -12,6 +12,20 @@ export const isSupportedVersion = (v: unknown): v is string => typeof v === "str
 /** Echo the requested version when supported, else offer the newest (the client may then disconnect). */
 export const negotiateVersion = (requested: unknown): string => (isSupportedVersion(requested) ? requested : NEWEST_PROTOCOL_VERSION);
 
+/** Every method the endpoint serves (methods.ts dispatches exactly these). */
+export const MCP_METHODS = [
+  "initialize",
+  "ping",
+  "tools/list",
+  "tools/call",
+  "resources/templates/list",
+  "resources/list",
+  "resources/read",
+  "prompts/list",
+  "prompts/get",
+  "completion/complete",
+] as const;
+
 /** What every tool shares, said once here rather than in each tool's description. */
 export const SERVER_INSTRUCTIONS = [
   "Read-only research publishing tools: every tool is read-only and idempotent.",

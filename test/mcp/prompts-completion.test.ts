@@ -35,7 +35,7 @@ const resourcesIn = (messages: Message[]) => messages.filter((m) => m.content.ty
 async function expectLive(messages: Message[]) {
   for (const r of resourcesIn(messages)) {
     expect(r.mimeType).toBe("text/markdown");
-    expect(r.text).toBe((await viewer.readResource({ uri: r.uri })).contents[0]!.text);
+    expect(r.text).toBe(((await viewer.readResource({ uri: r.uri })).contents[0] as { text: string }).text);
   }
 }
 

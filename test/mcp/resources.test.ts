@@ -41,7 +41,7 @@ afterAll(async () => {
   await demo?.close();
 });
 
-const textOf = (read: { contents: Array<{ text?: unknown }> }) => read.contents[0]!.text as string;
+const textOf = (read: { contents: object[] }) => (read.contents[0] as { text: string }).text;
 
 describe("resources/templates/list", () => {
   it("lists the seven templates with title, description and text/markdown", async () => {
