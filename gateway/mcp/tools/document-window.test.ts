@@ -35,6 +35,11 @@ describe("documentWindow", () => {
     expect(documentWindow(text, { max_chars: 12 })).toMatchObject({ text: "line one\n", next_offset: 9, truncated: true });
   });
 
+  it("ends after a space in its second half when no line ends there, so no word is cut", () => {
+    expect(documentWindow("alpha beta gamma delta", { max_chars: 14 })).toMatchObject({ text: "alpha beta ", next_offset: 11 });
+    expect(documentWindow("abcdefghijklmnop qr", { max_chars: 8 })).toMatchObject({ text: "abcdefgh", next_offset: 8 });
+  });
+
   it("never ends inside a fenced code block: before its fence, or after it when the block begins the window", () => {
     const block = "```ts\nconst a = 1;\nconst b = 2;\n```\n";
     const text = `intro\n${block}outro\n`;

@@ -2,7 +2,8 @@
  * Documents that fit a context window: a tool that returns a document (a report, a card report, the memory, a
  * workspace, a session message) returns at most `max_chars` characters of it from `offset`, says whether more
  * follows and where the next window starts. Characters are Unicode code points, so a window never splits a
- * character's UTF-8 (or UTF-16) sequence. A window ends at a line break when one lies in its second half, and never
+ * character's UTF-8 (or UTF-16) sequence. A window ends at a line break when one lies in its second half (else after
+ * a space there, so no word is cut), and never
  * inside a fenced markdown code block: it ends before the block's opening fence, or, when the block itself begins
  * the window and is longer than max_chars, after its closing fence (the one case a window exceeds max_chars).
  */
@@ -66,8 +67,18 @@ function fencedBlocks(chars: readonly string[]): Array<[number, number]> {
 function windowEnd(chars: readonly string[], start: number, max: number): number {
   let end = start + max;
   if (end >= chars.length) return chars.length;
+  const half = start + Math.floor(max / 2);
   const lastBreak = chars.lastIndexOf("\n", end - 1);
-  if (lastBreak >= start + Math.floor(max / 2)) end = lastBreak + 1;
+  if (lastBreak >= half) end = lastBreak + 1;
+  else {
+    // No line ends in the second half: end after a space there, so no word is cut.
+    for (let i = end - 1; i >= half; i--) {
+      if (chars[i] === " " || chars[i] === "\t") {
+        end = i + 1;
+        break;
+      }
+    }
+  }
   for (const [blockStart, blockEnd] of fencedBlocks(chars)) {
     if (blockStart < end && end < blockEnd) return blockStart > start ? blockStart : blockEnd;
   }
