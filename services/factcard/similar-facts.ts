@@ -49,7 +49,7 @@ async function queryVector(deps: ServiceDeps, card: Pick<FactCardRow, "fact_card
 async function subjectOf(store: FactCardStore, request: ListSimilarFactsRequest): Promise<{ card: Pick<FactCardRow, "fact_card_id" | "claim_text_en" | "claim_category"> }> {
   const id = request.factCardId;
   if (id !== "" && request.claimText !== "") throw new ConnectError("give fact_card_id or claim_text, not both", Code.InvalidArgument);
-  if (id === "" && request.claimText === "") throw new ConnectError("fact_card_id is required", Code.InvalidArgument);
+  if (id === "" && request.claimText === "") throw new ConnectError("fact_card_id or claim_text is required", Code.InvalidArgument);
   if (id === "") {
     const text = request.claimText.trim();
     if (text === "" || [...text].length > MAX_CLAIM_TEXT) throw new ConnectError(`claim_text must be 1 to ${MAX_CLAIM_TEXT} characters`, Code.InvalidArgument);
