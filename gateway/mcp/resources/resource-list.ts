@@ -24,6 +24,8 @@ const AUDIENCE = ["user", "assistant"];
 /** A candidate for the list: a URI, how to name it, and how much an agent likely wants it. */
 interface Candidate {
   uri: string;
+  /** The URI to list instead when `uri` names nothing: a daily written only in Chinese. */
+  otherwise?: string;
   name: string;
   title: string;
   priority: number;
@@ -62,7 +64,13 @@ export function createResourceList(reader: ResourceReader, clients: ServiceClien
     if (mayRead(principal, "daily-report")) {
       const { workDates } = await clients.reports.listReportDates({ kind: "daily", limit: DAILY_DAYS });
       for (const date of workDates.filter((d) => d > addDays(today, -DAILY_DAYS))) {
-        out.push({ uri: uriOf("daily-report", { date }), name: `daily-${date}`, title: `Daily report ${date}`, priority: date === today ? 1 : 0.8 });
+        out.push({
+          uri: uriOf("daily-report", { date }),
+          otherwise: uriOf("daily-report", { date, lang: "zh" }),
+          name: `daily-${date}`,
+          title: `Daily report ${date}`,
+          priority: date === today ? 1 : 0.8,
+        });
       }
     }
     if (mayRead(principal, "weekly-report")) {
@@ -78,27 +86,21 @@ export function createResourceList(reader: ResourceReader, clients: ServiceClien
     return out;
   }
 
+  /** A candidate read whole, or undefined when its document does not exist. */
+  async function readCandidate(c: Candidate, principal: Principal, log: FastifyBaseLogger) {
+    for (const uri of [c.uri, ...(c.otherwise ? [c.otherwise] : [])]) {
+      try {
+        return { ...c, uri, document: await reader.readWhole(reader.resolve(uri, principal), principal, log) };
+      } catch (e) {
+        if (!isNotFound(e)) throw e;
+      }
+    }
+    return undefined;
+  }
+
   return async function list(params: Record<string, unknown>, principal: Principal, log: FastifyBaseLogger) {
     const position = decodeCursor(params.cursor);
-    const found = await Promise.all(
-      (await candidates(principal)).map(async (c) => {
-        try {
-          let document;
-          try {
-            document = await reader.readWhole(reader.resolve(c.uri, principal), principal, log);
-          } catch (e) {
-            // A daily written only in Chinese: the URI without lang finds nothing, the Chinese one does.
-            if (!isNotFound(e) || !c.uri.startsWith("institute://reports/daily/") || c.uri.includes("?")) throw e;
-            c.uri = `${c.uri}?lang=zh`;
-            document = await reader.readWhole(reader.resolve(c.uri, principal), principal, log);
-          }
-          return { ...c, document };
-        } catch (e) {
-          if (isNotFound(e)) return undefined;
-          throw e;
-        }
-      }),
-    );
+    const found = await Promise.all((await candidates(principal)).map((c) => readCandidate(c, principal, log)));
     const resources = found
       .filter((r) => r !== undefined)
       .sort((a, b) => (b.document.lastModified ?? -Infinity) - (a.document.lastModified ?? -Infinity) || a.uri.localeCompare(b.uri))

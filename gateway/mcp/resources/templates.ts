@@ -4,7 +4,7 @@
  * through that tool, so a resource serves the bytes the tool (and the REST route behind it) serves. resources/list,
  * resources/read, completion and the contract all derive from this one list.
  */
-import type { JsonSchema, ToolContext, ToolDefinition, WholeDocument } from "../tool.js";
+import type { ToolContext, ToolDefinition, WholeDocument } from "../tool.js";
 import { portfolioMarkdown, threadMarkdown, type PortfolioView, type ThreadView } from "./markdown-views.js";
 import { compileTemplate, type CompiledTemplate } from "./uri-template.js";
 import type { CompleterName } from "../completion/completers.js";
@@ -106,6 +106,3 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
     complete: {},
   }),
 ];
-
-/** The input schema of a template variable: the schema of the tool argument it fills. */
-export const variableSchema = (tool: ToolDefinition, variable: string) => tool.inputSchema.properties[variable] as JsonSchema | undefined;
