@@ -1,7 +1,9 @@
 /**
  * tools/call: find the tool, check the caller's grant, validate the arguments (and a bounded tool's `limit`),
  * run it, check its answer against the output schema, and answer with structuredContent plus the same JSON as a
- * text block. Every failure is an RpcError (spec §7.2), never an HTTP 5xx.
+ * text block. Every failure is an RpcError (spec §7.2), never an HTTP 5xx. Resources, prompts and completion read
+ * through tools with the same admission (`admit`: the caller's grant, then the arguments) and error mapping (`run`),
+ * so they refuse exactly as tools/call does.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../auth/principal.js";

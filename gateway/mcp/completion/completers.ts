@@ -4,6 +4,7 @@
  * them), board ids (most recently updated first), card ids (a board's cards in order, else those of the latest
  * boards), languages, and fact-card claims (newest first). rank.ts filters and cuts them.
  */
+import { Code, ConnectError } from "@connectrpc/connect";
 import type { ServiceClients } from "../../clients.js";
 
 export type CompleterName = "daily_date" | "weekly_date" | "analyst_id" | "portfolio_id" | "board_id" | "card_id" | "lang" | "claim";
@@ -55,8 +56,9 @@ export const COMPLETERS: Record<CompleterName, (input: CompleterInput) => Promis
     if (board !== undefined && board !== "") {
       try {
         return await cardsOf(clients, [board]);
-      } catch {
-        // An unknown board in the context offers what it would without one.
+      } catch (e) {
+        // An unknown or malformed board in the context offers what it would without one; anything else is a failure.
+        if (!(e instanceof ConnectError) || (e.code !== Code.NotFound && e.code !== Code.InvalidArgument)) throw e;
       }
     }
     return cardsOf(clients, await recentBoardIds(clients, RECENT_BOARDS));

@@ -76,20 +76,22 @@ export function createPromptMethods({ prompts, tools, runner, resources, clients
     };
   }
 
+  /** The prompt a name refers to, refused as its tools would refuse the caller. */
+  function admit(name: unknown, principal: Principal): PromptDefinition {
+    if (typeof name !== "string" || !byName.has(name)) throw validationError(`unknown prompt: ${String(name).slice(0, 64)}`, "name", "unknown_prompt");
+    const prompt = byName.get(name)!;
+    for (const tool of toolsOf(prompt)) authorize(principal, tool);
+    return prompt;
+  }
+
   return {
     served,
-    /** The prompt a name refers to, refused as its tools would refuse the caller. */
-    admit(name: unknown, principal: Principal): PromptDefinition {
-      if (typeof name !== "string" || !byName.has(name)) throw validationError(`unknown prompt: ${String(name)}`, "name", "unknown_prompt");
-      const prompt = byName.get(name)!;
-      for (const tool of toolsOf(prompt)) authorize(principal, tool);
-      return prompt;
-    },
+    admit,
     list(principal: Principal) {
       return { prompts: served.filter((p) => toolsOf(p).every((t) => toolAccess(principal, t).ok)).map(listedPrompt) };
     },
     async get(params: Record<string, unknown>, principal: Principal, log: FastifyBaseLogger) {
-      const prompt = this.admit(params.name, principal);
+      const prompt = admit(params.name, principal);
       const raw = params.arguments ?? {};
       if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw validationError("invalid params: 'arguments' must be an object of strings", "arguments");
       const args = { ...(raw as Record<string, unknown>) };
