@@ -16,7 +16,7 @@ import type { JsonSchema, ToolDefinition } from "./tool.js";
 import type { ToolsetName } from "./toolsets.js";
 
 /** Every tool is read-only and reads only this institute's data. */
-const LISTED_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as const;
+export const LISTED_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as const;
 
 /** Said once in `initialize`'s instructions instead of in every output schema. */
 export const OUTPUT_SCHEMA_RULE =
