@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../../auth/principal.js";
 import { toolAccess } from "../../auth/tool-access.js";
 import type { ServiceClients } from "../../clients.js";
+import { INVALID_PARAMS } from "../json-rpc.js";
 import type { ToolDefinition } from "../tool.js";
 import { PERMANENT_ERROR, RpcError, validationError } from "../tool-errors.js";
 import type { ToolRunner } from "../tool-runner.js";
@@ -53,11 +54,7 @@ export function createResourceReader(tools: readonly ToolDefinition[], runner: T
     for (const entry of served) {
       const match = entry.template.compiled.match(uri);
       if (match === undefined) continue;
-      if (!match.ok) {
-        const error = validationError(`malformed resource URI ${uri}: ${match.reason}`, "uri");
-        error.detail.uri = uri;
-        throw error;
-      }
+      if (!match.ok) throw new RpcError(INVALID_PARAMS, `malformed resource URI ${uri}: ${match.reason}`, "validation", { code: "invalid_argument", argument: "uri", uri });
       return { served: entry, args: runner.admit(entry.tool, principal, match.values) };
     }
     throw resourceNotFound(uri);
