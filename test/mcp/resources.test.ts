@@ -170,6 +170,8 @@ describe("resources/read", () => {
     expect(missing.error).toEqual(tool.error);
     expect(missing.error).toMatchObject({ code: -32002, data: { code: "not_found" } });
     expect((await demo.rpc("resources/read", {}, demo.creds.viewer)).error).toMatchObject({ code: -32602, data: { argument: "uri" } });
+    const long = await demo.rpc("resources/read", { uri: `institute://memory/${"x".repeat(3000)}` }, demo.creds.viewer);
+    expect(long.error).toEqual({ code: -32602, message: "invalid params: 'uri' is longer than 2048 characters", data: { category: "validation", transient: false, code: "invalid_argument", argument: "uri" } });
   });
 
   /** The templates each credential kind may read: the rest it is refused. */

@@ -38,6 +38,9 @@ export const listedTemplate = ({ template }: ServedTemplate) => ({
   mimeType: RESOURCE_MIME_TYPE,
 });
 
+/** Longer than any URI the templates describe (ids are at most 200 characters). */
+export const MAX_URI_LENGTH = 2048;
+
 export const resourceNotFound = (uri: string) => new RpcError(PERMANENT_ERROR, `Resource not found: ${uri}`, "permanent", { code: "resource_not_found", uri });
 
 export interface ResolvedResource {
@@ -51,6 +54,8 @@ export function createResourceReader(tools: readonly ToolDefinition[], runner: T
   /** The template and admitted tool arguments of a URI, or the refusal its tool would give. */
   function resolve(uri: unknown, principal: Principal): ResolvedResource {
     if (typeof uri !== "string" || uri === "") throw validationError("invalid params: 'uri' must be a resource URI", "uri");
+    // Errors name the URI, so one longer than any the templates describe is refused without being echoed.
+    if (uri.length > MAX_URI_LENGTH) throw validationError(`invalid params: 'uri' is longer than ${MAX_URI_LENGTH} characters`, "uri");
     for (const entry of served) {
       const match = entry.template.compiled.match(uri);
       if (match === undefined) continue;
