@@ -13,6 +13,12 @@ import { validationError } from "../tool-errors.js";
 import { COMPLETERS, type CompleterName } from "./completers.js";
 import { rankCompletions } from "./rank.js";
 
+/** A caller's value in an error message, never unbounded. */
+const quote = (v: unknown) => {
+  const s = String(v);
+  return s.length > 64 ? `${s.slice(0, 64)}…` : s;
+};
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** The longest typed value looked at (longer than any id, date or claim beginning worth matching). */
@@ -32,14 +38,14 @@ export function createCompletion({ prompts, resources, runner, clients }: Comple
     if (ref.type === "ref/prompt") {
       const prompt = prompts.admit(ref.name, principal);
       const arg = prompt.arguments.find((a) => a.name === argument);
-      if (!arg) throw validationError(`prompt ${prompt.name} has no argument '${argument}' (it has: ${prompt.arguments.map((a) => a.name).join(", ")})`, "argument.name");
+      if (!arg) throw validationError(`prompt ${prompt.name} has no argument '${quote(argument)}' (it has: ${prompt.arguments.map((a) => a.name).join(", ")})`, "argument.name");
       return arg.complete;
     }
     const served = resources.served.find((s) => s.template.uriTemplate === ref.uri);
-    if (!served) throw validationError(`no resource template ${String(ref.uri)} (templates: ${resources.served.map((s) => s.template.uriTemplate).join(", ")})`, "ref.uri");
+    if (!served) throw validationError(`no resource template ${quote(ref.uri)} (templates: ${resources.served.map((s) => s.template.uriTemplate).join(", ")})`, "ref.uri");
     authorize(principal, served.tool);
     const completer = served.template.complete[argument];
-    if (!completer) throw validationError(`resource template ${served.template.uriTemplate} has no variable '${argument}'`, "argument.name");
+    if (!completer) throw validationError(`resource template ${served.template.uriTemplate} has no variable '${quote(argument)}'`, "argument.name");
     return completer;
   }
 
