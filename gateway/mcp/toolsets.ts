@@ -38,7 +38,8 @@ export function selectToolsets(header: string | string[] | undefined, query: str
     .map((v) => v.trim())
     .filter((v) => v !== "");
   if (names.length === 0) return { ok: true, toolsets: undefined };
-  const unknown = [...new Set(names.filter((n) => !isToolset(n)))];
+  // Named back to the caller: a few of them, each cut short, whatever the header held.
+  const unknown = [...new Set(names.filter((n) => !isToolset(n)).map((n) => (n.length > 64 ? `${n.slice(0, 64)}…` : n)))].slice(0, 10);
   if (unknown.length) return { ok: false, unknown };
   return { ok: true, toolsets: new Set(names as ToolsetName[]) };
 }

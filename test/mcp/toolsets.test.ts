@@ -59,3 +59,12 @@ describe("toolsets", () => {
     expect(names((await gw.rpc("tools/list", {}, { ...analysts, "x-mcp-toolsets": "reports" })).body)).toEqual([]);
   });
 });
+
+describe("toolset refusals stay small", () => {
+  it("names at most ten unknown toolsets, each cut at 64 characters", async () => {
+    const names = Array.from({ length: 30 }, (_, i) => `${String(i).padStart(2, "0")}-${"x".repeat(100)}`);
+    const { status, body } = await gw.rpc("tools/list", {}, { ...viewer, "x-mcp-toolsets": names.join(",") });
+    expect(status).toBe(400);
+    expect(body.error.data.unknown).toEqual(names.slice(0, 10).map((n) => `${n.slice(0, 64)}…`));
+  });
+});
