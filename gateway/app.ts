@@ -48,10 +48,11 @@ export interface GatewayDeps {
   relayCallbacks?: RelayCallbackOptions;
   /** The tool registry; default the real one (tests pass their own definitions). */
   tools?: ToolDefinition[];
+  /** Epoch milliseconds: what "today" is for the tool endpoint's resource list and prompts, and the clock of the
+   * failed-authentication throttle (tests fix it). */
+  now?: () => number;
   /** Per-credential rate limits shared across replicas (gateway/rate-limit/); absent, none. Closed with the gateway. */
   rateLimits?: RateLimiter;
-  /** The clock of the failed-authentication throttle (tests pass their own). */
-  now?: () => number;
 }
 
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
@@ -104,7 +105,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   registerMethodAwareNotFound(app);
   const restRouteList = collectRestRoutes(app);
   resourceMetadataRoutes(app, { config: deps.config });
-  await app.register(mcpRoutes, { tools, clients: deps.clients, projectName: deps.config.project.name });
+  await app.register(mcpRoutes, { tools, clients: deps.clients, projectName: deps.config.project.name, now: deps.now });
   await app.register(contractRoutes, { config: deps.config, routes: restRouteList, tools, rateLimit: limiter?.config });
   await app.register(referenceRoutes, { title: deps.config.project.name });
   if (deps.relayCallbacks) await app.register(relayCallbackRoutes, deps.relayCallbacks);

@@ -12,7 +12,6 @@ import { routePath } from "../public-url.js";
 import { sendChallenge } from "./challenge.js";
 import { knownValid, presentedCredential, resolveCredential, surfaceOf, type CredentialResolvers } from "./credentials.js";
 import type { FailureThrottle } from "./failure-throttle.js";
-import { presentedCredential, resolveCredential, surfaceOf, type CredentialResolvers } from "./credentials.js";
 import { feedTokenOf, resolveFeedToken } from "./feed-token.js";
 import { holdsScope, type Principal } from "./principal.js";
 import { FEED_SCOPE } from "./scopes.js";

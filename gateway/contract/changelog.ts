@@ -1,7 +1,7 @@
 /** The contract's version, read-surface revision and changelog (spec §9.3, §9.4). Bump the revision when the derivation changes. */
 
 export const CONTRACT_VERSION = 2;
-export const CONTRACT_REVISION = 9;
+export const CONTRACT_REVISION = 10;
 
 export const CHANGELOG = [
   {
@@ -35,5 +35,15 @@ export const CHANGELOG = [
     revision: 9,
     date: null,
     changes: ["tool totals and bound counts are derived from the tool registry at run time instead of literals"],
+  },
+  {
+    version: 2,
+    revision: 10,
+    date: null,
+    changes: [
+      "resources (institute:// templates), prompts and argument completion on the tool endpoint, listed here from their registries",
+      "toolsets: tools/list narrowed with X-MCP-Toolsets or ?toolsets=; a credential is listed only the tools it may call (viewer:read still sees all)",
+      "document tools take max_chars and offset and report truncated and next_offset",
+    ],
   },
 ] as const;

@@ -7,7 +7,7 @@ import type { Config } from "../../lib/config.js";
 import { EVENT_TYPES } from "../relay/callback-event.js";
 import { CALLBACK_PATH } from "../relay/callback-route.js";
 import type { ToolDefinition } from "../mcp/tool.js";
-import { PROTOCOL_VERSIONS } from "../mcp/protocol.js";
+import { MCP_METHODS, PROTOCOL_VERSIONS } from "../mcp/protocol.js";
 import { MCP_PATH } from "../public-url.js";
 import { API_VERSION } from "../rest/meta.js";
 import { authSection } from "./auth-summary.js";
@@ -15,6 +15,8 @@ import { CHANGELOG, CONTRACT_REVISION, CONTRACT_VERSION } from "./changelog.js";
 import { limitsSection, submissionSection } from "./limits.js";
 import { bodyOf, parametersOf, responsesOf, type RestRoute } from "./route-catalog.js";
 import { toolSummary } from "./tool-summary.js";
+import { agentSections } from "./agent-summary.js";
+import { PROMPTS } from "../mcp/prompts/index.js";
 
 export interface ContractSources {
   config: Config;
@@ -47,8 +49,16 @@ export function contractDocument({ config, routes, tools, rateLimit }: ContractS
     service: { name: config.project.name, api_version: API_VERSION, base_url: base, read_only: true },
     changelog: CHANGELOG,
     rest: restSection(routes),
-    tool_endpoint: { method: "POST", path: MCP_PATH, url: `${base}${MCP_PATH}`, transport: "MCP streamable HTTP, JSON responses, stateless", protocol_versions: [...PROTOCOL_VERSIONS] },
+    tool_endpoint: {
+      method: "POST",
+      path: MCP_PATH,
+      url: `${base}${MCP_PATH}`,
+      transport: "MCP streamable HTTP, JSON responses, stateless",
+      protocol_versions: [...PROTOCOL_VERSIONS],
+      methods: [...MCP_METHODS],
+    },
     tools: toolSummary(tools),
+    ...agentSections(tools, PROMPTS),
     auth: authSection(config, base),
     limits: limitsSection(routes, rateLimit),
     submission: submissionSection(),

@@ -12,6 +12,7 @@ const extra: ToolDefinition[] = [
     name: "rows_page",
     title: "Rows",
     description: "a keyset tool",
+    toolset: "operations",
     grant: { scope: "mailbox:read" },
     inputSchema: { type: "object", properties: { limit: { type: "integer", minimum: 1, maximum: 50, default: 10 }, cursor: { type: "string" } } },
     outputSchema: { type: "object", properties: { bound: { type: "object" }, next_cursor: { type: ["string", "null"] } } },
@@ -57,6 +58,26 @@ describe("GET /api/contract", () => {
     expect(contract.tools.party_granted).toHaveLength(all.filter((t) => "party" in t.grant).length);
     expect(contract.tools.withheld_from_peers).toEqual(all.filter((t) => t.withheldFromPeers).map((t) => t.name));
     expect(contract.tools.withheld_from_peers).toContain("workspace_like");
+  });
+
+  it("lists the resource templates, prompts, toolsets and methods exactly as the endpoint serves them", async () => {
+    const viewer = { "x-api-key": await gw.key(["viewer:read"]) };
+    const templates = (await gw.rpc("resources/templates/list", {}, viewer)).body.result.resourceTemplates;
+    expect(contract.resources.templates.map((t: { uri_template: string }) => t.uri_template)).toEqual(templates.map((t: { uriTemplate: string }) => t.uriTemplate));
+    expect(templates).toHaveLength(7);
+    expect(contract.resources.templates[0]).toMatchObject({ name: "daily-report", tool: "reports_daily", variables: ["date", "lang"] });
+    const prompts = (await gw.rpc("prompts/list", {}, viewer)).body.result.prompts;
+    expect(contract.prompts.map((p: { name: string }) => p.name)).toEqual(prompts.map((p: { name: string }) => p.name));
+    expect(contract.prompts.map((p: { name: string }) => p.name)).toEqual(["morning_brief", "review_portfolio", "verify_claim", "thread_digest"]);
+    expect(contract.prompts[1].arguments_schema).toMatchObject({ type: "object", required: ["portfolio_id"] });
+    const sets = contract.tools.toolsets.sets as Array<{ name: string; tools: string[] }>;
+    expect(sets.map((s) => s.name)).toEqual(["catalog", "whiteboard", "reports", "portfolios", "search", "factcards", "sessions", "mailbox", "events", "chain", "coverage", "operations"]);
+    for (const set of sets) {
+      const listed = await gw.rpc("tools/list", {}, { ...viewer, "x-mcp-toolsets": set.name });
+      expect(listed.body.result.tools.map((t: { name: string }) => t.name), set.name).toEqual(set.tools);
+    }
+    expect(contract.tool_endpoint.methods).toContain("completion/complete");
+    expect(contract.documents.tools).toEqual(["whiteboard_card_report", "reports_daily", "reports_weekly_author", "reports_fleet_health", "sessions_message_get", "sessions_workspace_read", "institute_memory_md"]);
   });
 
   it("lists every REST route with method, path, scope and parameters, and every listed route is served", async () => {

@@ -1,5 +1,7 @@
 /** The contract's `tools` section, counted from the registry (spec §4.3, §9.3 revision 9): never a literal. */
 import type { ToolDefinition } from "../mcp/tool.js";
+import { TOOLSETS, TOOLSET_NAMES } from "../mcp/toolsets.js";
+import { LISTED_ANNOTATIONS } from "../mcp/tool-listing.js";
 
 const takesLimit = (t: ToolDefinition) => Object.prototype.hasOwnProperty.call(t.inputSchema.properties, "limit");
 
@@ -20,6 +22,12 @@ export function toolSummary(tools: readonly ToolDefinition[]) {
     withheld_from_peers: tools.filter((t) => t.withheldFromPeers).map((t) => t.name),
     names: tools.map((t) => t.name),
     grants: Object.fromEntries(tools.map((t) => [t.name, "scope" in t.grant ? `scope:${t.grant.scope}` : `party:${t.grant.party}`])),
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    // What tools/list carries; every tool is also idempotent, which MCP's idempotentHint says only of tools that write.
+    annotations: LISTED_ANNOTATIONS,
+    idempotent: true,
+    toolsets: {
+      select: { header: "X-MCP-Toolsets", query: "toolsets", form: "comma-separated names; header and query are joined; none: every toolset" },
+      sets: TOOLSET_NAMES.map((name) => ({ name, description: TOOLSETS[name], tools: tools.filter((t) => t.toolset === name).map((t) => t.name) })),
+    },
   };
 }

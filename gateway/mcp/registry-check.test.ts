@@ -8,6 +8,7 @@ const base: ToolDefinition = {
   title: "T",
   description: "d",
   grant: { scope: "viewer:read" },
+  toolset: "operations",
   inputSchema: { type: "object", properties: {} },
   outputSchema: { type: "object", properties: {} },
   pager: "none",

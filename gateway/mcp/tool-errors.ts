@@ -19,6 +19,8 @@ export interface ErrorDetail {
   argument?: string;
   required?: string;
   granted?: string[];
+  /** The resource URI a resources/read refusal is about. */
+  uri?: string;
 }
 
 export class RpcError extends Error {

@@ -1,7 +1,9 @@
 /**
  * tools/call: find the tool, check the caller's grant, validate the arguments (and a bounded tool's `limit`),
  * run it, check its answer against the output schema, and answer with structuredContent plus the same JSON as a
- * text block. Every failure is an RpcError (spec §7.2), never an HTTP 5xx.
+ * text block. Every failure is an RpcError (spec §7.2), never an HTTP 5xx. Resources, prompts and completion read
+ * through tools with the same admission (`admit`: the caller's grant, then the arguments) and error mapping (`run`),
+ * so they refuse exactly as tools/call does.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../auth/principal.js";
@@ -17,6 +19,22 @@ export type { CallToolResult };
 
 export interface ToolRunner {
   call(params: unknown, principal: Principal, log: FastifyBaseLogger): Promise<CallToolResult>;
+  /**
+   * What tools/call does before a tool runs, for the other methods that read through a tool (resources, prompts,
+   * completion): refuse the caller exactly as tools/call would, then validate the arguments. Returns them as the
+   * tool will receive them.
+   */
+  admit(tool: ToolDefinition, principal: Principal, args: Record<string, unknown>): Record<string, unknown>;
+  /** Runs work on a tool's behalf (named for the log); a failure becomes the RpcError tools/call would answer with. */
+  run<T>(name: string, log: FastifyBaseLogger, work: () => Promise<T>): Promise<T>;
+}
+
+export function authorize(principal: Principal, tool: ToolDefinition): void {
+  const access = toolAccess(principal, tool);
+  if (!access.ok) {
+    const { code, required, granted } = access;
+    throw authError(access.error, { code, ...(required ? { required } : {}), ...(granted ? { granted } : {}) });
+  }
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -60,25 +78,29 @@ export function createToolRunner(tools: readonly ToolDefinition[], clients: Serv
     return args;
   }
 
+  async function run<T>(name: string, log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const { rpc, unexpected } = toRpcError(error);
+      if (unexpected) log.error({ err: error, tool: name }, "tool call failed");
+      throw rpc;
+    }
+  }
+
   return {
+    admit(tool, principal, args) {
+      authorize(principal, tool);
+      return checkArguments(tool, args);
+    },
+    run,
     async call(params, principal, log) {
       if (!isObject(params) || typeof params.name !== "string") throw validationError("invalid params: 'name' must be a tool name", "name");
       const tool = byName.get(params.name);
       if (!tool) throw validationError(`unknown tool: ${params.name}`, "name", "unknown_tool");
-      const access = toolAccess(principal, tool);
-      if (!access.ok) {
-        const { code, required, granted } = access;
-        throw authError(access.error, { code, ...(required ? { required } : {}), ...(granted ? { granted } : {}) });
-      }
+      authorize(principal, tool);
       const args = checkArguments(tool, params.arguments);
-      let result: unknown;
-      try {
-        result = await tool.call(args, { clients, principal });
-      } catch (error) {
-        const { rpc, unexpected } = toRpcError(error);
-        if (unexpected) log.error({ err: error, tool: tool.name }, "tool call failed");
-        throw rpc;
-      }
+      const result: unknown = await run(tool.name, log, () => tool.call(args, { clients, principal }));
       const validate = outputs(tool.outputSchema);
       if (!isObject(result) || !validate(result)) {
         log.error({ tool: tool.name, errors: validate.errors }, "tool answered outside its output schema");

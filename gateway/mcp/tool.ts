@@ -4,6 +4,7 @@
  */
 import type { ServiceClients } from "../clients.js";
 import type { Principal } from "../auth/principal.js";
+import type { ToolsetName } from "./toolsets.js";
 
 export type JsonSchema = { type: "object"; properties: Readonly<Record<string, unknown>>; required?: readonly string[]; [k: string]: unknown };
 
@@ -27,6 +28,8 @@ export interface ToolDefinition<Args = any, Result = any> {
   title: string;
   description: string;
   grant: ToolGrant;
+  /** The group a client may select it by (toolsets.ts). */
+  toolset: ToolsetName;
   /** Never served to peer keys (spec §4.3: sessions_workspace_read, institute_memory_md). */
   withheldFromPeers?: boolean;
   inputSchema: JsonSchema;
@@ -36,6 +39,18 @@ export interface ToolDefinition<Args = any, Result = any> {
   /** Keyset tools take an opaque `cursor` and return `next_cursor`. */
   pager: "keyset" | "none";
   call(args: Args, ctx: ToolContext): Promise<Result>;
+  /**
+   * Tools that return a document (which they window with max_chars and offset) read it whole here: the resource
+   * that names the same document serves exactly these bytes.
+   */
+  readDocument?(args: Args, ctx: ToolContext): Promise<WholeDocument>;
+}
+
+/** A document as a document tool reads it before windowing. */
+export interface WholeDocument {
+  text: string;
+  /** When it was last written, epoch milliseconds; null when unknown. */
+  lastModified: number | null;
 }
 
 /** What a bounded tool reports beside its rows (spec §4.3): the query over-fetched by one row. */

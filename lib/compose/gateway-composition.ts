@@ -62,11 +62,11 @@ export async function composeGateway(c: GatewayComposition): Promise<ComposedGat
     config: c.config,
     clients,
     apiKeys: createApiKeyResolver(c.reader, { cacheSeconds: c.config.keyCacheSeconds, now: c.now }),
-    now: c.now,
     searchEnabled: searchEnabledFrom(health.search),
     logger: c.logger,
     relayCallbacks,
     tools: c.tools,
+    now: c.now,
     rateLimits: c.rateLimits,
     metrics: c.metrics,
   });

@@ -145,6 +145,22 @@ describe("FactCardService.ListSimilarFacts", () => {
     expect(await client.listSimilarFacts({ factCardId: "fc-06" })).toMatchObject({ count: 0, matches: [] });
   });
 
+  it("finds the neighbours of a claim text that is no card, excluding nothing", async () => {
+    const res = await client.listSimilarFacts({ claimText: "The Fed cut rates by 25 basis points.", topK: 2 });
+    expect(res.factCardId).toBe("");
+    expect(res.matches[0]!.factCardId).toBe("fc-01");
+    expect(res.matches).toHaveLength(2);
+    expect(res.count).toBe(2);
+    expect(Object.keys(res.reusePolicy).sort()).toEqual(Object.keys(DEFAULT_REUSE_POLICY).sort());
+  });
+
+  it("refuses a claim text beside a card id, a blank or overlong one, and same_category with a claim text", async () => {
+    await expect(client.listSimilarFacts({ factCardId: "fc-01", claimText: "x" })).rejects.toThrow("give fact_card_id or claim_text, not both");
+    await expect(client.listSimilarFacts({ claimText: "  " })).rejects.toThrow("claim_text must be 1 to 2000 characters");
+    await expect(client.listSimilarFacts({ claimText: "x".repeat(2001) })).rejects.toThrow("claim_text must be 1 to 2000 characters");
+    await expect(client.listSimilarFacts({ claimText: "x", sameCategory: true })).rejects.toThrow("same_category needs a fact card: a claim text has no category");
+  });
+
   it("answers NotFound for an unknown card and InvalidArgument for top_k outside 1 to 20", async () => {
     await expect(client.listSimilarFacts({ factCardId: "fc-nope" })).rejects.toThrow("[not_found] no fact card fc-nope");
     await expect(client.listSimilarFacts({ factCardId: "fc-01", topK: 21 })).rejects.toThrow("top_k must be 1 to 20, got 21");

@@ -17,11 +17,11 @@ import { isZero } from "../../lib/embedding/vector-codec.js";
 import type { LiveIndex, ScoredId } from "../../lib/vector/live-index.js";
 import type { ServiceDeps } from "../deps.js";
 import type { FactCardRow, FactCardStore } from "./fact-card-store.js";
-import { SIMILAR_TOP_K } from "./vocabulary.js";
+import { MAX_CLAIM_TEXT, SIMILAR_TOP_K } from "./vocabulary.js";
 
 const SLACK = 4;
 
-async function queryVector(deps: ServiceDeps, card: FactCardRow): Promise<{ vector: Float32Array | null; search: LiveIndex }> {
+async function queryVector(deps: ServiceDeps, card: Pick<FactCardRow, "fact_card_id" | "claim_text_en">): Promise<{ vector: Float32Array | null; search: LiveIndex }> {
   const runtime = deps.vectors;
   const unavailable = (why: string | null) => new ConnectError(`similar facts are unavailable: ${why ?? "no vector index is configured"}`, Code.Unavailable);
   if (!runtime) throw unavailable(null);
@@ -45,15 +45,29 @@ async function queryVector(deps: ServiceDeps, card: FactCardRow): Promise<{ vect
   }
 }
 
-export async function listSimilarFacts(deps: ServiceDeps, store: FactCardStore, request: ListSimilarFactsRequest): Promise<ListSimilarFactsResponse> {
+/** The card to find neighbours of: a stored card, or a claim text standing in for one (with no id of its own). */
+async function subjectOf(store: FactCardStore, request: ListSimilarFactsRequest): Promise<{ card: Pick<FactCardRow, "fact_card_id" | "claim_text_en" | "claim_category"> }> {
   const id = request.factCardId;
-  if (id === "") throw new ConnectError("fact_card_id is required", Code.InvalidArgument);
+  if (id !== "" && request.claimText !== "") throw new ConnectError("give fact_card_id or claim_text, not both", Code.InvalidArgument);
+  if (id === "" && request.claimText === "") throw new ConnectError("fact_card_id or claim_text is required", Code.InvalidArgument);
+  if (id === "") {
+    const text = request.claimText.trim();
+    if (text === "" || [...text].length > MAX_CLAIM_TEXT) throw new ConnectError(`claim_text must be 1 to ${MAX_CLAIM_TEXT} characters`, Code.InvalidArgument);
+    if (request.sameCategory) throw new ConnectError("same_category needs a fact card: a claim text has no category", Code.InvalidArgument);
+    return { card: { fact_card_id: "", claim_text_en: text, claim_category: "prose" } };
+  }
+  const card = await store.get(id);
+  if (!card) throw new ConnectError(`no fact card ${id}`, Code.NotFound);
+  return { card };
+}
+
+export async function listSimilarFacts(deps: ServiceDeps, store: FactCardStore, request: ListSimilarFactsRequest): Promise<ListSimilarFactsResponse> {
   const topK = request.topK === 0 ? SIMILAR_TOP_K.fallback : request.topK;
   if (topK < SIMILAR_TOP_K.min || topK > SIMILAR_TOP_K.max) {
     throw new ConnectError(`top_k must be ${SIMILAR_TOP_K.min} to ${SIMILAR_TOP_K.max}, got ${topK}`, Code.InvalidArgument);
   }
-  const card = await store.get(id);
-  if (!card) throw new ConnectError(`no fact card ${id}`, Code.NotFound);
+  const { card } = await subjectOf(store, request);
+  const id = card.fact_card_id;
   const { vector, search } = await queryVector(deps, card);
   let hits: ScoredId[] = [];
   if (vector && !isZero(vector)) {

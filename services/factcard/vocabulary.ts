@@ -12,3 +12,6 @@ export const SIMILAR_TOP_K = { min: 1, max: 20, fallback: 5 } as const;
 /** Longest id or cursor accepted; longer values cannot be ours. */
 export const MAX_ID_CHARS = 200;
 export const MAX_CURSOR_CHARS = 1024;
+
+/** The longest claim text ListSimilarFacts takes instead of a card (a claim is a sentence or a short paragraph). */
+export const MAX_CLAIM_TEXT = 2000;

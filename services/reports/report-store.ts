@@ -45,6 +45,14 @@ const LATEST_DATE = `
     FROM reports.reports
    WHERE kind = 'daily' AND analyst_id = $1 AND work_date BETWEEN $2 AND $3`;
 
+// A prefix is matched on the date's text; analyst '' means every author.
+const DATES = `
+  SELECT DISTINCT work_date
+    FROM reports.reports
+   WHERE kind = $1 AND ($2 = '' OR analyst_id = $2) AND work_date::text LIKE $3 || '%'
+   ORDER BY work_date DESC
+   LIMIT $4`;
+
 export function createReportStore(db: Pool) {
   return {
     /** The report a reader gets for these criteria, or undefined when the analyst archived none. */
@@ -58,6 +66,12 @@ export function createReportStore(db: Pool) {
       return r
         ? { reportId: r.report_id, analystId: r.analyst_id, workDate: r.work_date, lang: r.lang, objectKey: r.object_key, sha256: r.sha256, archivedAt: r.archived_at }
         : undefined;
+    },
+
+    /** Distinct work dates with a report of this kind (by this analyst, when given), newest first. */
+    async dates(kind: ReportKind, analystId: string, prefix: string, limit: number): Promise<string[]> {
+      const { rows } = await db.query({ name: "reports.dates", text: DATES, values: [kind, analystId, prefix, limit] });
+      return rows.map((r) => r.work_date as string);
     },
 
     /** The most recent work date in [from, to] on which the editor archived a daily, in any language. */

@@ -20,6 +20,11 @@ export const LATEST_DAILY_LOOKBACK_DAYS = 3;
 /** The most entries a feed holds. */
 export const FEED_MAX = 50;
 
+/** The most dates one ListReportDates answers (a caller over-fetching by one row for a page of 1000). */
+const MAX_DATES = 1001;
+/** A prefix of a YYYY-MM-DD date: digits and dashes only, so it cannot carry a LIKE wildcard. */
+const DATE_PREFIX = /^[0-9-]{0,10}$/;
+
 const notFound = (message: string) => new ConnectError(message, Code.NotFound);
 
 export const dailyReportUrl = (workDate: string) => `/api/v1/reports/daily/${workDate}`;
@@ -101,6 +106,15 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
         })),
         knownTopics: known,
       };
+    },
+
+    async listReportDates(req) {
+      if (req.kind !== "daily" && req.kind !== "weekly") throw new ConnectError(`invalid kind '${req.kind.slice(0, 64)}': must be daily or weekly`, Code.InvalidArgument);
+      if (!DATE_PREFIX.test(req.prefix)) throw new ConnectError("invalid prefix: expected the beginning of a YYYY-MM-DD date", Code.InvalidArgument);
+      if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > MAX_DATES) throw new ConnectError(`limit must be 1 to ${MAX_DATES}`, Code.InvalidArgument);
+      if (req.kind === "daily" && req.analystId !== "") throw new ConnectError("analyst_id applies to weekly reports only", Code.InvalidArgument);
+      const analystId = req.analystId === "" ? "" : requireIdentifier(req.analystId, "analyst_id");
+      return { workDates: await reports.dates(req.kind, req.kind === "daily" ? editorId : analystId, req.prefix, req.limit) };
     },
 
     async getDataTopic(req) {

@@ -1,13 +1,15 @@
 /**
- * The official MCP conformance runner against /api/mcp for server-initialize, ping, tools-list and
- * dns-rebinding-protection, through a loopback proxy that adds an institute key. If the runner cannot run on this
+ * The official MCP conformance runner against /api/mcp for server-initialize, ping, tools-list,
+ * dns-rebinding-protection, resources-list and prompts-list, through a loopback proxy that adds an institute key.
+ * The runner's other resource, prompt and completion scenarios read fixtures of its reference server (test://
+ * URIs, test_prompt_* prompts) that this service does not serve, so they do not apply. If the runner cannot run on this
  * machine, the test says why and is skipped, never passed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runnerUnavailable, runScenario, startKeyProxy } from "./conformance-runner.js";
 import { startLiveGateway, type LiveGateway } from "./harness.js";
 
-const SCENARIOS = ["server-initialize", "ping", "tools-list", "dns-rebinding-protection"];
+const SCENARIOS = ["server-initialize", "ping", "tools-list", "dns-rebinding-protection", "resources-list", "prompts-list"];
 
 let gw: LiveGateway;
 let proxy: { url: string; close(): Promise<void> };

@@ -86,7 +86,13 @@ beforeAll(async () => {
     ref: link.ref,
   };
   // Dates that must have content for the tool in question.
-  samples.byTool = { reports_daily: { date: daily.work_date }, data_list_topics: { date: data.work_date }, data_get_topic: { date: data.work_date } };
+  samples.byTool = {
+    reports_daily: { date: daily.work_date },
+    data_list_topics: { date: data.work_date },
+    data_get_topic: { date: data.work_date },
+    // It takes a card id or a claim text, so neither is required by its schema.
+    factcards_similar: { fact_card_id: fact.fact_card_id },
+  };
 });
 
 afterAll(async () => {
@@ -107,7 +113,7 @@ describe("a stock MCP client against the demo dataset", () => {
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS.map((t) => t.name).sort());
     const contract = (await (await fetch(`${base}/api/contract`)).json()) as { tools: { total: number } };
     expect(contract.tools.total).toBe(tools.length);
-    for (const tool of tools) expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+    for (const tool of tools) expect(tool.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
     await client.close();
   });
 

@@ -31,7 +31,12 @@ describe("initialize", () => {
       const body = (await res.json() as any);
       expect(body.result.protocolVersion).toBe(answered);
       expect(res.headers.get("mcp-protocol-version")).toBe(answered);
-      expect(body.result.capabilities).toEqual({ tools: { listChanged: false } });
+      expect(body.result.capabilities).toEqual({
+        tools: { listChanged: false },
+        resources: { subscribe: false, listChanged: false },
+        prompts: { listChanged: false },
+        completions: {},
+      });
       expect(body.result.serverInfo).toMatchObject({ name: expect.any(String), version: expect.any(String) });
       expect(res.headers.get("mcp-session-id")).toBeNull();
     }
@@ -88,7 +93,7 @@ describe("malformed messages get JSON-RPC codes, never a 5xx", () => {
     ["no jsonrpc", { id: 1, method: "ping" }, 400, -32600],
     ["object id", { jsonrpc: "2.0", id: { a: 1 }, method: "ping" }, 400, -32600],
     ["numeric method", { jsonrpc: "2.0", id: 1, method: 42 }, 400, -32600],
-    ["unknown method", { jsonrpc: "2.0", id: 1, method: "resources/list" }, 200, -32601],
+    ["unknown method", { jsonrpc: "2.0", id: 1, method: "resources/subscribe", params: { uri: "institute://memory" } }, 200, -32601],
     ["array params", { jsonrpc: "2.0", id: 1, method: "tools/call", params: [1] }, 200, -32602],
     ["tools/call without name", { jsonrpc: "2.0", id: 1, method: "tools/call", params: {} }, 200, -32602],
     ["tools/call unknown tool", { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "nope" } }, 200, -32602],
@@ -118,7 +123,7 @@ describe("tools/list", () => {
     expect(names).toEqual(expect.arrayContaining(["analysts_list", "analysts_get"]));
     for (const tool of body.result.tools) {
       expect(tool).toMatchObject({ title: expect.any(String), description: expect.any(String), inputSchema: { type: "object" }, outputSchema: { type: "object" } });
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false, destructiveHint: false });
+      expect(tool.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
     }
   });
 });

@@ -96,7 +96,7 @@ it("the hub advertises dynamic registration, the code flow endpoints and PKCE S2
   });
 });
 
-it("goes from 401 through discovery, registration and the code flow to a successful tools/call", async () => {
+it("goes from 401 through discovery, registration and the code flow to a successful tools/call, resource read and prompt list", async () => {
   const provider = new MemoryProvider();
   const first = new StreamableHTTPClientTransport(new URL(gw.url), { authProvider: provider });
   await expect(new Client({ name: "sdk-oauth-test", version: "1.0.0" }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
@@ -123,6 +123,14 @@ it("goes from 401 through discovery, registration and the code flow to a success
   expect(result.isError).toBe(false);
   expect((result.structuredContent as { count: number }).count).toBe(2);
   await client.ping();
+
+  // Resources and prompts through the same token: the bytes the tool serves, a missing document refused as the tool refuses it.
+  const memory = await client.readResource({ uri: "institute://memory" });
+  const whole = await client.callTool({ name: "institute_memory_md", arguments: {} });
+  expect((memory.contents[0] as { text: string }).text).toBe((whole.structuredContent as { markdown: string }).markdown);
+  await expect(client.readResource({ uri: "institute://reports/daily/2001-01-01" })).rejects.toThrow("MCP error -32002: no daily report for 2001-01-01");
+  await expect(client.callTool({ name: "reports_daily", arguments: { date: "2001-01-01" } })).rejects.toThrow("MCP error -32002: no daily report for 2001-01-01");
+  expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["morning_brief", "review_portfolio", "verify_claim", "thread_digest"]);
 
   // The gateway resolved the token with one GET to the hub's userinfo path, then served from its cache.
   const userinfo = hub.hits.filter((h) => h.path === "/oauth/userinfo");

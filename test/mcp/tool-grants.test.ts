@@ -17,6 +17,7 @@ const tool = (name: string, grant: ToolDefinition["grant"], extra: Partial<ToolD
   title: name,
   description: `test tool ${name}`,
   grant,
+  toolset: "events",
   inputSchema: noArgs,
   outputSchema: echo,
   pager: "none",
@@ -73,8 +74,13 @@ describe("scope grants", () => {
     });
   });
 
-  it("let tools/list through with any tool scope, and refuse a key holding REST scopes only", async () => {
-    expect((await gw.rpc("tools/list", {}, await apiKey(["mailbox:read"]))).body.result.tools).toHaveLength(TOOLS.length);
+  it("let tools/list through with any tool scope, showing only the tools it may call, and refuse a key holding REST scopes only", async () => {
+    const names = async (headers: Record<string, string>) => (await gw.rpc("tools/list", {}, headers)).body.result.tools.map((t: { name: string }) => t.name);
+    expect(await names(await apiKey(["mailbox:read"]))).toEqual(["rows_list"]);
+    expect(await names(await apiKey(["sessions:read"]))).toEqual(["sessions_tool", "workspace_tool"]);
+    expect(await names(await apiKey(["viewer:read"]))).toEqual(TOOLS.map((t) => t.name));
+    expect(await names({ authorization: `Bearer ${kPlain}` })).toEqual(TOOLS.filter((t) => !t.withheldFromPeers && !("party" in t.grant)).map((t) => t.name));
+    expect(await names({ authorization: `Bearer ${kCov}` })).toEqual(TOOLS.filter((t) => !t.withheldFromPeers).map((t) => t.name));
     const refused = await gw.rpc("tools/list", {}, await apiKey(["reports:read", "factcards:read"]));
     expect(refused.body.error).toMatchObject({ code: -32001, data: { category: "auth", required: "viewer:read" } });
   });

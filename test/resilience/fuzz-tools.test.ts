@@ -35,6 +35,17 @@ function envelope(tools: typeof TOOLS) {
     fc.record({ jsonrpc: fc.constant("2.0"), id, method: fc.constantFrom("tools/list", "ping", "initialize", "resources/list", "", "tools/call ", "TOOLS/LIST", "__proto__") , params: fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }) }, { requiredKeys: ["jsonrpc", "method"] }),
     fc.record({ jsonrpc: fc.constantFrom("2.0", "1.0", 2, null), method: fc.constant("tools/call"), params: fc.record({ name: fc.oneof(fc.constantFrom(...tools.map((t) => t.name)), fc.string(), fc.constant(7)), arguments: fc.constant({}) }) }, { requiredKeys: [] }),
     fc.record({ jsonrpc: fc.constant("2.0"), id, method: fc.constant("initialize"), params: fc.record({ protocolVersion: fc.oneof(fc.constantFrom("2025-06-18", "2024-01-01"), fc.jsonValue({ maxDepth: 1 })) }) }),
+    fc.record({
+      jsonrpc: fc.constant("2.0"),
+      id,
+      method: fc.constantFrom("resources/read", "resources/list", "resources/templates/list", "prompts/list", "prompts/get", "completion/complete"),
+      params: fc.oneof(
+        fc.record({ uri: fc.oneof(fc.constantFrom("institute://memory", "institute://reports/daily/2026-11-20", "institute://reports/daily/%zz", "institute://whiteboard/cards/x/report?lang=fr&lang=en", "institute://portfolios/"), fc.string()) }),
+        fc.record({ cursor: fc.oneof(fc.string(), fc.jsonValue({ maxDepth: 1 })) }),
+        fc.record({ name: fc.constantFrom("morning_brief", "review_portfolio", "verify_claim", "thread_digest", "nope"), arguments: fc.oneof(fc.dictionary(fc.constantFrom("date", "lang", "portfolio_id", "claim", "board_id", "x"), fc.string()), fc.jsonValue({ maxDepth: 1 })) }),
+        fc.record({ ref: fc.oneof(fc.record({ type: fc.constant("ref/prompt"), name: fc.constantFrom("morning_brief", "thread_digest", "x") }), fc.record({ type: fc.constant("ref/resource"), uri: fc.constantFrom("institute://portfolios/{portfolio_id}", "institute://whiteboard/cards/{card_id}/report{?lang}", "x") }), fc.jsonValue({ maxDepth: 1 })), argument: fc.oneof(fc.record({ name: fc.constantFrom("date", "lang", "portfolio_id", "card_id", "board_id"), value: fc.string() }), fc.jsonValue({ maxDepth: 1 })), context: fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }) }),
+      ),
+    }),
     fc.record({ jsonrpc: fc.constant("2.0"), id, result: fc.jsonValue({ maxDepth: 1 }) }),
     fc.array(fc.constant({ jsonrpc: "2.0", id: 1, method: "ping" }), { maxLength: 3 }),
   );
@@ -68,6 +79,7 @@ function extraHeaders() {
       host: fc.constantFrom("127.0.0.1", "evil.example", "localhost:1"),
       accept: fc.constantFrom("application/json, text/event-stream", "text/html", "*/*"),
       "user-agent": fc.constantFrom("Python-urllib/3.11", "mcp-client/1"),
+      "x-mcp-toolsets": fc.constantFrom("reports", "bogus", "", "reports,,chain", "__proto__"),
     },
     { requiredKeys: ["content-type"] },
   ).chain((h) =>

@@ -12,6 +12,7 @@ const analystsList: ToolDefinition<Record<string, never>> = {
   title: "List analysts",
   description: "Every analyst of the institute's catalog with its category, specialty and default tasks (the whole catalog; it is small and not paged).",
   grant,
+  toolset: "catalog",
   inputSchema: { type: "object", properties: {}, additionalProperties: false },
   outputSchema: listAnalystsResponse,
   pager: "none",
@@ -23,8 +24,9 @@ const analystsList: ToolDefinition<Record<string, never>> = {
 const analystsGet: ToolDefinition<{ analyst_id: string }> = {
   name: "analysts_get",
   title: "Get one analyst",
-  description: "One analyst by id, with its category object. An unknown id is a permanent not_found error.",
+  description: "One analyst by id, with its category object.",
   grant,
+  toolset: "catalog",
   inputSchema: {
     type: "object",
     properties: { analyst_id: { type: "string", minLength: 1, maxLength: 200, description: "The analyst's id, as `id` in analysts_list." } },

@@ -47,5 +47,5 @@ export const limitInput = (bound: ToolBound, rows: string) =>
     minimum: 1,
     maximum: bound.max,
     default: bound.default,
-    description: `How many ${rows} to return at most (1 to ${bound.max}, default ${bound.default}); more is refused, never clamped.`,
+    description: `Most ${rows} to return.`,
   }) as const;

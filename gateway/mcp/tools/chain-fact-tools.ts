@@ -24,8 +24,9 @@ const factsPage: ToolDefinition<{ chain_id?: string; analyst_id?: string; tag?: 
   name: "chain_facts_page",
   title: "Page through chain facts",
   description:
-    "Chain facts, newest first, optionally of one chain, analyst or tag. Pass each answer's next_cursor back as `cursor` (with the same filters) until it is null; each fact appears exactly once across the walk.",
+    "Chain facts, newest first, optionally of one chain, analyst or tag. Keyset-paged: each fact once across the walk.",
   grant,
+  toolset: "chain",
   inputSchema: input({
     chain_id: idInput("Only facts of this chain."),
     analyst_id: idInput("Only facts by this analyst."),
@@ -54,8 +55,9 @@ const factsPage: ToolDefinition<{ chain_id?: string; analyst_id?: string; tag?: 
 const factGet: ToolDefinition<{ fact_id: string }> = {
   name: "chain_fact_get",
   title: "Get one chain fact",
-  description: "One chain fact with its tags (and when each was applied) and its provenance links. Unknown is a not_found error.",
+  description: "One chain fact with its tags (and when each was applied) and its provenance links.",
   grant,
+  toolset: "chain",
   inputSchema: input({ fact_id: factIdInput }, ["fact_id"]),
   outputSchema: object({ fact: chainFact, tags: arrayOf(chainFactTag), links: arrayOf(provenanceLink) }),
   pager: "none",
@@ -72,8 +74,9 @@ const factGet: ToolDefinition<{ fact_id: string }> = {
 const factTags: ToolDefinition<{ fact_id: string }> = {
   name: "chain_fact_tags",
   title: "Tags of a chain fact",
-  description: "The tags of one chain fact, by name, with when each was applied. Unknown fact is a not_found error.",
+  description: "The tags of one chain fact, by name, with when each was applied.",
   grant,
+  toolset: "chain",
   inputSchema: input({ fact_id: factIdInput }, ["fact_id"]),
   outputSchema: object({ fact_id: str, tags: arrayOf(chainFactTag), count: int }),
   pager: "none",
@@ -87,8 +90,9 @@ const links: ToolDefinition<{ fact_id: string; kind?: string }> = {
   name: "chain_links",
   title: "Provenance of a chain fact",
   description:
-    "The provenance links of one chain fact (spec §2.13: type 'artifact', ref, origin, author, date), each with the kind of artifact it cites (committee_memo, analyst_report, fact_card); by date. Unknown fact is a not_found error.",
+    "The provenance links of one chain fact (spec §2.13: type 'artifact', ref, origin, author, date), each with the kind of artifact it cites (committee_memo, analyst_report, fact_card); by date.",
   grant,
+  toolset: "chain",
   inputSchema: input({ fact_id: factIdInput, kind: enumInput(ARTIFACT_KINDS, "Only links to this kind of artifact.") }, ["fact_id"]),
   outputSchema: object({ fact_id: str, links: arrayOf(provenanceLink), count: int }),
   pager: "none",

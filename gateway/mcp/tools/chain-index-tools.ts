@@ -15,8 +15,9 @@ const STEPS_BOUND = { default: 100, max: 500 };
 const chains: ToolDefinition<{ analyst_id?: string; limit?: number }> = {
   name: "chain_list",
   title: "List chains",
-  description: "Chains of facts, most recently extended first, with their size, date span and authors; optionally only chains an analyst contributed to. Bounded.",
+  description: "Chains of facts, most recently extended first, with their size, date span and authors; optionally only chains an analyst contributed to.",
   grant,
+  toolset: "chain",
   inputSchema: input({ analyst_id: idInput("Only chains with a fact by this analyst."), limit: limitInput(LIST_BOUND, "chains") }),
   outputSchema: boundedList("chains", chainSummary),
   bound: LIST_BOUND,
@@ -31,8 +32,9 @@ const steps: ToolDefinition<{ chain_id: string; after_seq?: number; limit?: numb
   name: "chain_steps",
   title: "One chain, step by step",
   description:
-    "The facts of one chain in order (seq ascending), from the first after `after_seq` (0: from the start). Bounded: when has_more, call again with after_seq set to the last seq returned. Unknown chain is a not_found error.",
+    "The facts of one chain in order (seq ascending), from the first after `after_seq` (0: from the start). When has_more, call again with after_seq set to the last seq returned.",
   grant,
+  toolset: "chain",
   inputSchema: input(
     {
       chain_id: idInput("The chain's id."),
@@ -55,8 +57,9 @@ const steps: ToolDefinition<{ chain_id: string; after_seq?: number; limit?: numb
 const tags: ToolDefinition<{ limit?: number }> = {
   name: "chain_tags",
   title: "Chain-fact tags",
-  description: "The tags applied to chain facts, most used first (then by name), with how many facts carry each. Bounded.",
+  description: "The tags applied to chain facts, most used first (then by name), with how many facts carry each.",
   grant,
+  toolset: "chain",
   inputSchema: input({ limit: limitInput(STEPS_BOUND, "tags") }),
   outputSchema: boundedList("tags", tagCount),
   bound: STEPS_BOUND,
@@ -70,8 +73,9 @@ const tags: ToolDefinition<{ limit?: number }> = {
 const citations: ToolDefinition<{ ref: string; limit?: number }> = {
   name: "chain_citations",
   title: "Facts citing an artifact",
-  description: "The chain facts whose provenance cites one artifact (a link's ref: an object-store key or a run identifier), newest first. Bounded.",
+  description: "The chain facts whose provenance cites one artifact (a link's ref: an object-store key or a run identifier), newest first.",
   grant,
+  toolset: "chain",
   inputSchema: input({ ref: { type: "string", minLength: 1, maxLength: 200, description: "The artifact's ref, as in chain_links." }, limit: limitInput(LIST_BOUND, "facts") }, ["ref"]),
   outputSchema: boundedList("facts", chainFact, { ref: str }),
   bound: LIST_BOUND,

@@ -31,8 +31,9 @@ const coverage: ToolDefinition<{ delivered?: boolean; limit?: number }> = {
   name: "coverage_artifacts",
   title: "Coverage research artifacts",
   description:
-    "One-shot coverage research, most recently ended first: full-text artifacts, plus the requests that ended without one, each marked delivered or not. Granted to configured peer parties; a party absent from the identity hub's roster loads nothing (loaded false, with the reason). Bounded.",
+    "One-shot coverage research, most recently ended first: full-text artifacts and requests that ended without one. Granted to configured peer parties; one absent from the hub's roster loads nothing (loaded false, with the reason).",
   grant: { party: "coverage" },
+  toolset: "coverage",
   inputSchema: input({
     delivered: { type: "boolean", description: "true: only delivered rows; false: only rows that ended without an artifact; omitted: both." },
     limit: limitInput(COVERAGE_BOUND, "rows"),

@@ -13,8 +13,9 @@ const dateInput = workDateInput("Work date of the ingest, YYYY-MM-DD.");
 const listTopics: ToolDefinition<{ date: string }> = {
   name: "data_list_topics",
   title: "Shared-data topics of a date",
-  description: "Which shared market-data topics landed on a work date, with their sizes, and every known topic (GET /api/v1/data/{date}/topics).",
+  description: "Which shared market-data topics landed on a work date, with their sizes, and every known topic.",
   grant,
+  toolset: "reports",
   inputSchema: input({ date: dateInput }, ["date"]),
   outputSchema: sharedDataTopics,
   pager: "none",
@@ -27,8 +28,9 @@ const getTopic: ToolDefinition<{ date: string; topic: string }> = {
   name: "data_get_topic",
   title: "Read a shared-data topic",
   description:
-    "One shared market-data topic document of a work date, as stored (GET /api/v1/data/{date}/{topic}). A date not ingested or a topic absent is a not_found error.",
+    "One shared market-data topic document of a work date, as stored.",
   grant,
+  toolset: "reports",
   inputSchema: input({ date: dateInput, topic: { ...topicParam, description: "The topic name, as in data_list_topics (a .json suffix is accepted)." } }, ["date", "topic"]),
   outputSchema: object({ date: str, topic: str, document: topicDocument }),
   pager: "none",

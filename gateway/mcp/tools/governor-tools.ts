@@ -36,8 +36,9 @@ const queuePulse: ToolDefinition<Record<string, never>> = {
   name: "research_queue_pulse",
   title: "The research queue's pulse",
   description:
-    "The governor's queue of background research tasks: in flight, submitted this hour (against the hourly ceiling), the last usable headroom and the edge reserve, and the last tick and kickoff decisions. An empty pulse (governor_present false) when no governor runs.",
+    "The governor's background research queue: in flight, submitted this hour against the ceiling, last headroom and edge reserve, last tick and kickoff decisions. Empty (governor_present false) when no governor runs.",
   grant: { scope: "viewer:read" },
+  toolset: "operations",
   inputSchema: NO_ARGUMENTS,
   outputSchema: queuePulseOutput,
   pager: "none",

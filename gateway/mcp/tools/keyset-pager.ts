@@ -104,7 +104,7 @@ export const cursorInput = {
   type: "string",
   minLength: 1,
   maxLength: MAX_CURSOR_CHARS,
-  description: "Opaque: the next_cursor of the previous page, passed back unchanged with the same filters. Omit for the first page.",
+  description: "The previous page's next_cursor (same filters).",
 } as const;
 
 /** The `next_cursor` member of a keyset tool's output. */

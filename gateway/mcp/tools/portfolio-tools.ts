@@ -21,8 +21,9 @@ const portfolioIdInput = idInput("The portfolio's id, as portfolio_id on the lea
 const leaderboard: ToolDefinition<{ limit?: number }> = {
   name: "portfolios_leaderboard",
   title: "The portfolio leaderboard",
-  description: "The institute's persona paper portfolios with their risk-adjusted metrics, by Sharpe descending (nulls last). Bounded.",
+  description: "The institute's persona paper portfolios with their risk-adjusted metrics, by Sharpe descending (nulls last).",
   grant,
+  toolset: "portfolios",
   inputSchema: input({ limit: limitInput(LEADERBOARD_BOUND, "portfolios") }),
   outputSchema: boundedList("leaderboard", portfolioMetrics),
   bound: LEADERBOARD_BOUND,
@@ -36,8 +37,9 @@ const leaderboard: ToolDefinition<{ limit?: number }> = {
 const metrics: ToolDefinition<{ portfolio_id: string }> = {
   name: "portfolios_metrics",
   title: "Metrics of one portfolio",
-  description: "Risk-adjusted metrics of one portfolio (persona or benchmark) over its daily NAV series (GET /api/v1/portfolios/{portfolioId}/metrics). Unknown is a not_found error.",
+  description: "Risk-adjusted metrics of one portfolio (persona or benchmark) over its daily NAV series.",
   grant,
+  toolset: "portfolios",
   inputSchema: input({ portfolio_id: portfolioIdInput }, ["portfolio_id"]),
   outputSchema: portfolioMetrics,
   pager: "none",
@@ -53,8 +55,9 @@ const COMPARE_MAX = 30;
 const compare: ToolDefinition<{ portfolio_ids: string[] }> = {
   name: "portfolios_compare",
   title: "Compare portfolios",
-  description: `Metrics of several portfolios side by side, in the order asked (2 to ${COMPARE_MAX} distinct ids). Any unknown id is a not_found error naming it.`,
+  description: `Metrics of several portfolios side by side, in the order asked (2 to ${COMPARE_MAX} distinct ids).`,
   grant,
+  toolset: "portfolios",
   inputSchema: input({ portfolio_ids: { type: "array", items: portfolioIdInput, minItems: 2, maxItems: COMPARE_MAX, uniqueItems: true, description: "The portfolios to compare, in the order wanted." } }, ["portfolio_ids"]),
   outputSchema: object({ portfolios: arrayOf(portfolioMetrics) }),
   pager: "none",
@@ -70,6 +73,7 @@ const series: ToolDefinition<{ portfolio_id: string; from?: string; to?: string 
   description:
     "The daily NAV series the metrics are computed from (GET /api/v1/portfolios/{portfolioId}/series): per Singapore work date the NAV, the daily return, the drawdown from the running peak and the benchmark's NAV. from/to select work dates (inclusive); from after to is a validation error. Unknown is a not_found error.",
   grant,
+  toolset: "portfolios",
   inputSchema: input(
     { portfolio_id: portfolioIdInput, from: workDateInput("First work date to include."), to: workDateInput("Last work date to include.") },
     ["portfolio_id"],
@@ -87,6 +91,7 @@ const tearSheetTool: ToolDefinition<{ portfolio_id: string }> = {
   description:
     "Everything a quantstats tear sheet shows for one portfolio (GET /api/v1/portfolios/{portfolioId}/tear-sheet): its metrics, period and monthly returns, the five deepest drawdowns, rolling Sharpe, volatility and beta, risk statistics, the probabilistic Sharpe and the Sharpe deflated for the selection among the persona portfolios, with the methodology. Unknown is a not_found error.",
   grant,
+  toolset: "portfolios",
   inputSchema: input({ portfolio_id: portfolioIdInput }, ["portfolio_id"]),
   outputSchema: tearSheet,
   pager: "none",

@@ -26,7 +26,9 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const bound = (limit: number, returned: number, has_more: boolean) => ({ limit, returned, has_more, exact: true });
-const doc = (r: { body: string; archivedAt: number }) => ({ markdown: r.body, sha256: sha256Hex(r.body), last_modified: r.archivedAt });
+/** A document short enough to come back in one window. */
+const whole = (body: string) => ({ offset: 0, total_chars: [...body].length, truncated: false, next_offset: null });
+const doc = (r: { body: string; archivedAt: number }) => ({ markdown: r.body, sha256: sha256Hex(r.body), last_modified: r.archivedAt, ...whole(r.body) });
 
 describe("reports", () => {
   it("reports_daily: the editor's latest English draft, else the language-agnostic one; exactly the language asked", async () => {
@@ -34,6 +36,23 @@ describe("reports", () => {
     expect(await h.call("reports_daily", { date: "2026-03-03", lang: "zh" })).toEqual({ date: "2026-03-03", ...doc(DAILY.mar03Zh) });
     expect(await h.call("reports_daily", { date: "2026-03-02" })).toEqual({ date: "2026-03-02", ...doc(DAILY.mar02Plain) });
     expect(await refusal(h.call("reports_daily", { date: "2026-03-05" }))).toEqual({ category: "permanent", code: "not_found", message: "no daily report for 2026-03-05" });
+  });
+
+  it("reports_daily in windows: max_chars and offset walk the report whole, each window reporting where the next starts", async () => {
+    const body = DAILY.mar03Zh.body;
+    const total = [...body].length;
+    const parts: string[] = [];
+    let offset: number | null = 0;
+    while (offset !== null) {
+      const w = await h.call("reports_daily", { date: "2026-03-03", lang: "zh", max_chars: 5, offset });
+      expect(w).toMatchObject({ date: "2026-03-03", sha256: sha256Hex(body), offset, total_chars: total, truncated: w.next_offset !== null });
+      expect([...w.markdown].length).toBeLessThanOrEqual(5);
+      parts.push(w.markdown);
+      offset = w.next_offset;
+    }
+    expect(parts.join("")).toBe(body);
+    expect(parts.length).toBeGreaterThan(1);
+    expect(await refusal(h.callRaw("reports_daily", { date: "2026-03-03", max_chars: 0 }))).toMatchObject({ category: "validation", argument: "max_chars" });
   });
 
   it("reports_weekly_index and reports_weekly_author", async () => {
@@ -59,7 +78,7 @@ describe("reports", () => {
 
   it("reports_fleet_health: the latest snapshot", async () => {
     const s = SNAPSHOTS.latest;
-    expect(await h.call("reports_fleet_health")).toEqual({ markdown: s.body, sha256: sha256Hex(s.body), last_modified: s.generatedAt });
+    expect(await h.call("reports_fleet_health")).toEqual({ markdown: s.body, sha256: sha256Hex(s.body), last_modified: s.generatedAt, ...whole(s.body) });
   });
 
   it("reports_latest: the daily within three days, this week's count, the top five by Sharpe", async () => {

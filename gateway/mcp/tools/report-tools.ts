@@ -9,34 +9,47 @@ import { latestIndexResponse } from "../../rest/latest.js";
 import { toLatestLeaderboardItem } from "../../rest/portfolios.js";
 import { object, str } from "../../schemas/common.js";
 import { analystIdParam, weeklyIndex } from "../../schemas/reports.js";
-import type { ToolDefinition } from "../tool.js";
-import { markdownResult } from "./service-answers.js";
+import type { ToolContext, ToolDefinition } from "../tool.js";
+import { windowedMarkdown, windowInput, type WindowArgs } from "./document-window.js";
+import { markdownResult, wholeDocument } from "./service-answers.js";
 import { input, langInput, markdownMembers, NO_ARGUMENTS, workDateInput } from "./tool-schemas.js";
 
 const grant = { scope: "viewer:read" };
+
+const readDaily = async ({ date, lang }: { date: string; lang?: string }, { clients }: ToolContext) =>
+  markdownResult((await clients.reports.getDailyReport({ date, lang: lang ?? "" })).document);
+const readWeekly = async ({ date, analyst_id, lang }: { date: string; analyst_id: string; lang?: string }, { clients }: ToolContext) =>
+  markdownResult((await clients.reports.getWeeklyReport({ date, analystId: analyst_id, lang: lang ?? "" })).document);
+const readFleetHealth = async ({ clients }: ToolContext) => markdownResult((await clients.reports.getFleetHealth({})).document);
 /** Spec §4.1 rule 6: the latest index carries the top five of the leaderboard. */
 const LATEST_LEADERBOARD = 5;
 
-const daily: ToolDefinition<{ date: string; lang?: string }> = {
+type Windowed<A> = A & WindowArgs;
+
+const daily: ToolDefinition<Windowed<{ date: string; lang?: string }>> = {
   name: "reports_daily",
   title: "Read the daily report",
   description:
-    "The canonical daily report of a work date, as markdown (GET /api/v1/reports/daily/{date}): the daily editor's, latest archived draft. A date without one is a not_found error.",
+    "The canonical daily report of a work date, as markdown: the daily editor's, latest archived draft.",
   grant,
-  inputSchema: input({ date: workDateInput("Work date, YYYY-MM-DD (Asia/Singapore)."), lang: langInput }, ["date"]),
+  toolset: "reports",
+  inputSchema: input({ date: workDateInput("Work date, YYYY-MM-DD (Asia/Singapore)."), lang: langInput, ...windowInput }, ["date"]),
   outputSchema: object({ date: str, ...markdownMembers }),
   pager: "none",
-  async call({ date, lang }, { clients }) {
-    const { document } = await clients.reports.getDailyReport({ date, lang: lang ?? "" });
-    return { date, ...markdownResult(document) };
+  async call(args, ctx) {
+    return { date: args.date, ...windowedMarkdown(await readDaily(args, ctx), args) };
+  },
+  async readDocument(args, ctx) {
+    return wholeDocument(await readDaily(args, ctx));
   },
 };
 
 const weeklyIndexTool: ToolDefinition<{ date: string }> = {
   name: "reports_weekly_index",
   title: "Weekly reports of a week",
-  description: "Every analyst that published a weekly report in the Monday-to-Sunday ISO week containing `date` (GET /api/v1/reports/weekly/{date}).",
+  description: "Every analyst that published a weekly report in the Monday-to-Sunday ISO week containing `date`.",
   grant,
+  toolset: "reports",
   inputSchema: input({ date: workDateInput("Any work date of the week, YYYY-MM-DD.") }, ["date"]),
   outputSchema: weeklyIndex,
   pager: "none",
@@ -45,34 +58,41 @@ const weeklyIndexTool: ToolDefinition<{ date: string }> = {
   },
 };
 
-const weeklyAuthor: ToolDefinition<{ date: string; analyst_id: string; lang?: string }> = {
+const weeklyAuthor: ToolDefinition<Windowed<{ date: string; analyst_id: string; lang?: string }>> = {
   name: "reports_weekly_author",
   title: "Read an analyst's weekly report",
   description:
-    "One analyst's weekly report in the week containing `date`, as markdown; the most recently archived copy wins (GET /api/v1/reports/weekly/{date}/{analystId}). None that week is a not_found error.",
+    "One analyst's weekly report in the week containing `date`, as markdown; the most recently archived copy wins.",
   grant,
+  toolset: "reports",
   inputSchema: input(
-    { date: workDateInput("Any work date of the week, YYYY-MM-DD."), analyst_id: { ...analystIdParam, description: "The analyst's id." }, lang: langInput },
+    { date: workDateInput("Any work date of the week, YYYY-MM-DD."), analyst_id: { ...analystIdParam, description: "The analyst's id." }, lang: langInput, ...windowInput },
     ["date", "analyst_id"],
   ),
   outputSchema: object({ date: str, analyst_id: str, ...markdownMembers }),
   pager: "none",
-  async call({ date, analyst_id, lang }, { clients }) {
-    const { document } = await clients.reports.getWeeklyReport({ date, analystId: analyst_id, lang: lang ?? "" });
-    return { date, analyst_id, ...markdownResult(document) };
+  async call(args, ctx) {
+    return { date: args.date, analyst_id: args.analyst_id, ...windowedMarkdown(await readWeekly(args, ctx), args) };
+  },
+  async readDocument(args, ctx) {
+    return wholeDocument(await readWeekly(args, ctx));
   },
 };
 
-const fleetHealth: ToolDefinition<Record<string, never>> = {
+const fleetHealth: ToolDefinition<WindowArgs> = {
   name: "reports_fleet_health",
   title: "Read the latest fleet-health snapshot",
-  description: "The latest fleet-health snapshot as markdown (GET /api/v1/reports/fleet-health/latest); generated daily at 00:00 Asia/Singapore. None yet is a not_found error.",
+  description: "The latest fleet-health snapshot as markdown; generated daily at 00:00 Asia/Singapore.",
   grant,
-  inputSchema: NO_ARGUMENTS,
+  toolset: "reports",
+  inputSchema: input({ ...windowInput }),
   outputSchema: object({ ...markdownMembers }),
   pager: "none",
-  async call(_args, { clients }) {
-    return markdownResult((await clients.reports.getFleetHealth({})).document);
+  async call(args, ctx) {
+    return windowedMarkdown(await readFleetHealth(ctx), args);
+  },
+  async readDocument(_args, ctx) {
+    return wholeDocument(await readFleetHealth(ctx));
   },
 };
 
@@ -80,8 +100,9 @@ const latest: ToolDefinition<Record<string, never>> = {
   name: "reports_latest",
   title: "The latest index",
   description:
-    "What is newest (GET /api/v1/latest): the most recent daily report within 3 days, this week's weekly count, and the top 5 portfolios by Sharpe.",
+    "What is newest: the most recent daily report within 3 days, this week's weekly count, and the top 5 portfolios by Sharpe.",
   grant,
+  toolset: "reports",
   inputSchema: NO_ARGUMENTS,
   outputSchema: latestIndexResponse,
   pager: "none",

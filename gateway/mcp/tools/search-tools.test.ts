@@ -81,4 +81,15 @@ describe("fact cards", () => {
     expect(result.matches.map((m: { fact_card_id: string }) => m.fact_card_id)).not.toContain("fc-01");
     expect(Object.keys(result.reuse_policy).sort()).toEqual(Object.keys(DEFAULT_REUSE_POLICY).sort());
   });
+
+  it("factcards_similar with claim_text: the neighbours of a claim not yet carded; neither argument is a validation error", async () => {
+    const text = "The Fed cut rates by 25 basis points.";
+    const result = await h.call("factcards_similar", { claim_text: text, top_k: 2 });
+    const direct = protoToJson(ListSimilarFactsResponseSchema, await h.clients.factcard.listSimilarFacts({ claimText: text, topK: 2 }));
+    expect(result).toEqual(direct);
+    expect(result.fact_card_id).toBe("");
+    expect(result.count).toBe(2);
+    expect(await refusal(h.call("factcards_similar", {}))).toEqual({ category: "validation", code: "invalid_argument", message: "fact_card_id or claim_text is required" });
+    expect(await refusal(h.call("factcards_similar", { fact_card_id: "fc-01", claim_text: text }))).toEqual({ category: "validation", code: "invalid_argument", message: "give fact_card_id or claim_text, not both" });
+  });
 });

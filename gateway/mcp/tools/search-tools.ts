@@ -16,6 +16,7 @@ import type { ToolDefinition } from "../tool.js";
 import { boundReport, limitInput, limitOf } from "./bounded.js";
 import { nextCursorOutput } from "./keyset-pager.js";
 import { required } from "./service-answers.js";
+import { MAX_CLAIM_TEXT } from "../../../services/factcard/vocabulary.js";
 import { arrayOf, enumInput, idInput, input } from "./tool-schemas.js";
 
 const grant = { scope: "viewer:read" };
@@ -24,8 +25,9 @@ const searchArtifacts: ToolDefinition<{ query: string; analyst_id?: string; sess
   name: "search_artifacts",
   title: "Search the institute's archive",
   description:
-    "Semantic search over the institute's archived output (POST /api/v1/search): the query is embedded and the top_k cosine matches come back, highest score first, optionally scoped to one analyst or session. search_ready false means no vector index is configured.",
+    "Semantic search over the archived output: the top_k cosine matches, highest first, optionally of one analyst or session. search_ready false: no vector index is configured.",
   grant,
+  toolset: "search",
   inputSchema: input(
     {
       query: { ...searchRequest.properties.query, description: "What to look for, in any language (1 to 500 characters)." },
@@ -60,8 +62,9 @@ const listFactCards: ToolDefinition<ListArgs> = {
   name: "factcards_list",
   title: "Page through fact cards",
   description:
-    "Fact-check claims, newest first, filtered by parent, status, category or verdict (GET /api/v1/factcards). Pass next_cursor back as `cursor`, with the same filters, for the next page; null means there is none.",
+    "Fact-check claims, newest first, filtered by parent, status, category or verdict. Keyset-paged.",
   grant,
+  toolset: "factcards",
   inputSchema: input({
     parent_kind: enumInput(PARENT_KINDS, "Only cards of this parent kind."),
     parent_id: { ...parent_id, description: "Only cards of this parent." },
@@ -69,7 +72,7 @@ const listFactCards: ToolDefinition<ListArgs> = {
     claim_category: enumInput(CLAIM_CATEGORIES, "Only claims of this category."),
     verdict: enumInput(VERDICTS, "Only cards with this verdict."),
     limit: limitInput(FACTCARDS_BOUND, "fact cards"),
-    cursor: { ...factCardCursor, description: "Opaque: the next_cursor of the previous page, with the same filters. Omit for the first page." },
+    cursor: { ...factCardCursor, description: "The previous page's next_cursor (same filters)." },
   }),
   outputSchema: object({ fact_cards: arrayOf(factCard), count: int, bound: boundReport, next_cursor: nextCursorOutput }),
   bound: FACTCARDS_BOUND,
@@ -97,8 +100,9 @@ const factCardId = idInput("The fact card's id.");
 const getFactCard: ToolDefinition<{ fact_card_id: string }> = {
   name: "factcards_get",
   title: "Get one fact card",
-  description: "One fact-check claim by id, with its status, verdict and sources (GET /api/v1/factcards/{factCardId}). Unknown is a not_found error.",
+  description: "One fact-check claim by id, with its status, verdict and sources.",
   grant,
+  toolset: "factcards",
   inputSchema: input({ fact_card_id: factCardId }, ["fact_card_id"]),
   outputSchema: factCard,
   pager: "none",
@@ -108,24 +112,25 @@ const getFactCard: ToolDefinition<{ fact_card_id: string }> = {
   },
 };
 
-const similarFacts: ToolDefinition<{ fact_card_id: string; top_k?: number; same_category?: boolean }> = {
+const similarFacts: ToolDefinition<{ fact_card_id?: string; claim_text?: string; top_k?: number; same_category?: boolean }> = {
   name: "factcards_similar",
   title: "Fact cards similar to one",
   description:
-    "The nearest neighbours of a fact card's English claim, with the reuse policy that decides when a prior verdict may be inherited (GET /api/v1/factcards/{factCardId}/similar).",
+    "The nearest neighbours of a fact card's English claim (or of claim_text), with the reuse policy that decides when a prior verdict may be inherited.",
   grant,
+  toolset: "factcards",
   inputSchema: input(
     {
       fact_card_id: factCardId,
+      claim_text: { type: "string", minLength: 1, maxLength: MAX_CLAIM_TEXT, description: "Instead of fact_card_id: a claim not yet carded." },
       top_k: { type: "integer", minimum: SIMILAR_TOP_K.min, maximum: SIMILAR_TOP_K.max, default: SIMILAR_TOP_K.fallback, description: "How many neighbours." },
       same_category: { type: "boolean", default: false, description: "Only neighbours of the same claim category." },
     },
-    ["fact_card_id"],
   ),
   outputSchema: similarFactsResponse,
   pager: "none",
-  async call({ fact_card_id, top_k, same_category }, { clients }) {
-    const response = await clients.factcard.listSimilarFacts({ factCardId: fact_card_id, topK: top_k ?? 0, sameCategory: same_category ?? false });
+  async call({ fact_card_id, claim_text, top_k, same_category }, { clients }) {
+    const response = await clients.factcard.listSimilarFacts({ factCardId: fact_card_id ?? "", claimText: claim_text ?? "", topK: top_k ?? 0, sameCategory: same_category ?? false });
     return protoToJson(ListSimilarFactsResponseSchema, response);
   },
 };

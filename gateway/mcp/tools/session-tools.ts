@@ -5,7 +5,8 @@
 import { SessionMessageSchema, SessionSchema } from "../../../gen/institute/catalog/v1/workspace_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
 import { nullableStr, object, str } from "../../schemas/common.js";
-import type { ToolDefinition } from "../tool.js";
+import type { ToolContext, ToolDefinition } from "../tool.js";
+import { documentWindow, windowInput, windowOutput, type WindowArgs } from "./document-window.js";
 import { fetchBounded, limitInput } from "./bounded.js";
 import { required } from "./service-answers.js";
 import { assertAccess } from "./peer-guard.js";
@@ -20,8 +21,9 @@ const MESSAGES_BOUND = { default: 100, max: 500 };
 const list: ToolDefinition<{ analyst_id?: string; status?: string; work_date?: string; limit?: number }> = {
   name: "sessions_list",
   title: "List analyst sessions",
-  description: "Analyst sessions, most recently started first, optionally for one analyst, status or work date. Bounded.",
+  description: "Analyst sessions, most recently started first, optionally for one analyst, status or work date.",
   grant,
+  toolset: "sessions",
   inputSchema: input({
     analyst_id: idInput("Only this analyst's sessions."),
     status: idInput("Only sessions in this status."),
@@ -42,8 +44,9 @@ const list: ToolDefinition<{ analyst_id?: string; status?: string; work_date?: s
 const get: ToolDefinition<{ session_id: string }> = {
   name: "sessions_get",
   title: "Get one session",
-  description: "One analyst session by id, with its message count (not its workspace). Unknown is a not_found error.",
+  description: "One analyst session by id, with its message count (not its workspace).",
   grant,
+  toolset: "sessions",
   inputSchema: input({ session_id: sessionIdInput }, ["session_id"]),
   outputSchema: session,
   pager: "none",
@@ -56,8 +59,9 @@ const messages: ToolDefinition<{ session_id: string; after_seq?: number; limit?:
   name: "sessions_messages",
   title: "A session's messages",
   description:
-    "A session's messages in conversation order, from the first after `after_seq` (0: from the start). Bounded: when has_more, call again with after_seq set to the last seq returned.",
+    "A session's messages in conversation order, from the first after `after_seq` (0: from the start). When has_more, call again with after_seq set to the last seq returned.",
   grant,
+  toolset: "sessions",
   inputSchema: input(
     {
       session_id: sessionIdInput,
@@ -77,33 +81,46 @@ const messages: ToolDefinition<{ session_id: string; after_seq?: number; limit?:
   },
 };
 
-const message: ToolDefinition<{ session_id: string; seq: number }> = {
+const message: ToolDefinition<{ session_id: string; seq: number } & WindowArgs> = {
   name: "sessions_message_get",
   title: "One session message",
-  description: "One message of a session by its seq. A missing message is a not_found error.",
+  description: "One message of a session by its seq.",
   grant,
-  inputSchema: input({ session_id: sessionIdInput, seq: { type: "integer", minimum: 1, maximum: 2147483647, description: "The message's seq." } }, ["session_id", "seq"]),
-  outputSchema: sessionMessage,
+  toolset: "sessions",
+  inputSchema: input(
+    { session_id: sessionIdInput, seq: { type: "integer", minimum: 1, maximum: 2147483647, description: "The message's seq." }, ...windowInput },
+    ["session_id", "seq"],
+  ),
+  outputSchema: object({ ...sessionMessage.properties, ...windowOutput }),
   pager: "none",
-  async call({ session_id, seq }, { clients }) {
-    return protoToJson(SessionMessageSchema, required((await clients.workspace.getSessionMessage({ sessionId: session_id, seq })).message, "a message"));
+  async call({ session_id, seq, ...args }, { clients }) {
+    const found = protoToJson(SessionMessageSchema, required((await clients.workspace.getSessionMessage({ sessionId: session_id, seq })).message, "a message"));
+    const { text, ...window } = documentWindow(found.content as string, args);
+    return { ...found, content: text, ...window };
   },
 };
 
-const workspaceRead: ToolDefinition<{ session_id: string }> = {
+const readWorkspace = async ({ session_id }: { session_id: string }, { clients }: ToolContext) => {
+  const res = await clients.workspace.readSessionWorkspace({ sessionId: session_id });
+  return { session: protoToJson(SessionSchema, required(res.session, "a session")), workspace: res.workspace ?? null };
+};
+
+const workspaceRead: ToolDefinition<{ session_id: string } & WindowArgs> = {
   name: "sessions_workspace_read",
   title: "Read a session's workspace",
   description:
-    "The workspace of an analyst session: whatever the analyst hand wrote, verbatim (null when it wrote none). Never served to peer keys. Unknown session is a not_found error.",
+    "The workspace of an analyst session: whatever the analyst hand wrote, verbatim (null when it wrote none). Never served to peer keys.",
   grant,
+  toolset: "sessions",
   withheldFromPeers: true,
-  inputSchema: input({ session_id: sessionIdInput }, ["session_id"]),
-  outputSchema: object({ session, workspace: { ...nullableStr, description: "The workspace text as written." } }),
+  inputSchema: input({ session_id: sessionIdInput, ...windowInput }, ["session_id"]),
+  outputSchema: object({ session, workspace: { ...nullableStr, description: "This window of the workspace text as written." }, ...windowOutput }),
   pager: "none",
-  async call({ session_id }, { clients, principal }) {
-    assertAccess(principal, workspaceRead);
-    const res = await clients.workspace.readSessionWorkspace({ sessionId: session_id });
-    return { session: protoToJson(SessionSchema, required(res.session, "a session")), workspace: res.workspace ?? null };
+  async call(args, ctx) {
+    assertAccess(ctx.principal, workspaceRead);
+    const { session: found, workspace } = await readWorkspace(args, ctx);
+    const { text, ...window } = documentWindow(workspace ?? "", args);
+    return { session: found, workspace: workspace === null ? null : text, ...window };
   },
 };
 

@@ -5,6 +5,7 @@
 import { int, object } from "../../schemas/common.js";
 import type { JsonSchema } from "../tool.js";
 import { boundReport } from "./bounded.js";
+import { windowOutput } from "./document-window.js";
 import { nextCursorOutput } from "./keyset-pager.js";
 
 /** A tool's input schema: exactly these arguments, `required` among them. */
@@ -36,10 +37,11 @@ export function keysetList(key: string, row: Record<string, unknown>) {
   return object({ [key]: arrayOf(row), count: int, bound: boundReport, next_cursor: nextCursorOutput });
 }
 
-/** A markdown document as a tool returns it (MCP structured content is an object, so the body is a member). */
+/** A markdown document as a tool returns it (MCP structured content is an object, so the body is a member), windowed. */
 export const markdownMembers = {
-  markdown: { type: "string", description: "The report, text/markdown." },
+  markdown: { type: "string", description: "This window of the report, text/markdown." },
   sha256: { type: "string", pattern: "^[0-9a-f]{64}$", description: "Hex SHA-256 of the markdown (the REST route's ETag)." },
   last_modified: { ...int, description: "When this copy was archived, epoch milliseconds." },
+  ...windowOutput,
 } as const;
 

@@ -22,8 +22,9 @@ const listThreads: ToolDefinition<{ status?: string; limit?: number }> = {
   name: "whiteboard_list_threads",
   title: "List whiteboard threads",
   description:
-    "Whiteboard research threads, most recently updated first (GET /api/v1/whiteboard/threads). Bounded: returns at most `limit` and says in `bound.has_more` whether more exist; walk them all with whiteboard_list_boards.",
+    "Whiteboard research threads, most recently updated first. Walk them all with whiteboard_list_boards.",
   grant,
+  toolset: "whiteboard",
   inputSchema: input({ status: statusInput, limit: limitInput(THREADS_BOUND, "threads") }),
   outputSchema: boundedList("threads", threadSummary),
   bound: THREADS_BOUND,
@@ -40,8 +41,9 @@ const listBoards: ToolDefinition<{ status?: string; limit?: number; cursor?: str
   name: "whiteboard_list_boards",
   title: "Page through whiteboard boards",
   description:
-    "Every whiteboard board (thread), most recently updated first, page by page: pass each answer's next_cursor back as `cursor` (with the same status) until it is null. Each board appears exactly once across the walk.",
+    "Every whiteboard board (thread), most recently updated first. Keyset-paged: each board once across the walk.",
   grant,
+  toolset: "whiteboard",
   inputSchema: input({ status: statusInput, limit: limitInput(THREADS_BOUND, "boards"), cursor: cursorInput }),
   outputSchema: keysetList("boards", threadSummary),
   bound: THREADS_BOUND,
@@ -64,8 +66,9 @@ const listBoards: ToolDefinition<{ status?: string; limit?: number; cursor?: str
 const getThread: ToolDefinition<{ board_id: string }> = {
   name: "whiteboard_get_thread",
   title: "Get one whiteboard thread",
-  description: "One whiteboard thread by board id, with its cards in order (GET /api/v1/whiteboard/threads/{boardId}). An unknown board is a not_found error.",
+  description: "One whiteboard thread by board id, with its cards in order.",
   grant,
+  toolset: "whiteboard",
   inputSchema: input({ board_id: idInput("The board's id (a uuid), as board_id in whiteboard_list_threads.") }, ["board_id"]),
   outputSchema: threadDetail,
   pager: "none",

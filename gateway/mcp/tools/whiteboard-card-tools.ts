@@ -7,9 +7,10 @@ import { GetCardActionsResponseSchema } from "../../../gen/institute/catalog/v1/
 import { protoToJson } from "../../../lib/proto-json.js";
 import { cardSummary } from "../../schemas/catalog.js";
 import { bool, int, nullableInt, object, str } from "../../schemas/common.js";
-import type { ToolDefinition } from "../tool.js";
+import type { ToolContext, ToolDefinition } from "../tool.js";
+import { windowedMarkdown, windowInput, type WindowArgs } from "./document-window.js";
 import { fetchBounded, limitInput } from "./bounded.js";
-import { markdownResult, required } from "./service-answers.js";
+import { markdownResult, required, wholeDocument } from "./service-answers.js";
 import { arrayOf, boundedList, idInput, input, langInput, markdownMembers } from "./tool-schemas.js";
 
 const grant = { scope: "whiteboard:read" };
@@ -19,8 +20,9 @@ const CARDS_BOUND = { default: 50, max: 200 };
 const getCard: ToolDefinition<{ card_id: string }> = {
   name: "whiteboard_get_card",
   title: "Get one whiteboard card",
-  description: "One whiteboard card by id (the CardSummary of spec §2.3). An unknown card is a not_found error.",
+  description: "One whiteboard card by id (the CardSummary of spec §2.3).",
   grant,
+  toolset: "whiteboard",
   inputSchema: input({ card_id: cardIdInput }, ["card_id"]),
   outputSchema: cardSummary,
   pager: "none",
@@ -30,26 +32,33 @@ const getCard: ToolDefinition<{ card_id: string }> = {
   },
 };
 
-const cardReport: ToolDefinition<{ card_id: string; lang?: string }> = {
+const readCardReport = async ({ card_id, lang }: { card_id: string; lang?: string }, { clients }: ToolContext) =>
+  markdownResult((await clients.catalog.getCardReport({ cardId: card_id, lang: lang ?? "" })).document);
+
+const cardReport: ToolDefinition<{ card_id: string; lang?: string } & WindowArgs> = {
   name: "whiteboard_card_report",
   title: "Read a card's report",
   description:
-    "A whiteboard card's report as markdown (GET /api/v1/whiteboard/cards/{cardId}/report). Without `lang`, the English report, else the language-agnostic one; with `lang`, exactly that language. A missing card or report is a not_found error.",
+    "A whiteboard card's report as markdown. Without `lang`, the English report, else the language-agnostic one; with `lang`, exactly that language.",
   grant,
-  inputSchema: input({ card_id: cardIdInput, lang: langInput }, ["card_id"]),
+  toolset: "whiteboard",
+  inputSchema: input({ card_id: cardIdInput, lang: langInput, ...windowInput }, ["card_id"]),
   outputSchema: object({ card_id: str, ...markdownMembers }),
   pager: "none",
-  async call({ card_id, lang }, { clients }) {
-    const { document } = await clients.catalog.getCardReport({ cardId: card_id, lang: lang ?? "" });
-    return { card_id, ...markdownResult(document) };
+  async call(args, ctx) {
+    return { card_id: args.card_id, ...windowedMarkdown(await readCardReport(args, ctx), args) };
+  },
+  async readDocument(args, ctx) {
+    return wholeDocument(await readCardReport(args, ctx));
   },
 };
 
 const reportLanguages: ToolDefinition<{ card_id: string }> = {
   name: "whiteboard_card_report_languages",
   title: "Languages of a card's report",
-  description: "Which languages a whiteboard card's report exists in (en, plain for the language-agnostic report, zh), with when each was archived. An unknown card is a not_found error.",
+  description: "Which languages a whiteboard card's report exists in (en, plain for the language-agnostic report, zh), with when each was archived.",
   grant,
+  toolset: "whiteboard",
   inputSchema: input({ card_id: cardIdInput }, ["card_id"]),
   outputSchema: object({ card_id: str, languages: arrayOf(object({ lang: { type: "string", enum: ["en", "plain", "zh"] }, archived_at: int })) }),
   pager: "none",
@@ -63,8 +72,9 @@ const cardActions: ToolDefinition<{ card_id: string }> = {
   name: "whiteboard_card_actions",
   title: "Actions extracted from a card",
   description:
-    "The actions extracted from a whiteboard card's text by the logic_extract task. `extracted` is false (and the other members null) while no extraction has completed; an empty `actions` array is a result too. An unknown card is a not_found error.",
+    "The actions extracted from a whiteboard card's text by the logic_extract task. `extracted` is false (and the other members null) while no extraction has completed; an empty `actions` array is a result too.",
   grant,
+  toolset: "whiteboard",
   inputSchema: input({ card_id: cardIdInput }, ["card_id"]),
   outputSchema: object({
     card_id: str,
@@ -84,8 +94,9 @@ const cardActions: ToolDefinition<{ card_id: string }> = {
 const analystCards: ToolDefinition<{ analyst_id: string; limit?: number }> = {
   name: "whiteboard_analyst_cards",
   title: "An analyst's whiteboard cards",
-  description: "The whiteboard cards one analyst holds, across every board, most recently started first (cards never started last). Bounded.",
+  description: "The whiteboard cards one analyst holds, across every board, most recently started first (cards never started last).",
   grant,
+  toolset: "whiteboard",
   inputSchema: input({ analyst_id: idInput("The analyst's id."), limit: limitInput(CARDS_BOUND, "cards") }, ["analyst_id"]),
   outputSchema: boundedList("cards", cardSummary, { analyst_id: str }),
   bound: CARDS_BOUND,

@@ -18,8 +18,9 @@ const topicPool: ToolDefinition<{ status?: string; limit?: number }> = {
   name: "whiteboard_topic_pool",
   title: "The whiteboard topic pool",
   description:
-    "Candidate topics for whiteboard threads, highest score first: the hourly kickoff drains the top candidate (GET /api/v1/whiteboard/topic-pool). Bounded.",
+    "Candidate topics for whiteboard threads, highest score first: the hourly kickoff drains the top candidate.",
   grant,
+  toolset: "whiteboard",
   inputSchema: input({
     status: { ...enumInput([...TOPIC_POOL_FILTERS, TOPIC_POOL_ALL], "candidate, promoted, or all (every status, expired and rejected too)."), default: TOPIC_POOL_ALL },
     limit: limitInput(POOL_BOUND, "entries"),
@@ -40,8 +41,9 @@ const similarityLog: ToolDefinition<{ decision?: string; limit?: number }> = {
   name: "whiteboard_similarity_log",
   title: "The similarity-gate log",
   description:
-    "The similarity gate's decisions before each kickoff, newest first, with summary_7d counting every decision of the trailing seven days whatever `limit` and `decision` cut (GET /api/v1/whiteboard/similarity-log). Bounded.",
+    "The similarity gate's decisions before each kickoff, newest first, with summary_7d counting every decision of the trailing seven days whatever `limit` and `decision` cut.",
   grant,
+  toolset: "whiteboard",
   inputSchema: input({
     decision: enumInput(SIMILARITY_DECISIONS, "Only this decision; omitted: every decision."),
     limit: limitInput(LOG_BOUND, "entries"),

@@ -68,7 +68,9 @@ describe("cards", () => {
   });
 
   it("whiteboard_card_report: English first, else the language-agnostic report; exactly the language asked", async () => {
-    const doc = (body: string, archivedAt: number) => ({ markdown: body, sha256: sha256Hex(body), last_modified: archivedAt });
+    const doc = (body: string, archivedAt: number) => ({
+      markdown: body, sha256: sha256Hex(body), last_modified: archivedAt, offset: 0, total_chars: [...body].length, truncated: false, next_offset: null,
+    });
     expect(await h.call("whiteboard_card_report", { card_id: "c-full" })).toEqual({ card_id: "c-full", ...doc(REPORT.en, 1773000210000) });
     expect(await h.call("whiteboard_card_report", { card_id: "c-full", lang: "zh" })).toEqual({ card_id: "c-full", ...doc(REPORT.zh, 1773000220000) });
     expect(await h.call("whiteboard_card_report", { card_id: "c-plain" })).toEqual({ card_id: "c-plain", ...doc(REPORT.plainOnly, 1773000400000) });

@@ -23,6 +23,9 @@ const sZeta = { session_id: "s-zeta-1", analyst_id: "a-zeta", title: "Copper", s
 const sAnon = { session_id: "s-anon", analyst_id: null, title: null, status: "failed", work_date: null, started_at: T0 + 2000, ended_at: null, message_count: 0 };
 const message = (seq: number, role: string, content: string) => ({ session_id: "s-alpha-1", seq, role, content, created_at: T0 + 1000 + seq * 100 });
 
+/** A document short enough to come back in one window. */
+const whole = (text: string) => ({ offset: 0, total_chars: [...text].length, truncated: false, next_offset: null });
+
 describe("sessions", () => {
   it("sessions_list: newest first, filtered, bounded", async () => {
     expect(await h.call("sessions_list", { limit: 3 })).toEqual({ sessions: [sZeta, sAnon, sAlpha], count: 3, bound: bound(3, 3, true) });
@@ -31,7 +34,7 @@ describe("sessions", () => {
 
   it("sessions_get and sessions_message_get", async () => {
     expect(await h.call("sessions_get", { session_id: "s-anon" })).toEqual(sAnon);
-    expect(await h.call("sessions_message_get", { session_id: "s-alpha-1", seq: 2 })).toEqual(message(2, "assistant", "Repo rates eased."));
+    expect(await h.call("sessions_message_get", { session_id: "s-alpha-1", seq: 2 })).toEqual({ ...message(2, "assistant", "Repo rates eased."), ...whole("Repo rates eased.") });
     expect(await refusal(h.call("sessions_get", { session_id: "nope" }))).toEqual({ category: "permanent", code: "not_found", message: "session not found: nope" });
   });
 
@@ -51,9 +54,9 @@ describe("sessions", () => {
   });
 
   it("sessions_workspace_read: the workspace verbatim, null when none; never to a peer", async () => {
-    expect(await h.call("sessions_workspace_read", { session_id: "s-alpha-1" })).toEqual({ session: sAlpha, workspace: WORKSPACE_TEXT });
-    expect(await h.call("sessions_workspace_read", { session_id: "s-zeta-1" })).toEqual({ session: sZeta, workspace: null });
-    expect(await h.call("sessions_workspace_read", { session_id: "s-anon" })).toEqual({ session: sAnon, workspace: "" });
+    expect(await h.call("sessions_workspace_read", { session_id: "s-alpha-1" })).toEqual({ session: sAlpha, workspace: WORKSPACE_TEXT, ...whole(WORKSPACE_TEXT) });
+    expect(await h.call("sessions_workspace_read", { session_id: "s-zeta-1" })).toEqual({ session: sZeta, workspace: null, ...whole("") });
+    expect(await h.call("sessions_workspace_read", { session_id: "s-anon" })).toEqual({ session: sAnon, workspace: "", ...whole("") });
     expect(await refusal(h.call("sessions_workspace_read", { session_id: "s-alpha-1" }, peer({ coverage: true })))).toEqual({
       category: "auth",
       code: "withheld_from_peers",
@@ -129,8 +132,10 @@ describe("events", () => {
 
 describe("institute memory", () => {
   it("institute_memory_md: one markdown document, a section per memory document by title; never to a peer", async () => {
+    const markdown = `# Institute memory\n\n## House view\n\nRates lower into 2027.\n\n## Risk rules\n\n${MEMORY.risk}\n`;
     expect(await h.call("institute_memory_md")).toEqual({
-      markdown: `# Institute memory\n\n## House view\n\nRates lower into 2027.\n\n## Risk rules\n\n${MEMORY.risk}\n`,
+      markdown,
+      ...whole(markdown),
       documents: [
         { memory_id: "mem-1", title: "House view", updated_at: T0 + 10, chars: MEMORY.house.length },
         { memory_id: "mem-2", title: "Risk rules", updated_at: T0 + 20, chars: MEMORY.risk.length },
