@@ -65,9 +65,15 @@ afterAll(async () => {
   peers.remove();
 });
 
+/**
+ * A portfolio's series version is its database's change counter (a bundle carries no counters, as it carries no
+ * cursors): B counts its own writes. The series and tear-sheet answers name it; everything else must match as is.
+ */
+const withoutSeriesVersions = (text: string) => text.replace(/("series_version\\?":\\?")[^"\\]*/g, "$1…");
+
 async function ask(gw: TestGateway, key: string, r: Pick<RestRequest, "method" | "url" | "body">) {
   const res = await gw.app.inject({ method: r.method, url: r.url, headers: { "x-api-key": key }, ...(r.body ? { payload: r.body as object } : {}) });
-  return { status: res.statusCode, type: res.headers["content-type"], etag: res.headers.etag, lastModified: res.headers["last-modified"], text: res.body };
+  return { status: res.statusCode, type: res.headers["content-type"], etag: res.headers.etag, lastModified: res.headers["last-modified"], text: withoutSeriesVersions(res.body) };
 }
 
 const both = (r: Pick<RestRequest, "method" | "url" | "body">) => Promise.all([ask(a, keys.a, r), ask(b, keys.b, r)]);
@@ -114,7 +120,7 @@ describe("a bundle of the demo dataset, exported from A and imported into an emp
       const [there, here] = await Promise.all([callTool(a, keyA, name, input), callTool(b, keyB, name, input)]);
       expect(there.statusCode, name).toBe(200);
       expect(JSON.parse(there.body).result?.isError, `${name}: ${there.body.slice(0, 300)}`).toBe(false);
-      expect(here.body, name).toBe(there.body);
+      expect(withoutSeriesVersions(here.body), name).toBe(withoutSeriesVersions(there.body));
     }
   });
 
