@@ -1,0 +1,119 @@
+/**
+ * Text to index terms, with where each came from, for the keyword index, its queries and the highlights:
+ *
+ * - Chinese, Japanese and Korean runs are cut into words by `Intl.Segmenter` (Node's ICU dictionary). A word the
+ *   dictionary does not know comes out as single characters ("净息差" → 净|息|差), so each pair of adjacent
+ *   single characters is also a term (净息, 息差): a query of the same unknown word then matches it as a phrase.
+ * - Latin words are NFKC-folded, lowercased and stemmed (Porter), after a short stop list.
+ * - Tickers, numbers and codes stay exact: a word with a digit, or with a capital past its first letter (DBS, UOB,
+ *   CoWoS, HBM3E), is not stemmed; a compound (USD/SGD, OPEC+, S-REIT, 3.5, 76,500) is one term, and its parts
+ *   are terms too, so "USD" finds "USD/SGD".
+ *
+ * Offsets are UTF-16 indices into the text given (each token is matched on the original text and folded alone,
+ * so folding never shifts an offset).
+ */
+import { porterStem } from "./porter-stemmer.js";
+
+export interface Token {
+  term: string;
+  start: number;
+  end: number;
+  /** A stemmed word's unstemmed (folded) form: a query typed in lowercase ("dbs") finds the exact term "dbs". */
+  exact?: string;
+}
+
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu;
+/** A Latin (or any non-CJK) word or compound: letters and digits joined by . / - + & $ ' or a digit group comma. */
+const COMPOUND = /[\p{L}\p{N}]+(?:(?:[./\-&$'’]|,(?=\d{3}\b))[\p{L}\p{N}]+)*\+?/gu;
+const PART = /[\p{L}\p{N}]+/gu;
+const NUMBER = /^\d+(?:[.,]\d+)*$/;
+
+/** Words too common to be worth a posting list; they never decide a ranking. */
+const STOP = new Set(
+  "a an and are as at be been but by for from has have in into is it its of on or our that the their this to was we were will with which would".split(" "),
+);
+const CJK_STOP = new Set(["的", "了", "和", "与", "在", "是", "及", "对", "将", "为", "中的", "之"]);
+
+const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
+
+const fold = (s: string) => s.normalize("NFKC").toLowerCase();
+
+/** A code keeps its exact form: digits, or capitals past the first letter. */
+const isCode = (raw: string) => /\p{N}/u.test(raw) || /^.\p{L}*\p{Lu}/u.test(raw) || /\p{Lu}.*\p{Lu}/u.test(raw);
+
+/** One Latin word's term, or null when it is a stop word or a lone letter. */
+export function wordTerm(raw: string): string | null {
+  const folded = fold(raw);
+  if (STOP.has(folded)) return null;
+  if (isCode(raw)) return folded;
+  if ([...folded].length < 2) return null;
+  return /^[a-z]+$/.test(folded) ? porterStem(folded) : folded;
+}
+
+function withExact(token: Token, raw: string): Token {
+  const folded = fold(raw);
+  return folded === token.term ? token : { ...token, exact: folded };
+}
+
+function latin(text: string, from: number, to: number, out: Token[]) {
+  COMPOUND.lastIndex = from;
+  const slice = text.slice(0, to);
+  for (let m = COMPOUND.exec(slice); m; m = COMPOUND.exec(slice)) {
+    const raw = m[0];
+    const start = m.index;
+    const parts = [...raw.matchAll(PART)];
+    if (parts.length === 1 && !raw.endsWith("+")) {
+      const term = wordTerm(raw);
+      if (term) out.push(withExact({ term, start, end: start + raw.length }, raw));
+      continue;
+    }
+    out.push({ term: fold(raw).replace(/’/g, "'"), start, end: start + raw.length });
+    if (NUMBER.test(raw)) {
+      if (raw.includes(",")) out.push({ term: raw.replace(/,/g, ""), start, end: start + raw.length });
+      continue;
+    }
+    for (const p of parts) {
+      const term = wordTerm(p[0]);
+      if (term) out.push(withExact({ term, start: start + p.index!, end: start + p.index! + p[0].length }, p[0]));
+    }
+  }
+}
+
+function cjk(run: string, offset: number, out: Token[]) {
+  let single: Token | null = null;
+  for (const s of segmenter.segment(run)) {
+    if (!s.isWordLike) {
+      single = null;
+      continue;
+    }
+    const start = offset + s.index;
+    const token = { term: fold(s.segment), start, end: start + s.segment.length };
+    if (CJK_STOP.has(token.term)) {
+      single = null;
+      continue;
+    }
+    out.push(token);
+    const isSingle = [...s.segment].length === 1;
+    if (isSingle && single) out.push({ term: single.term + token.term, start: single.start, end: token.end });
+    single = isSingle ? token : null;
+  }
+}
+
+/** Every term of `text`, in order of appearance (a compound's whole before its parts). */
+export function tokenize(text: string): Token[] {
+  const out: Token[] = [];
+  let at = 0;
+  CJK_RUN.lastIndex = 0;
+  for (const m of text.matchAll(CJK_RUN)) {
+    if (m.index! > at) latin(text, at, m.index!, out);
+    cjk(m[0], m.index!, out);
+    at = m.index! + m[0].length;
+  }
+  if (at < text.length) latin(text, at, text.length, out);
+  return out;
+}
+
+/** Just the terms (indexing needs no offsets). */
+export function terms(text: string): string[] {
+  return tokenize(text).map((t) => t.term);
+}
