@@ -22,20 +22,10 @@ const MIN_DICE = 0.12;
 /** Links kept per query term. */
 const PER_TERM = 3;
 /** Terms per side of a unit that count (a long unit says little about any one pair of its terms). */
-const MAX_SIDE = 48;
+const MAX_SIDE = 32;
 
-type Unit = [cjk: string[], latin: string[]];
-
-function unitOf(text: string): Unit | null {
-  const cjk = new Set<string>();
-  const latin = new Set<string>();
-  for (const { term } of tokenize(text)) {
-    if (HAS_CJK.test(term)) cjk.add(term);
-    else if (HAS_LETTER.test(term)) latin.add(term);
-  }
-  if (cjk.size === 0 || latin.size === 0) return null;
-  return [[...cjk].slice(0, MAX_SIDE), [...latin].slice(0, MAX_SIDE)];
-}
+/** A unit's term ids, each side. */
+type Unit = [cjk: number[], latin: number[]];
 
 export interface Link {
   term: string;
@@ -44,28 +34,48 @@ export interface Link {
 
 export class BilingualBridge {
   private readonly unitsOf = new Map<string, Unit[]>();
-  /** Units holding each term. */
-  private readonly count = new Map<string, number>();
+  /** Terms are interned: co-occurrence tables keyed by numbers are several times faster than by strings. */
+  private readonly idOf = new Map<string, number>();
+  private readonly names: string[] = [];
+  /** Units holding each term, by id. */
+  private readonly count: number[] = [];
   /** Term → term of the other language → units holding both. */
-  private readonly both = new Map<string, Map<string, number>>();
+  private readonly both = new Map<number, Map<number, number>>();
   units = 0;
 
-  private bump(a: string, b: string, by: number) {
+  private intern(term: string): number {
+    let id = this.idOf.get(term);
+    if (id === undefined) {
+      id = this.names.push(term) - 1;
+      this.idOf.set(term, id);
+      this.count.push(0);
+    }
+    return id;
+  }
+
+  private unitOf(text: string): Unit | null {
+    const cjk = new Set<number>();
+    const latin = new Set<number>();
+    for (const { term } of tokenize(text)) {
+      if (HAS_CJK.test(term)) cjk.add(this.intern(term));
+      else if (HAS_LETTER.test(term)) latin.add(this.intern(term));
+    }
+    if (cjk.size === 0 || latin.size === 0) return null;
+    return [[...cjk].slice(0, MAX_SIDE), [...latin].slice(0, MAX_SIDE)];
+  }
+
+  private bump(a: number, b: number, by: number) {
     let m = this.both.get(a);
     if (!m) this.both.set(a, (m = new Map()));
     const n = (m.get(b) ?? 0) + by;
     if (n === 0) m.delete(b);
     else m.set(b, n);
-    if (m.size === 0) this.both.delete(a);
   }
 
   private apply([cjk, latin]: Unit, by: 1 | -1) {
     this.units += by;
-    for (const t of [...cjk, ...latin]) {
-      const n = (this.count.get(t) ?? 0) + by;
-      if (n === 0) this.count.delete(t);
-      else this.count.set(t, n);
-    }
+    for (const t of cjk) this.count[t]! += by;
+    for (const t of latin) this.count[t]! += by;
     for (const z of cjk) {
       for (const e of latin) {
         this.bump(z, e, by);
@@ -74,10 +84,10 @@ export class BilingualBridge {
     }
   }
 
-  /** Replaces the units a row contributes (each text of `texts` holds both languages); none removes them. */
+  /** Replaces the units a row contributes (each pair of texts says one thing in two languages); none removes them. */
   set(key: string, texts: readonly (readonly [string, string])[]): void {
     for (const unit of this.unitsOf.get(key) ?? []) this.apply(unit, -1);
-    const units = texts.map(([a, b]) => unitOf(`${a}\n${b}`)).filter((u): u is Unit => u !== null);
+    const units = texts.map(([a, b]) => this.unitOf(`${a}\n${b}`)).filter((u): u is Unit => u !== null);
     if (units.length === 0) this.unitsOf.delete(key);
     else this.unitsOf.set(key, units);
     for (const unit of units) this.apply(unit, 1);
@@ -85,14 +95,15 @@ export class BilingualBridge {
 
   /** The strongest links of a term into the other language, best first. */
   links(term: string): Link[] {
-    const m = this.both.get(term);
+    const id = this.idOf.get(term);
+    const m = id === undefined ? undefined : this.both.get(id);
     if (!m) return [];
-    const own = this.count.get(term)!;
+    const own = this.count[id!]!;
     const out: Link[] = [];
     for (const [other, both] of m) {
       if (both < MIN_BOTH) continue;
-      const score = (2 * both) / (own + this.count.get(other)!);
-      if (score >= MIN_DICE) out.push({ term: other, score });
+      const score = (2 * both) / (own + this.count[other]!);
+      if (score >= MIN_DICE) out.push({ term: this.names[other]!, score });
     }
     return out.sort((a, b) => b.score - a.score || (a.term < b.term ? -1 : 1)).slice(0, PER_TERM);
   }
