@@ -4,7 +4,7 @@
  * graded judgements: 2 for the notes it is squarely about, 1 for notes that also answer it. Classes:
  *
  *   title-en   a known item by its English title paraphrased (subject words lowercased, the closing phrase moved
- *              first): 2 the note with that subject and phrase, 1 other notes on the subject
+ *              first): 2 the notes with that subject and phrase, 1 other notes on the subject (any language)
  *   title-zh   the same for Chinese notes, in Chinese
  *   ticker     a ticker typed as analysts do, upper or lower case (DBS, uob): relevant = notes naming it
  *   company    a company's English or Chinese name: relevant = notes naming it (in either language)
@@ -51,7 +51,7 @@ export function judgedQueries(notes: readonly ArchivedNote[]): JudgedQuery[] {
       seen.add(key);
       const query = lang === "en" ? `${target.tail.en}: ${target.subject.en.toLowerCase()}` : `${target.tail.zh}，${target.subject.zh}`;
       const grades = new Map<string, number>();
-      for (const n of bySubject.get(target.subject.en)!) if (n.lang === lang || n.lang === "plain") grades.set(n.docId, n.tail.en === target.tail.en ? 2 : 1);
+      for (const n of bySubject.get(target.subject.en)!) grades.set(n.docId, n.tail.en === target.tail.en && (n.lang === lang || n.lang === "plain") ? 2 : 1);
       out.push({ cls, query, grades });
     }
   };

@@ -63,7 +63,7 @@ export const searchMatch = object({
   archived_at: nullableInt,
   highlights: { type: "array", items: object({ start: int, end: int, term: str }) },
   match: { type: "string", enum: ["keyword", "semantic", "both"] },
-  explain: nullable(object({ keyword: nullable(rankScore), semantic: nullable(rankScore), rrf_k: int })),
+  explain: nullable(object({ keyword: nullable(rankScore), semantic: nullable(rankScore), rrf_k: int, bridge: nullable(rankScore) })),
 });
 
 export const searchResponse = object({

@@ -1,12 +1,19 @@
 /**
- * Reciprocal-rank fusion (Cormack, Clarke and Büttcher, SIGIR 2009): each ranking gives a match 1 / (k + rank),
- * rank counted from 1; the sums order the fused list. Scores of different rankings (BM25, cosine) are never
- * compared, only ranks, which is why it needs no tuning beyond k. Ties fall to the better single rank, then id.
+ * Weighted reciprocal-rank fusion (Cormack, Clarke and Büttcher, SIGIR 2009): each ranking gives a match
+ * weight / (k + rank), rank counted from 1; the sums order the fused list. Scores of different rankings (BM25,
+ * cosine) are never compared, only ranks, which is why it needs no tuning beyond k and the weights. Ties fall
+ * to the better single rank, then to the id.
  */
 
 export interface Ranked {
   id: string;
   score: number;
+}
+
+export interface Ranking {
+  name: string;
+  hits: readonly Ranked[];
+  weight: number;
 }
 
 export interface Placement {
@@ -21,16 +28,18 @@ export interface Fused {
   places: Record<string, Placement | undefined>;
 }
 
-export function reciprocalRankFusion(rankings: Record<string, readonly Ranked[]>, k: number): Fused[] {
-  const fused = new Map<string, Fused>();
-  for (const [name, list] of Object.entries(rankings)) {
-    list.forEach((hit, i) => {
+export function reciprocalRankFusion(rankings: readonly Ranking[], k: number): Fused[] {
+  const fused = new Map<string, Fused & { best: number }>();
+  for (const { name, hits, weight } of rankings) {
+    hits.forEach((hit, i) => {
       let f = fused.get(hit.id);
-      if (!f) fused.set(hit.id, (f = { id: hit.id, score: 0, places: {} }));
-      f.score += 1 / (k + i + 1);
+      if (!f) fused.set(hit.id, (f = { id: hit.id, score: 0, places: {}, best: Infinity }));
+      f.score += weight / (k + i + 1);
       f.places[name] = { rank: i + 1, score: hit.score };
+      f.best = Math.min(f.best, i + 1);
     });
   }
-  const best = (f: Fused) => Math.min(...Object.values(f.places).map((p) => p?.rank ?? Infinity));
-  return [...fused.values()].sort((a, b) => b.score - a.score || best(a) - best(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return [...fused.values()]
+    .sort((a, b) => b.score - a.score || a.best - b.best || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map(({ id, score, places }) => ({ id, score, places }));
 }

@@ -20,6 +20,8 @@ export interface Token {
   end: number;
   /** A stemmed word's unstemmed (folded) form: a query typed in lowercase ("dbs") finds the exact term "dbs". */
   exact?: string;
+  /** A ticker, number or code, kept exact (DBS, 3.5, USD/SGD). */
+  code?: true;
 }
 
 /**
@@ -82,12 +84,12 @@ function latin(raw: string, start: number, out: Token[]) {
   const parts = [...raw.matchAll(PART)];
   if (parts.length === 1 && !raw.endsWith("+")) {
     const term = wordTerm(raw);
-    if (term) out.push(withExact({ term, start, end: start + raw.length }, raw));
+    if (term) out.push(isCode(raw) ? { term, start, end: start + raw.length, code: true } : withExact({ term, start, end: start + raw.length }, raw));
     return;
   }
-  out.push({ term: fold(raw).replace(/’/g, "'"), start, end: start + raw.length });
+  out.push({ term: fold(raw).replace(/’/g, "'"), start, end: start + raw.length, code: true });
   if (NUMBER.test(raw)) {
-    if (raw.includes(",")) out.push({ term: raw.replace(/,/g, ""), start, end: start + raw.length });
+    if (raw.includes(",")) out.push({ term: raw.replace(/,/g, ""), start, end: start + raw.length, code: true });
     return;
   }
   for (const p of parts) {

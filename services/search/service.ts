@@ -1,7 +1,8 @@
 /**
- * SearchService (spec §2.9, §4.1 rule 8, extended): two rankings over the archived documents, the query's
- * embedding against the vector index (semantic) and its terms against the BM25 index (keyword), fused by
- * reciprocal rank (hybrid, the default) or used alone (`mode`). Filters (analyst, session, kinds, language,
+ * SearchService (spec §2.9, §4.1 rule 8, extended): rankings over the archived documents, the query's
+ * embedding against the vector index (semantic), its terms against the BM25 index (keyword) and the bilingual
+ * bridge's terms for them in the other language (bridge), fused by weighted reciprocal rank (hybrid, the
+ * default; fusion-weights.ts), keyword and bridge alone (keyword), or the cosine ranking alone (semantic). Filters (analyst, session, kinds, language,
  * archive dates) are evaluated in memory on the keyword index's copy of each document's fields, and a filtered
  * semantic ranking is exact over the documents that pass, so a filtered query returns top_k whenever that many
  * match. Without the rankings a mode needs, the answer is search_ready false with no results (reason logged once).
@@ -17,11 +18,12 @@ import {
   type SearchService,
 } from "../../gen/institute/search/v1/search_pb.js";
 import { isZero } from "../../lib/embedding/vector-codec.js";
-import { reciprocalRankFusion, type Fused, type Placement } from "../../lib/keyword/fusion.js";
+import { reciprocalRankFusion, type Fused, type Placement, type Ranking as FusionInput } from "../../lib/keyword/fusion.js";
 import { keywordQuery } from "../../lib/keyword/keyword-query.js";
 import type { ServiceDeps } from "../deps.js";
 import { createDocumentStore, type DocumentRow, type DocumentStore } from "./document-store.js";
 import { excerptOf } from "./excerpt.js";
+import { CODES_KEYWORD, HYBRID_BRIDGE, KEYWORD, KEYWORD_BRIDGE, SEMANTIC } from "./fusion-weights.js";
 import { highlightsOf } from "./highlights.js";
 import { createPlainTextCache } from "./plain-text-cache.js";
 import { planSearch, type SearchPlan } from "./search-request.js";
@@ -50,7 +52,8 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
         .map((f) => {
           const row = rows.get(f.id)!;
           const excerpt = excerptOf(plains.plainOf(row.doc_id, row.body), plan.query, added) ?? undefined;
-          const { keyword, semantic } = f.places;
+          const { keyword, bridge, semantic } = f.places;
+          const byTerms = keyword ?? bridge;
           return create(SearchMatchSchema, {
             score: f.score,
             sessionId: row.session_id ?? undefined,
@@ -59,8 +62,10 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
             excerpt,
             archivedAt: row.archived_at === null ? undefined : BigInt(row.archived_at),
             highlights: highlightsOf(excerpt ?? null, asked).map((h) => create(HighlightSchema, h)),
-            match: keyword && semantic ? "both" : keyword ? "keyword" : "semantic",
-            explain: plan.explain ? create(ExplanationSchema, { keyword: placement(keyword), semantic: placement(semantic), rrfK }) : undefined,
+            match: byTerms && semantic ? "both" : byTerms ? "keyword" : "semantic",
+            explain: plan.explain
+              ? create(ExplanationSchema, { keyword: placement(keyword), semantic: placement(semantic), bridge: placement(bridge), rrfK: plan.mode === "semantic" ? 0 : rrfK })
+              : undefined,
           });
         }),
     });
@@ -105,22 +110,36 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
       }
 
       let keyword: Ranking = [];
+      let bridge: Ranking = [];
+      let codesOnly = false;
       let asked = new Set<string>();
       let added: string[] = [];
       if (keywords.documents.ready) {
         const q = keywordQuery(plan.query, keywords.documents.bm25, keywords.bridge);
         asked = q.all;
         added = q.added.map((t) => t.term);
+        codesOnly = q.codesOnly;
         if (plan.mode !== "semantic") {
           const pass = allowed ? new Set(allowed) : null;
-          keyword = keywords.documents.bm25.search([...q.typed, ...q.added], depth, pass ? (id) => pass.has(id) : undefined);
+          const accept = pass ? (id: string) => pass.has(id) : undefined;
+          keyword = keywords.documents.bm25.search(q.typed, depth, accept);
+          bridge = q.added.length ? keywords.documents.bm25.search(q.added, depth, accept) : [];
         }
       }
 
-      const fused =
+      const rankings: FusionInput[] =
         plan.mode === "hybrid"
-          ? reciprocalRankFusion({ keyword, semantic }, rrfK)
-          : (plan.mode === "keyword" ? keyword : semantic).map((h, i) => ({ id: h.id, score: h.score, places: { [plan.mode]: { rank: i + 1, score: h.score } } }));
+          ? [
+              { name: "semantic", hits: semantic, weight: SEMANTIC },
+              { name: "keyword", hits: keyword, weight: codesOnly ? CODES_KEYWORD : KEYWORD },
+              { name: "bridge", hits: bridge, weight: HYBRID_BRIDGE },
+            ]
+          : [
+              { name: "keyword", hits: keyword, weight: KEYWORD },
+              { name: "bridge", hits: bridge, weight: KEYWORD_BRIDGE },
+            ];
+      const fused =
+        plan.mode === "semantic" ? semantic.map((h, i) => ({ id: h.id, score: h.score, places: { semantic: { rank: i + 1, score: h.score } } })) : reciprocalRankFusion(rankings, rrfK);
       const top = fused.slice(0, plan.topK + SLACK);
       return answer(plan, true, top, await store.byIds(top.map((f) => f.id)), asked, added);
     },
