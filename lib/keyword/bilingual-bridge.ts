@@ -57,7 +57,10 @@ export class BilingualBridge {
     const cjk = new Set<number>();
     const latin = new Set<number>();
     for (const { term } of tokenize(text)) {
-      if (HAS_CJK.test(term)) cjk.add(this.intern(term));
+      // A single Chinese character means too many things to link; its words and pairs carry the meaning.
+      if (HAS_CJK.test(term)) {
+        if (term.length > 1) cjk.add(this.intern(term));
+      }
       else if (HAS_LETTER.test(term)) latin.add(this.intern(term));
     }
     if (cjk.size === 0 || latin.size === 0) return null;

@@ -2,7 +2,8 @@
  * ListSimilarFacts (spec §4.1 rule 9): the nearest neighbours of a card's English claim text, the card itself
  * excluded. The card's stored vector is used when the index has it (it is the embedding of that text), else
  * the text is embedded now. With same_category the card's category is resolved in the database and searched
- * exactly, so top_k neighbours come back whenever the category has that many.
+ * exactly, so top_k neighbours come back whenever the category has that many. With `mode` the card is ranked
+ * as search ranks (similar-by-mode.ts); without it, nothing here changes.
  */
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
@@ -17,11 +18,12 @@ import { isZero } from "../../lib/embedding/vector-codec.js";
 import type { LiveIndex, ScoredId } from "../../lib/vector/live-index.js";
 import type { ServiceDeps } from "../deps.js";
 import type { FactCardRow, FactCardStore } from "./fact-card-store.js";
+import { similarByMode } from "./similar-by-mode.js";
 import { SIMILAR_TOP_K } from "./vocabulary.js";
 
 const SLACK = 4;
 
-async function queryVector(deps: ServiceDeps, card: FactCardRow): Promise<{ vector: Float32Array | null; search: LiveIndex }> {
+export async function queryVector(deps: ServiceDeps, card: FactCardRow): Promise<{ vector: Float32Array | null; search: LiveIndex }> {
   const runtime = deps.vectors;
   const unavailable = (why: string | null) => new ConnectError(`similar facts are unavailable: ${why ?? "no vector index is configured"}`, Code.Unavailable);
   if (!runtime) throw unavailable(null);
@@ -45,6 +47,16 @@ async function queryVector(deps: ServiceDeps, card: FactCardRow): Promise<{ vect
   }
 }
 
+/** The spec's neighbours: cosine of the English claim's vector, exact within the category when asked. */
+async function cosineNeighbours(deps: ServiceDeps, store: FactCardStore, card: FactCardRow, topK: number, sameCategory: boolean): Promise<ScoredId[]> {
+  const id = card.fact_card_id;
+  const { vector, search } = await queryVector(deps, card);
+  if (!vector || isZero(vector)) return [];
+  return sameCategory
+    ? search.exact(vector, topK, (await store.idsInCategory(card.claim_category)).filter((other) => other !== id))
+    : search.search(vector, topK + SLACK, new Set([id]));
+}
+
 export async function listSimilarFacts(deps: ServiceDeps, store: FactCardStore, request: ListSimilarFactsRequest): Promise<ListSimilarFactsResponse> {
   const id = request.factCardId;
   if (id === "") throw new ConnectError("fact_card_id is required", Code.InvalidArgument);
@@ -54,13 +66,10 @@ export async function listSimilarFacts(deps: ServiceDeps, store: FactCardStore, 
   }
   const card = await store.get(id);
   if (!card) throw new ConnectError(`no fact card ${id}`, Code.NotFound);
-  const { vector, search } = await queryVector(deps, card);
-  let hits: ScoredId[] = [];
-  if (vector && !isZero(vector)) {
-    hits = request.sameCategory
-      ? search.exact(vector, topK, (await store.idsInCategory(card.claim_category)).filter((other) => other !== id))
-      : search.search(vector, topK + SLACK, new Set([id]));
-  }
+  const hits =
+    request.mode === undefined
+      ? await cosineNeighbours(deps, store, card, topK, request.sameCategory)
+      : await similarByMode(deps, card, request.mode, topK + SLACK, request.sameCategory ? () => store.idsInCategory(card.claim_category) : null, () => queryVector(deps, card));
   const rows = await store.byIds(hits.map((h) => h.id));
   const matches = hits
     .filter((h) => rows.has(h.id) && (!request.sameCategory || rows.get(h.id)!.claim_category === card.claim_category))

@@ -9,7 +9,7 @@ import { FactCardSchema, ListFactCardsResponseSchema, ListSimilarFactsResponseSc
 import { SearchResponseSchema } from "../../../gen/institute/search/v1/search_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
 import { CLAIM_CATEGORIES, FACT_CARD_STATUSES, LIST_LIMIT, PARENT_KINDS, SIMILAR_TOP_K, VERDICTS } from "../../../services/factcard/vocabulary.js";
-import { factCard, listFactCardsQuery, similarFactsResponse } from "../../schemas/factcards.js";
+import { factCard, listFactCardsQuery, similarFactsQuery, similarFactsResponse } from "../../schemas/factcards.js";
 import { searchFilters, searchRequest, searchResponse, type SearchBody } from "../../schemas/search.js";
 import { int, object } from "../../schemas/common.js";
 import type { ToolDefinition } from "../tool.js";
@@ -116,7 +116,7 @@ const getFactCard: ToolDefinition<{ fact_card_id: string }> = {
   },
 };
 
-const similarFacts: ToolDefinition<{ fact_card_id: string; top_k?: number; same_category?: boolean }> = {
+const similarFacts: ToolDefinition<{ fact_card_id: string; top_k?: number; same_category?: boolean; mode?: string }> = {
   name: "factcards_similar",
   title: "Fact cards similar to one",
   description:
@@ -127,13 +127,14 @@ const similarFacts: ToolDefinition<{ fact_card_id: string; top_k?: number; same_
       fact_card_id: factCardId,
       top_k: { type: "integer", minimum: SIMILAR_TOP_K.min, maximum: SIMILAR_TOP_K.max, default: SIMILAR_TOP_K.fallback, description: "How many neighbours." },
       same_category: { type: "boolean", default: false, description: "Only neighbours of the same claim category." },
+      mode: { ...similarFactsQuery.properties.mode, description: "Omitted: cosine neighbours of the English claim. hybrid, keyword or semantic: ranked as search_artifacts ranks, over the card's claim texts." },
     },
     ["fact_card_id"],
   ),
   outputSchema: similarFactsResponse,
   pager: "none",
-  async call({ fact_card_id, top_k, same_category }, { clients }) {
-    const response = await clients.factcard.listSimilarFacts({ factCardId: fact_card_id, topK: top_k ?? 0, sameCategory: same_category ?? false });
+  async call({ fact_card_id, top_k, same_category, mode }, { clients }) {
+    const response = await clients.factcard.listSimilarFacts({ factCardId: fact_card_id, topK: top_k ?? 0, sameCategory: same_category ?? false, mode });
     return protoToJson(ListSimilarFactsResponseSchema, response);
   },
 };
