@@ -123,7 +123,9 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
           const pass = allowed ? new Set(allowed) : null;
           const accept = pass ? (id: string) => pass.has(id) : undefined;
           keyword = keywords.documents.bm25.search(q.typed, depth, accept);
-          bridge = q.added.length ? keywords.documents.bm25.search(q.added, depth, accept) : [];
+          // The bridge ranks only what the typed terms did not find: notes in the other language, not a
+          // bilingual note a second time.
+          bridge = q.added.length ? keywords.documents.bm25.search(q.added, depth, accept, new Set(keyword.map((h) => h.id))) : [];
         }
       }
 
