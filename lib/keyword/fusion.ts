@@ -14,6 +14,8 @@ export interface Ranking {
   name: string;
   hits: readonly Ranked[];
   weight: number;
+  /** A factor on `weight` for one hit (e.g. a vote the ranking is known to be blind about); 1 when absent. */
+  factor?: (id: string) => number;
 }
 
 export interface Placement {
@@ -30,11 +32,11 @@ export interface Fused {
 
 export function reciprocalRankFusion(rankings: readonly Ranking[], k: number): Fused[] {
   const fused = new Map<string, Fused & { best: number }>();
-  for (const { name, hits, weight } of rankings) {
+  for (const { name, hits, weight, factor } of rankings) {
     hits.forEach((hit, i) => {
       let f = fused.get(hit.id);
       if (!f) fused.set(hit.id, (f = { id: hit.id, score: 0, places: {}, best: Infinity }));
-      f.score += weight / (k + i + 1);
+      f.score += (factor ? weight * factor(hit.id) : weight) / (k + i + 1);
       f.places[name] = { rank: i + 1, score: hit.score };
       f.best = Math.min(f.best, i + 1);
     });

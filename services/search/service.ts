@@ -23,9 +23,10 @@ import { keywordQuery } from "../../lib/keyword/keyword-query.js";
 import type { ServiceDeps } from "../deps.js";
 import { createDocumentStore, type DocumentRow, type DocumentStore } from "./document-store.js";
 import { excerptOf } from "./excerpt.js";
-import { CODES_KEYWORD, HYBRID_BRIDGE, KEYWORD, KEYWORD_BRIDGE, SEMANTIC } from "./fusion-weights.js";
+import { CODES_KEYWORD, HYBRID_BRIDGE, KEYWORD, KEYWORD_BRIDGE, OTHER_SCRIPT, SEMANTIC } from "./fusion-weights.js";
 import { highlightsOf } from "./highlights.js";
 import { createPlainTextCache } from "./plain-text-cache.js";
+import { scriptFilter } from "./query-script.js";
 import { planSearch, type SearchPlan } from "./search-request.js";
 
 /** Extra matches asked for, in case documents were deleted since the indexes last looked. */
@@ -90,6 +91,7 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
       const depth = Math.max(FUSION_DEPTH, plan.topK + SLACK);
 
       let semantic: Ranking = [];
+      let semanticFactor: ((id: string) => number) | undefined;
       if (plan.mode !== "keyword") {
         const embedder = await runtime.embedder();
         const index = runtime.index("documents");
@@ -107,6 +109,12 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
         }
         const semanticDepth = plan.mode === "semantic" ? plan.topK + SLACK : depth;
         if (!isZero(vector)) semantic = allowed ? index.exact(vector, semanticDepth, allowed) : index.search(vector, semanticDepth);
+        // An embedder without cross-language signal scores a note in another script than the query at random:
+        // in fusion such a note's semantic vote counts only OTHER_SCRIPT (it still fills a small filtered set).
+        if (embedder.crossLingual === false && keywords.documents.ready) {
+          const fits = scriptFilter(plan.query);
+          semanticFactor = (id) => (fits(keywords.documents.metaOf(id)?.lang) ? 1 : OTHER_SCRIPT);
+        }
       }
 
       let keyword: Ranking = [];
@@ -132,7 +140,7 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
       const rankings: FusionInput[] =
         plan.mode === "hybrid"
           ? [
-              { name: "semantic", hits: semantic, weight: SEMANTIC },
+              { name: "semantic", hits: semantic, weight: SEMANTIC, factor: semanticFactor },
               { name: "keyword", hits: keyword, weight: codesOnly ? CODES_KEYWORD : KEYWORD },
               { name: "bridge", hits: bridge, weight: HYBRID_BRIDGE },
             ]
