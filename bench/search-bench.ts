@@ -2,13 +2,16 @@
  * Search benchmark at demo scale (default --scale 20): latency p50/p95/p99 and queries per second of the
  * approximate index (HNSW), beside exact brute-force search over the same vectors in the same run, as ratios,
  * with the measured recall@8. Also the whole Search RPC (query embedding, index, PostgreSQL) for reference.
+ * Then measured relevance (bench/relevance/): the judged query set in the semantic, keyword and hybrid modes,
+ * at the demo scale and over a synthesised archive of --large documents (default 100000; 0 skips it), with
+ * each mode's latency and the indexes' memory and build time.
  * Uses DATABASE_URL's server when set (a temporary database, dropped after), else embedded PostgreSQL.
  */
 import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { FactCardService } from "../gen/institute/factcard/v1/factcard_pb.js";
 import { SearchService } from "../gen/institute/search/v1/search_pb.js";
 import { loadConfig } from "../lib/config.js";
-import { seedDemoData } from "../lib/demo-data/index.js";
+import { generateDemoData, insertDemoData } from "../lib/demo-data/index.js";
 import { embedPending } from "../lib/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../lib/embedding/hashed-ngram-embedder.js";
 import { createPostgresObjectStore } from "../lib/object-store/object-store.js";
@@ -18,15 +21,18 @@ import { VectorRuntime } from "../lib/vector/vector-runtime.js";
 import { allServiceRoutes } from "../services/routes.js";
 import { startTestServer } from "../test/helpers/postgres-server.js";
 import { createTestDatabase } from "../test/helpers/test-database.js";
+import { buildIndexes, gcNote, mib, type BuildFigures } from "./relevance/index-build.js";
+import { largeArchiveRun } from "./relevance/large-archive.js";
+import { archivedNotes, latencyRows, relevanceTable, runRelevance } from "./relevance/relevance-bench.js";
 import { ms, ratio, table, time, type Timing } from "./stats.js";
 
 const K = 8;
 
-function option(argv: string[], name: string, fallback: number): number {
+function option(argv: string[], name: string, fallback: number, zero = false): number {
   const i = argv.indexOf(`--${name}`);
   if (i < 0) return fallback;
   const n = Number(argv[i + 1]);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} needs a positive number`);
+  if (!Number.isFinite(n) || n < 0 || (n === 0 && !zero)) throw new Error(`--${name} needs a positive number`);
   return n;
 }
 
@@ -42,23 +48,31 @@ async function compare(name: string, index: LiveIndex, queries: Float32Array[], 
   rows.push([`${name}: exact / HNSW`, ratio(exact.p50 / approximate.p50), ratio(exact.p95 / approximate.p95), ratio(exact.p99 / approximate.p99), ratio(approximate.qps / exact.qps), ""]);
 }
 
+function buildRow(label: string, documents: number, b: BuildFigures): string[] {
+  const sec = (n: number) => `${(n / 1000).toFixed(1)} s`;
+  return [label, String(documents), sec(b.keywordMs), mib(b.keywordBytes), sec(b.vectorMs), mib(b.vectorBytes)];
+}
+
 export async function searchBench(argv: string[]): Promise<void> {
   const scale = option(argv, "scale", 20);
   const seed = option(argv, "seed", 1);
   const count = option(argv, "queries", 500);
+  const large = option(argv, "large", 100_000, true);
+  const asOf = Date.UTC(2026, 10, 21, 10, 0, 0);
   const server = await startTestServer();
   const db = await createTestDatabase(server.adminUrl, "bench");
   const runtime = new VectorRuntime({ db: db.reader, config: { embeddings: null, indexRefreshMs: 0 } });
   try {
     const embedder = createHashedNgramEmbedder();
     let t = performance.now();
-    await seedDemoData(db.owner, { seed, scale, asOf: Date.UTC(2026, 10, 21, 10, 0, 0) });
+    const data = generateDemoData({ seed, scale, asOf });
+    await insertDemoData(db.owner, data);
     const seeded = performance.now() - t;
     t = performance.now();
     const embedded = await embedPending(db.owner, embedder);
     const embedding = performance.now() - t;
     t = performance.now();
-    await runtime.start();
+    const build = await buildIndexes(runtime);
     const loading = performance.now() - t;
     const documents = runtime.index("documents")!;
     const factCards = runtime.index("factCards")!;
@@ -94,6 +108,33 @@ export async function searchBench(argv: string[]): Promise<void> {
         table(["what", "p50 ms", "p95 ms", "p99 ms", "QPS", `recall@${K}`], rows),
         "",
         "Ratios: exact brute-force latency over HNSW latency (and HNSW QPS over exact QPS); above 1x the index is faster.",
+        "",
+      ].join("\n"),
+    );
+
+    const { notes, idOfPath } = await archivedNotes(db.owner, data.notes);
+    const relevance = await runRelevance(search, notes, idOfPath);
+    const latency = latencyRows(`scale ${scale}, ${documents.size} documents`, relevance);
+    const builds: string[][] = [buildRow(`scale ${scale}`, documents.size, build)];
+    process.stdout.write(`\nRelevance at demo scale ${scale} (seed ${seed}): ${relevance.queries.length} judged queries, top_k ${K}; sem = semantic, key = keyword, hyb = hybrid\n\n${relevanceTable(relevance)}\n`);
+    if (large > 0) {
+      const big = await largeArchiveRun(server.adminUrl, seed, large, asOf);
+      process.stdout.write(
+        `\nRelevance over ${big.documents} synthesised documents (seed ${seed}; insert ${s(big.seedMs)}, embed ${s(big.embedMs)}): ${big.run.queries.length} judged queries\n\n${relevanceTable(big.run)}\n`,
+      );
+      latency.push(...latencyRows(`${big.documents} documents`, big.run));
+      builds.push(buildRow("synthesised", big.documents, big.build));
+    }
+    process.stdout.write(
+      [
+        "",
+        "Search RPC latency per mode over the judged queries, one at a time, end to end (embedding, indexes, PostgreSQL rows, excerpts):",
+        "",
+        table(["run: mode", "p50 ms", "p99 ms", "QPS"], latency),
+        "",
+        `Index build time and memory (heap + array buffers added)${gcNote()}:`,
+        "",
+        table(["run", "documents", "keyword build", "keyword memory", "vector build", "vector memory"], builds),
         "",
       ].join("\n"),
     );

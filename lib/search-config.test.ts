@@ -5,7 +5,8 @@ import { embeddingsEndpoint } from "./search-config.js";
 
 describe("search configuration", () => {
   it("defaults to the built-in embedder, a 5 s index refresh and the default reuse policy", () => {
-    expect(loadConfig({}).search).toEqual({ embeddings: null, indexRefreshMs: 5000, reusePolicy: DEFAULT_REUSE_POLICY });
+    expect(loadConfig({}).search).toEqual({ embeddings: null, indexRefreshMs: 5000, rrfK: 60, reusePolicy: DEFAULT_REUSE_POLICY });
+    expect(loadConfig({ SEARCH_RRF_K: "20" }).search.rrfK).toBe(20);
   });
 
   it("reads an HTTP embeddings endpoint with its model, key, timeout and batch size", () => {
@@ -40,6 +41,8 @@ describe("search configuration", () => {
     [{ EMBEDDINGS_TIMEOUT_MS: "0" }, "configuration: EMBEDDINGS_TIMEOUT_MS must be between 100 and 300000, got 0"],
     [{ EMBEDDINGS_BATCH_SIZE: "many" }, 'configuration: EMBEDDINGS_BATCH_SIZE must be a whole number, got "many"'],
     [{ INDEX_REFRESH_MS: "-1" }, 'configuration: INDEX_REFRESH_MS must be a whole number, got "-1"'],
+    [{ SEARCH_RRF_K: "0" }, "configuration: SEARCH_RRF_K must be between 1 and 10000, got 0"],
+    [{ SEARCH_RRF_K: "ten" }, 'configuration: SEARCH_RRF_K must be a whole number, got "ten"'],
     [{ FACTCARD_REUSE_POLICY: "{" }, "configuration: FACTCARD_REUSE_POLICY is not valid JSON"],
     [{ FACTCARD_REUSE_POLICY: "[]" }, "configuration: FACTCARD_REUSE_POLICY must be a JSON object keyed by claim category"],
     [{ FACTCARD_REUSE_POLICY: '{"money": {}}' }, 'configuration: FACTCARD_REUSE_POLICY names unknown claim category "money"'],

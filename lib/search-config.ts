@@ -23,6 +23,8 @@ export interface SearchConfig {
   embeddings: HttpEmbeddingsConfig | null;
   /** How often the in-process indexes look for new or changed vectors; 0 turns polling off. */
   indexRefreshMs: number;
+  /** The constant k of reciprocal-rank fusion in hybrid search: a match scores 1 / (k + rank) per ranking. */
+  rrfK: number;
   /** Claim category to the policy deciding when a prior verdict may be inherited (spec §2.10). */
   reusePolicy: Record<ClaimCategory, ReusePolicyValue>;
 }
@@ -105,6 +107,7 @@ export function readSearchConfig(env: Env, fail: Fail): SearchConfig {
   return {
     embeddings: readEmbeddings(env, fail),
     indexRefreshMs: whole(env, fail, "INDEX_REFRESH_MS", 5_000, 0, 3_600_000),
+    rrfK: whole(env, fail, "SEARCH_RRF_K", 60, 1, 10_000),
     reusePolicy: readReusePolicy(env, fail),
   };
 }

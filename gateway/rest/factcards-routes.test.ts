@@ -142,12 +142,21 @@ describe("GET /api/v1/factcards/{factCardId}/similar", () => {
     expect((await get("/api/v1/factcards/fc-01/similar?same_category=0")).json().count).toBe(5);
   });
 
+  it("ranks as search ranks when a mode is given, and exactly as before without one", async () => {
+    const ids = (body: { matches: { fact_card_id: string }[] }) => body.matches.map((m) => m.fact_card_id);
+    expect(ids((await get("/api/v1/factcards/fc-01/similar?mode=keyword")).json())).toEqual(["fc-02", "fc-07"]);
+    const plain = await get("/api/v1/factcards/fc-01/similar");
+    expect((await get("/api/v1/factcards/fc-01/similar?mode=semantic")).body).toBe(plain.body);
+    expect((await get("/api/v1/factcards/fc-01/similar?mode=hybrid")).json().matches[0]).toMatchObject({ fact_card_id: "fc-02", score: 2 / 61 });
+  });
+
   it.each([
     ["top_k=0", "invalid query parameter 'top_k': must be >= 1"],
     ["top_k=21", "invalid query parameter 'top_k': must be <= 20"],
     ["top_k=five", "invalid query parameter 'top_k': must be integer"],
     ["same_category=2", "invalid query parameter 'same_category': must be one of 0, 1"],
     ["same_category=true", "invalid query parameter 'same_category': must be one of 0, 1"],
+    ["mode=bm25", "invalid query parameter 'mode': must be one of hybrid, keyword, semantic"],
   ])("refuses ?%s with 400", async (query, error) => {
     const res = await get(`/api/v1/factcards/fc-01/similar?${query}`);
     expect(res.statusCode).toBe(400);

@@ -47,7 +47,7 @@ export function factCardRoutes(app: FastifyInstance, opts: RestOptions) {
     },
   );
 
-  app.get<{ Params: { factCardId: string }; Querystring: { top_k: number; same_category: "0" | "1" } }>(
+  app.get<{ Params: { factCardId: string }; Querystring: { top_k: number; same_category: "0" | "1"; mode?: string } }>(
     "/factcards/:factCardId/similar",
     { config: access, schema: { summary: "List fact cards similar to one", params: factCardParams, querystring: similarFactsQuery, response: { 200: similarFactsResponse, ...withNotFound } } },
     async (request) => {
@@ -55,6 +55,7 @@ export function factCardRoutes(app: FastifyInstance, opts: RestOptions) {
         factCardId: request.params.factCardId,
         topK: request.query.top_k,
         sameCategory: request.query.same_category === "1",
+        mode: request.query.mode,
       });
       return protoToJson(ListSimilarFactsResponseSchema, response);
     },

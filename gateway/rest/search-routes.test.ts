@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cosine } from "../../lib/embedding/embedder.js";
 import { embedPending } from "../../lib/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
-import { BASE_TIME, insertDocuments } from "../../services/search/test-fixtures.js";
+import { BASE_TIME, DOCUMENTS, insertDocuments } from "../../services/search/test-fixtures.js";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 
 const embedder = createHashedNgramEmbedder();
@@ -32,7 +32,7 @@ const post = (body: unknown, options: { apiKey?: string | null; contentType?: st
 
 describe("POST /api/v1/search", () => {
   it("answers the best matches, highest score first, with every field of SearchMatch", async () => {
-    const res = await post({ query: "HBM memory supply for AI accelerators", top_k: 1 });
+    const res = await post({ query: "HBM memory supply for AI accelerators", top_k: 1, mode: "semantic" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
     const body = res.json();
@@ -49,9 +49,31 @@ describe("POST /api/v1/search", () => {
           title: "HBM supply stays tight",
           excerpt: "High-bandwidth memory remains sold out; SK Hynix and Samsung convert DRAM capacity to HBM for AI accelerators.",
           archived_at: BASE_TIME + 4 * 60_000,
+          highlights: [
+            { start: 15, end: 21, term: "memori" },
+            { start: 86, end: 89, term: "hbm" },
+            { start: 94, end: 96, term: "ai" },
+            { start: 97, end: 109, term: "acceler" },
+          ],
+          match: "semantic",
+          explain: null,
         },
       ],
     });
+  });
+
+  it("ranks hybrid by default, filters, and explains each ranking's place on request", async () => {
+    const body = (await post({ query: "Brent crude", kinds: ["reports/"], lang: "en", archived_after: "2026-11-20", archived_before: BASE_TIME + 7 * 60_000, explain: true })).json();
+    // Semantic ranks every English report archived in the window; the one naming Brent comes first.
+    expect(body.results.map((r: { title: string }) => r.title).sort()).toEqual(DOCUMENTS.slice(0, 6).map((d) => d.title).sort());
+    expect(body.results[0]).toMatchObject({
+      title: "OPEC+ supply and Brent",
+      match: "both",
+      highlights: [{ start: 33, end: 38, term: "brent" }, { start: 39, end: 44, term: "crude" }],
+      explain: { keyword: { rank: 1, score: expect.any(Number) }, semantic: { rank: 1, score: expect.any(Number) }, bridge: null, rrf_k: 60 },
+    });
+    const later = (await post({ query: "Brent crude", lang: "en", archived_after: BASE_TIME + 7 * 60_000 })).json();
+    expect(later.results.map((r: { title: string }) => r.title)).toEqual(["USD/SGD and the S$NEER band"]);
   });
 
   it("searches Chinese text and scopes by analyst_id and session_id", async () => {
@@ -91,6 +113,16 @@ describe("POST /api/v1/search", () => {
     [{ query: "rates", session_id: "" }, "invalid body field 'session_id': must NOT have fewer than 1 characters"],
     [{ query: "rates", analyst_id: null }, "invalid body field 'analyst_id': must be string"],
     [{ query: "rates", limit: 3 }, "unknown body field 'limit'"],
+    [{ query: "rates", mode: "fuzzy" }, "invalid body field 'mode': must be one of hybrid, keyword, semantic"],
+    [{ query: "rates", lang: "fr" }, "invalid body field 'lang': must be one of en, zh, plain"],
+    [{ query: "rates", kinds: "notes" }, "invalid body field 'kinds': must be array"],
+    [{ query: "rates", kinds: [] }, "invalid body field 'kinds': must NOT have fewer than 1 items"],
+    [{ query: "rates", kinds: [""] }, "invalid body field 'kinds.0': must NOT have fewer than 1 characters"],
+    [{ query: "rates", archived_after: "last week" }, "invalid body field 'archived_after': must match pattern \"^\\d{4}-\\d{2}-\\d{2}$\""],
+    [{ query: "rates", archived_after: "2026-02-30" }, 'archived_after must be epoch milliseconds or a date YYYY-MM-DD, got "2026-02-30"'],
+    [{ query: "rates", archived_before: -1 }, "invalid body field 'archived_before': must be >= 0"],
+    [{ query: "rates", archived_before: 1.5 }, "invalid body field 'archived_before': must be integer,string"],
+    [{ query: "rates", explain: "yes" }, "invalid body field 'explain': must be boolean"],
     [[{ query: "rates" }], "request body must be a JSON object"],
     ["rates", "request body must be a JSON object"],
     [null, "request body must be a JSON object"],

@@ -1,4 +1,5 @@
 /** JSON Schemas of the fact-card routes (spec §2.10, §4.1, §8). */
+import { SEARCH_MODES } from "../../services/search/limits.js";
 import {
   CLAIM_CATEGORIES,
   EMBEDDING_STATUSES,
@@ -76,6 +77,8 @@ export const similarFactsQuery = {
   properties: {
     top_k: { type: "integer", minimum: SIMILAR_TOP_K.min, maximum: SIMILAR_TOP_K.max, default: SIMILAR_TOP_K.fallback },
     same_category: { type: "string", enum: ["0", "1"], default: "0" },
+    // Absent: cosine neighbours of the English claim (spec §4.1 rule 9). Given: ranked as search ranks.
+    mode: { type: "string", enum: [...SEARCH_MODES] },
   },
 } as const;
 

@@ -27,9 +27,10 @@ function noteBlocks(rng: Random, topic: Topic, subject: Pair, title: Pair) {
   ];
 }
 
-export function generateArchive(ctx: DemoContext, sessions: readonly SessionInfo[]): number {
+/** `count` notes (the scale's volume by default); each note's topic, subject and language go to the ground truth. */
+export function generateArchive(ctx: DemoContext, sessions: readonly SessionInfo[], count = ctx.scaled(300, 20)): number {
   const rng = ctx.rng("archive");
-  const n = ctx.scaled(300, 20);
+  const n = count;
   const perSession = new Map<string, number>();
   for (let i = 0; i < n; i++) {
     const session = sessions[i % sessions.length]!;
@@ -41,8 +42,10 @@ export function generateArchive(ctx: DemoContext, sessions: readonly SessionInfo
     const k = (perSession.get(session.sessionId) ?? 0) + 1;
     perSession.set(session.sessionId, k);
     const archivedAt = rng.chance(0.02) ? null : ctx.clock.past((session.endedAt ?? session.startedAt) + k * rng.int(1, 6) * MINUTE);
+    const docId = ctx.ids.hex("doc_", 12);
+    ctx.data.notes.push({ docId, topicId: topic.id, subject, tail: title.tail, lang });
     ctx.data.add("search.documents", {
-      doc_id: ctx.ids.hex("doc_", 12),
+      doc_id: docId,
       session_id: session.sessionId,
       analyst_id: session.analystId,
       path: `sessions/${session.sessionId}/notes/${k}.md`,

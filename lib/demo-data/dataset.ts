@@ -1,6 +1,7 @@
 /** The generated rows, per table, held in memory until they are inserted in one transaction. */
 import { sha256Hex } from "../object-store/object-store.js";
 import { TABLES, type TableName } from "./tables.js";
+import type { Pair } from "./topic-types.js";
 
 export type Value = string | number | null | readonly string[] | { readonly [key: string]: unknown } | readonly unknown[];
 
@@ -8,8 +9,20 @@ type SpecOf<N extends TableName> = Extract<(typeof TABLES)[number], { table: N }
 /** One row of table N: exactly its columns (checked at compile time). */
 export type RowOf<N extends TableName> = { [C in SpecOf<N>["columns"][number][0]]: Value };
 
+/** What an archived note is about, as the generator chose it: the ground truth relevance is judged against. */
+export interface NoteTruth {
+  docId: string;
+  topicId: string;
+  subject: Pair;
+  /** The headline's closing phrase ("the bear case"), which with the subject makes the title. */
+  tail: Pair;
+  lang: "en" | "zh" | "plain";
+}
+
 export class DemoDataset {
   private readonly tables = new Map<TableName, Record<string, Value>[]>();
+  /** Ground truth of the archive (never inserted): read by the relevance benchmark. */
+  readonly notes: NoteTruth[] = [];
   private readonly blobKeys = new Set<string>();
 
   constructor() {

@@ -49,7 +49,9 @@ describe("seedDemoData", () => {
 
   it("gives byte-identical data for the same seed, scale and asOf", async () => {
     for (const { table } of TABLES) {
-      const sql = `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM ${table} t`;
+      // tx (the writing transaction, kept for the keyword index) differs between databases by nature.
+      const row = "(to_jsonb(t) - 'tx')::text";
+      const sql = `SELECT md5(coalesce(string_agg(${row}, '|' ORDER BY ${row}), '')) AS h FROM ${table} t`;
       const [x, y] = await Promise.all([a.owner.query(sql), b.owner.query(sql)]);
       expect(x.rows[0].h, table).toBe(y.rows[0].h);
     }

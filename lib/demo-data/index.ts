@@ -70,7 +70,22 @@ async function occupiedTables(client: { query: Pool["query"] }): Promise<string[
  * Refuses (throws, nothing written) when any table it fills already holds rows.
  */
 export async function seedDemoData(owner: Pool, options: SeedOptions): Promise<Record<string, number>> {
-  const data = generateDemoData(options);
+  return insertDemoData(owner, generateDemoData(options));
+}
+
+/**
+ * A synthesised archive of `count` notes alone (analysts and sessions are generated to draw them from, not kept):
+ * the relevance benchmark's large run, past what the full dataset's scale allows.
+ */
+export function generateArchiveOnly(options: SeedOptions, count: number): DemoDataset {
+  const ctx = createContext(options);
+  const sessions = generateSessions(ctx);
+  generateArchive(ctx, sessions, count);
+  return ctx.data;
+}
+
+/** Inserts generated rows as seedDemoData does (one transaction; refused when any table it fills has rows). */
+export async function insertDemoData(owner: Pool, data: DemoDataset): Promise<Record<string, number>> {
   const client = await owner.connect();
   try {
     await client.query("BEGIN");

@@ -214,10 +214,10 @@ const HEADLINE_TAILS = [
 
 const HEADLINE_HEADS = [pair("", ""), pair("Desk note — ", "研究札记 — "), pair("Follow-up — ", "跟进 — "), pair("Chart of the week — ", "本周图表 — ")];
 
-export function headline(rng: Random, subject: Pair): Pair {
+export function headline(rng: Random, subject: Pair): Pair & { tail: Pair } {
   const head = rng.pick(HEADLINE_HEADS);
   const tail = rng.pick(HEADLINE_TAILS);
-  return pair(`${head.en}${subject.en}: ${tail.en}`, `${head.zh}${subject.zh}：${tail.zh}`);
+  return { ...pair(`${head.en}${subject.en}: ${tail.en}`, `${head.zh}${subject.zh}：${tail.zh}`), tail };
 }
 
 /** A markdown table. */

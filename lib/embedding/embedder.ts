@@ -3,6 +3,11 @@ export interface Embedder {
   /** Recorded beside each stored vector; a change of model means a re-embed, never a mix. */
   readonly model: string;
   readonly dimensions: number;
+  /**
+   * False when a text in one script carries no signal about a text in another (the built-in n-gram embedder):
+   * search then gives such pairs no semantic vote. Unset: assumed multilingual (an endpoint's model).
+   */
+  readonly crossLingual?: boolean;
   embed(texts: string[]): Promise<Float32Array[]>;
 }
 

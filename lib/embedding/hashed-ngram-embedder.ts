@@ -39,6 +39,7 @@ function features(text: string): Map<string, number> {
 export function createHashedNgramEmbedder(dimensions = 384): Embedder {
   return {
     model: `builtin-hashed-ngram-${dimensions}`,
+    crossLingual: false,
     dimensions,
     async embed(texts) {
       return texts.map((text) => {

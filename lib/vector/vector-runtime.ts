@@ -1,11 +1,13 @@
 /**
  * What the search and factcard services share: the embedder (opened from configuration; an HTTP endpoint that
- * is down is retried) and the two live indexes of its model, loaded at start and refreshed every
- * `indexRefreshMs`. Whatever is unavailable is reported by `problem()`, and logged once per reason.
+ * is down is retried) and the two live indexes of its model, plus the keyword indexes beside them (which need
+ * no embedder), all loaded at start and refreshed every `indexRefreshMs`. Whatever is unavailable is reported
+ * by `problem()`, and logged once per reason.
  */
 import type pg from "pg";
 import type { Embedder } from "../embedding/embedder.js";
 import { openEmbedder } from "../embedding/open-embedder.js";
+import { KeywordRuntime } from "../keyword/keyword-runtime.js";
 import type { SearchConfig } from "../search-config.js";
 import { LiveIndex } from "./live-index.js";
 
@@ -45,9 +47,12 @@ export class VectorRuntime {
   private stopped = false;
   private lastLogged: string | null = null;
   log: RuntimeLog;
+  /** BM25 over the same documents and fact cards, refreshed with the vector indexes. */
+  readonly keywords: KeywordRuntime;
 
   constructor(private readonly options: VectorRuntimeOptions) {
     this.log = options.log ?? { info: () => {}, warn: () => {} };
+    this.keywords = new KeywordRuntime(options.db);
   }
 
   /** Opens the embedder and loads both indexes; never throws (see `problem()`), then refreshes periodically. */
@@ -89,6 +94,7 @@ export class VectorRuntime {
 
   /** One look now: opens the embedder if needed, then loads or refreshes each index. */
   async refresh(): Promise<void> {
+    await this.keywords.refresh();
     const embedder = await this.ensureEmbedder(true);
     if (embedder && this.embedError) {
       await embedder.embed(["probe"]).then(

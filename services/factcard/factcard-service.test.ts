@@ -166,3 +166,23 @@ describe("FactCardService.ListSimilarFacts", () => {
     await expect(client.listSimilarFacts({ factCardId: "fc-01", topK: 21 })).rejects.toThrow("top_k must be 1 to 20, got 21");
   });
 });
+
+describe("FactCardService.ListSimilarFacts with a mode", () => {
+  it("ranks by the claim texts' terms (keyword), by cosine alone (semantic), or both fused (hybrid)", async () => {
+    // Only cards sharing a term come back by keyword: fc-02 (its English half) and fc-07 (rates, basis points).
+    const keyword = await client.listSimilarFacts({ factCardId: "fc-01", topK: 3, mode: "keyword" });
+    expect(keyword.matches.map((m) => m.factCardId)).toEqual(["fc-02", "fc-07"]);
+    const cosine = await client.listSimilarFacts({ factCardId: "fc-01", topK: 3 });
+    const semantic = await client.listSimilarFacts({ factCardId: "fc-01", topK: 3, mode: "semantic" });
+    expect(semantic.matches).toEqual(cosine.matches);
+    const hybrid = await client.listSimilarFacts({ factCardId: "fc-01", topK: 3, mode: "hybrid" });
+    expect(hybrid.matches[0]!.factCardId).toBe("fc-02");
+    expect(hybrid.matches[0]!.score).toBeCloseTo(2 / 61, 12);
+    const same = await client.listSimilarFacts({ factCardId: "fc-01", topK: 20, sameCategory: true, mode: "hybrid" });
+    expect(same.matches.map((m) => m.factCardId)).toEqual(["fc-02"]);
+  });
+
+  it("refuses a mode outside hybrid, keyword and semantic", async () => {
+    await expect(client.listSimilarFacts({ factCardId: "fc-01", mode: "fuzzy" })).rejects.toThrow("mode must be one of hybrid, keyword, semantic");
+  });
+});

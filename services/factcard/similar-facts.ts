@@ -2,7 +2,8 @@
  * ListSimilarFacts (spec §4.1 rule 9): the nearest neighbours of a card's English claim text, the card itself
  * excluded. The card's stored vector is used when the index has it (it is the embedding of that text), else
  * the text is embedded now. With same_category the card's category is resolved in the database and searched
- * exactly, so top_k neighbours come back whenever the category has that many.
+ * exactly, so top_k neighbours come back whenever the category has that many. With `mode` the card is ranked
+ * as search ranks (similar-by-mode.ts); without it, nothing here changes.
  */
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
@@ -17,11 +18,15 @@ import { isZero } from "../../lib/embedding/vector-codec.js";
 import type { LiveIndex, ScoredId } from "../../lib/vector/live-index.js";
 import type { ServiceDeps } from "../deps.js";
 import type { FactCardRow, FactCardStore } from "./fact-card-store.js";
+import { similarByMode } from "./similar-by-mode.js";
 import { MAX_CLAIM_TEXT, SIMILAR_TOP_K } from "./vocabulary.js";
 
 const SLACK = 4;
 
-async function queryVector(deps: ServiceDeps, card: Pick<FactCardRow, "fact_card_id" | "claim_text_en">): Promise<{ vector: Float32Array | null; search: LiveIndex }> {
+/** What neighbours are found for: a stored card, or a claim text standing in for one (no id, no category of its own). */
+export type SimilarSubject = Pick<FactCardRow, "fact_card_id" | "claim_text" | "claim_text_en" | "claim_category">;
+
+export async function queryVector(deps: ServiceDeps, card: Pick<SimilarSubject, "fact_card_id" | "claim_text_en">): Promise<{ vector: Float32Array | null; search: LiveIndex }> {
   const runtime = deps.vectors;
   const unavailable = (why: string | null) => new ConnectError(`similar facts are unavailable: ${why ?? "no vector index is configured"}`, Code.Unavailable);
   if (!runtime) throw unavailable(null);
@@ -45,8 +50,17 @@ async function queryVector(deps: ServiceDeps, card: Pick<FactCardRow, "fact_card
   }
 }
 
-/** The card to find neighbours of: a stored card, or a claim text standing in for one (with no id of its own). */
-async function subjectOf(store: FactCardStore, request: ListSimilarFactsRequest): Promise<{ card: Pick<FactCardRow, "fact_card_id" | "claim_text_en" | "claim_category"> }> {
+/** The spec's neighbours: cosine of the English claim's vector, exact within the category when asked. */
+async function cosineNeighbours(deps: ServiceDeps, store: FactCardStore, card: SimilarSubject, topK: number, sameCategory: boolean): Promise<ScoredId[]> {
+  const id = card.fact_card_id;
+  const { vector, search } = await queryVector(deps, card);
+  if (!vector || isZero(vector)) return [];
+  return sameCategory
+    ? search.exact(vector, topK, (await store.idsInCategory(card.claim_category)).filter((other) => other !== id))
+    : search.search(vector, topK + SLACK, new Set([id]));
+}
+
+async function subjectOf(store: FactCardStore, request: ListSimilarFactsRequest): Promise<SimilarSubject> {
   const id = request.factCardId;
   if (id !== "" && request.claimText !== "") throw new ConnectError("give fact_card_id or claim_text, not both", Code.InvalidArgument);
   if (id === "" && request.claimText === "") throw new ConnectError("fact_card_id or claim_text is required", Code.InvalidArgument);
@@ -54,11 +68,11 @@ async function subjectOf(store: FactCardStore, request: ListSimilarFactsRequest)
     const text = request.claimText.trim();
     if (text === "" || [...text].length > MAX_CLAIM_TEXT) throw new ConnectError(`claim_text must be 1 to ${MAX_CLAIM_TEXT} characters`, Code.InvalidArgument);
     if (request.sameCategory) throw new ConnectError("same_category needs a fact card: a claim text has no category", Code.InvalidArgument);
-    return { card: { fact_card_id: "", claim_text_en: text, claim_category: "prose" } };
+    return { fact_card_id: "", claim_text: text, claim_text_en: text, claim_category: "prose" };
   }
   const card = await store.get(id);
   if (!card) throw new ConnectError(`no fact card ${id}`, Code.NotFound);
-  return { card };
+  return card;
 }
 
 export async function listSimilarFacts(deps: ServiceDeps, store: FactCardStore, request: ListSimilarFactsRequest): Promise<ListSimilarFactsResponse> {
@@ -66,15 +80,12 @@ export async function listSimilarFacts(deps: ServiceDeps, store: FactCardStore, 
   if (topK < SIMILAR_TOP_K.min || topK > SIMILAR_TOP_K.max) {
     throw new ConnectError(`top_k must be ${SIMILAR_TOP_K.min} to ${SIMILAR_TOP_K.max}, got ${topK}`, Code.InvalidArgument);
   }
-  const { card } = await subjectOf(store, request);
+  const card = await subjectOf(store, request);
   const id = card.fact_card_id;
-  const { vector, search } = await queryVector(deps, card);
-  let hits: ScoredId[] = [];
-  if (vector && !isZero(vector)) {
-    hits = request.sameCategory
-      ? search.exact(vector, topK, (await store.idsInCategory(card.claim_category)).filter((other) => other !== id))
-      : search.search(vector, topK + SLACK, new Set([id]));
-  }
+  const hits =
+    request.mode === undefined
+      ? await cosineNeighbours(deps, store, card, topK, request.sameCategory)
+      : await similarByMode(deps, card, request.mode, topK + SLACK, request.sameCategory ? () => store.idsInCategory(card.claim_category) : null, () => queryVector(deps, card));
   const rows = await store.byIds(hits.map((h) => h.id));
   const matches = hits
     .filter((h) => rows.has(h.id) && (!request.sameCategory || rows.get(h.id)!.claim_category === card.claim_category))

@@ -1,4 +1,4 @@
-/** The search service's reads of search.documents (SELECT-only pool): matched rows, and the ids in a scope. */
+/** The search service's reads of search.documents (SELECT-only pool): the rows of the matches it answers with. */
 import type { Pool } from "../../lib/db/pool.js";
 
 export interface DocumentRow {
@@ -10,18 +10,11 @@ export interface DocumentRow {
   archived_at: number | null;
 }
 
-export interface SearchScope {
-  analystId?: string | undefined;
-  sessionId?: string | undefined;
-}
-
 /** Excerpts are cut from the opening of the body; more than this is never read. */
 const BODY_READ_CHARS = 20_000;
 
 export interface DocumentStore {
   byIds(ids: readonly string[]): Promise<Map<string, DocumentRow>>;
-  /** Every document in the scope (both conditions when both are given). */
-  idsInScope(scope: SearchScope): Promise<string[]>;
 }
 
 export function createDocumentStore(db: Pool): DocumentStore {
@@ -34,14 +27,6 @@ export function createDocumentStore(db: Pool): DocumentStore {
         [ids],
       );
       return new Map(rows.map((r) => [r.doc_id, r]));
-    },
-    async idsInScope(scope) {
-      const conditions: string[] = [];
-      const params: string[] = [];
-      if (scope.analystId !== undefined) conditions.push(`analyst_id = $${params.push(scope.analystId)}`);
-      if (scope.sessionId !== undefined) conditions.push(`session_id = $${params.push(scope.sessionId)}`);
-      const { rows } = await db.query<{ doc_id: string }>(`SELECT doc_id FROM search.documents WHERE ${conditions.join(" AND ")}`, params);
-      return rows.map((r) => r.doc_id);
     },
   };
 }

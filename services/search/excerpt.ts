@@ -1,6 +1,8 @@
 /**
  * A match's excerpt: about 240 characters of the body, plain text, around the first place where a word of the
- * query occurs (the longest such word wins), else from the start. CJK queries are matched by character pairs.
+ * query occurs (the longest such word wins), else where an added term occurs (a bilingual bridge's term, so a
+ * Chinese query shows the English passage that matched), else from the start. CJK queries are matched by
+ * character pairs.
  */
 const MAX_CHARS = 240;
 const LEAD_CHARS = 60;
@@ -56,10 +58,10 @@ export function excerpt(body: string, query: string): string | null {
 }
 
 /** The excerpt of a body already made plain (the search service keeps them; see plain-text-cache.ts). */
-export function excerptOf({ text, lower }: PlainBody, query: string): string | null {
+export function excerptOf({ text, lower }: PlainBody, query: string, added: readonly string[] = []): string | null {
   if (text === "") return null;
   let at = -1;
-  for (const term of queryTerms(query)) {
+  for (const term of [...queryTerms(query), ...[...added].sort((a, b) => b.length - a.length)]) {
     at = lower.indexOf(term);
     if (at >= 0) break;
   }

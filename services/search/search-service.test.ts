@@ -127,7 +127,9 @@ describe("search readiness with an HTTP embedder", () => {
     await remote.start();
     const search = serviceOver(remote);
     expect((await search.search({ query: "rates" })).searchReady).toBe(true);
-    expect((await search.search({ query: "rates" })).results).toEqual([]); // nothing embedded with "remote" yet
+    expect((await search.search({ query: "rates", mode: "semantic" })).results).toEqual([]); // nothing embedded with "remote" yet
+    // Hybrid still ranks by keyword meanwhile, and says so.
+    expect((await search.search({ query: "rates" })).results.map((r) => [r.title, r.match])).toEqual([["Fed rate cuts and the yield curve", "keyword"]]);
     server.behave = () => 500;
     expect((await search.search({ query: "rates" })).searchReady).toBe(false);
     expect((await search.search({ query: "rates" })).searchReady).toBe(false);

@@ -1,84 +1,157 @@
 /**
- * SearchService (spec §2.9, §4.1 rule 8): the query is embedded and its top-K cosine matches come from the
- * in-process vector index over archived documents. A scope (analyst_id, session_id) is resolved in the
- * database and searched exactly, so a scoped query returns top_k results whenever that many matches exist.
- * Without an embedder or an index the answer is search_ready false with no results (the reason logged once).
+ * SearchService (spec §2.9, §4.1 rule 8, extended): rankings over the archived documents, the query's
+ * embedding against the vector index (semantic), its terms against the BM25 index (keyword) and the bilingual
+ * bridge's terms for them in the other language (bridge), fused by weighted reciprocal rank (hybrid, the
+ * default; fusion-weights.ts), keyword and bridge alone (keyword), or the cosine ranking alone (semantic). Filters (analyst, session, kinds, language,
+ * archive dates) are evaluated in memory on the keyword index's copy of each document's fields, and a filtered
+ * semantic ranking is exact over the documents that pass, so a filtered query returns top_k whenever that many
+ * match. Without the rankings a mode needs, the answer is search_ready false with no results (reason logged once).
  */
 import { create } from "@bufbuild/protobuf";
-import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
-import { SearchMatchSchema, SearchResponseSchema, type SearchService } from "../../gen/institute/search/v1/search_pb.js";
+import type { ServiceImpl } from "@connectrpc/connect";
+import {
+  ExplanationSchema,
+  HighlightSchema,
+  RankScoreSchema,
+  SearchMatchSchema,
+  SearchResponseSchema,
+  type SearchService,
+} from "../../gen/institute/search/v1/search_pb.js";
 import { isZero } from "../../lib/embedding/vector-codec.js";
-import type { ScoredId } from "../../lib/vector/live-index.js";
+import { reciprocalRankFusion, type Fused, type Placement, type Ranking as FusionInput } from "../../lib/keyword/fusion.js";
+import { keywordQuery } from "../../lib/keyword/keyword-query.js";
 import type { ServiceDeps } from "../deps.js";
-import { createDocumentStore, type DocumentStore } from "./document-store.js";
+import { createDocumentStore, type DocumentRow, type DocumentStore } from "./document-store.js";
 import { excerptOf } from "./excerpt.js";
+import { CODES_KEYWORD, HYBRID_BRIDGE, KEYWORD, KEYWORD_BRIDGE, OTHER_SCRIPT, SEMANTIC } from "./fusion-weights.js";
+import { highlightsOf } from "./highlights.js";
 import { createPlainTextCache } from "./plain-text-cache.js";
-import { MAX_SCOPE_ID_CHARS, QUERY_CHARS, TOP_K } from "./limits.js";
+import { scriptFilter } from "./query-script.js";
+import { planSearch, type SearchPlan } from "./search-request.js";
 
-/** Extra approximate matches asked for, in case documents were deleted since the index last looked. */
+/** Extra matches asked for, in case documents were deleted since the indexes last looked. */
 const SLACK = 4;
+/** How deep each ranking goes before fusion. */
+const FUSION_DEPTH = 40;
 
-function validate(request: { query: string; topK: number; analystId?: string | undefined; sessionId?: string | undefined }) {
-  const chars = [...request.query].length;
-  if (chars < QUERY_CHARS.min || chars > QUERY_CHARS.max) {
-    throw new ConnectError(`query must be ${QUERY_CHARS.min} to ${QUERY_CHARS.max} characters, got ${chars}`, Code.InvalidArgument);
-  }
-  const topK = request.topK === 0 ? TOP_K.fallback : request.topK;
-  if (topK < TOP_K.min || topK > TOP_K.max) throw new ConnectError(`top_k must be ${TOP_K.min} to ${TOP_K.max}, got ${topK}`, Code.InvalidArgument);
-  for (const [name, value] of [["analyst_id", request.analystId], ["session_id", request.sessionId]] as const) {
-    if (value !== undefined && (value === "" || [...value].length > MAX_SCOPE_ID_CHARS)) throw new ConnectError(`${name} must be 1 to ${MAX_SCOPE_ID_CHARS} characters`, Code.InvalidArgument);
-  }
-  return topK;
-}
+type Ranking = { id: string; score: number }[];
+
+const placement = (p: Placement | undefined) => (p ? create(RankScoreSchema, { rank: p.rank, score: p.score }) : undefined);
 
 export function createSearchService(deps: ServiceDeps, options: { store?: DocumentStore } = {}): ServiceImpl<typeof SearchService> {
   const store = options.store ?? createDocumentStore(deps.db);
   const plains = createPlainTextCache();
+  const rrfK = deps.config.search.rrfK;
+
+  function answer(plan: SearchPlan, ready: boolean, fused: Fused[] = [], rows = new Map<string, DocumentRow>(), asked = new Set<string>(), added: string[] = []) {
+    return create(SearchResponseSchema, {
+      query: plan.query,
+      searchReady: ready,
+      results: fused
+        .filter((f) => rows.has(f.id))
+        .slice(0, plan.topK)
+        .map((f) => {
+          const row = rows.get(f.id)!;
+          const excerpt = excerptOf(plains.plainOf(row.doc_id, row.body), plan.query, added) ?? undefined;
+          const { keyword, bridge, semantic } = f.places;
+          const byTerms = keyword ?? bridge;
+          return create(SearchMatchSchema, {
+            score: f.score,
+            sessionId: row.session_id ?? undefined,
+            path: row.path ?? undefined,
+            title: row.title ?? undefined,
+            excerpt,
+            archivedAt: row.archived_at === null ? undefined : BigInt(row.archived_at),
+            highlights: highlightsOf(excerpt ?? null, asked).map((h) => create(HighlightSchema, h)),
+            match: byTerms && semantic ? "both" : byTerms ? "keyword" : "semantic",
+            explain: plan.explain
+              ? create(ExplanationSchema, { keyword: placement(keyword), semantic: placement(semantic), bridge: placement(bridge), rrfK: plan.mode === "semantic" ? 0 : rrfK })
+              : undefined,
+          });
+        }),
+    });
+  }
+
   return {
     async search(request) {
-      const topK = validate(request);
-      const { query } = request;
-      const answer = (ready: boolean, hits: ScoredId[] = [], rows = new Map()) =>
-        create(SearchResponseSchema, {
-          query,
-          searchReady: ready,
-          results: hits
-            .filter((h) => rows.has(h.id))
-            .slice(0, topK)
-            .map((h) => {
-              const row = rows.get(h.id)!;
-              return create(SearchMatchSchema, {
-                score: h.score,
-                sessionId: row.session_id ?? undefined,
-                path: row.path ?? undefined,
-                title: row.title ?? undefined,
-                excerpt: excerptOf(plains.plainOf(row.doc_id, row.body), query) ?? undefined,
-                archivedAt: row.archived_at === null ? undefined : BigInt(row.archived_at),
-              });
-            }),
-        });
+      const plan = planSearch(request);
       const runtime = deps.vectors;
-      if (!runtime) return answer(false);
-      const embedder = await runtime.embedder();
-      const index = runtime.index("documents");
-      if (!embedder || !index) {
-        runtime.report(runtime.problem("documents"));
-        return answer(false);
+      if (!runtime) return answer(plan, false);
+      const keywords = runtime.keywords;
+      // Filters are read from the keyword index's copy of the documents' fields, so any filter needs it loaded.
+      if ((plan.mode !== "semantic" || plan.filter) && !keywords.documents.ready) {
+        runtime.report(keywords.problem());
+        return answer(plan, false);
       }
-      let vector: Float32Array;
-      try {
-        [vector] = (await embedder.embed([query])) as [Float32Array];
-        runtime.embedSucceeded();
-      } catch (e) {
-        runtime.embedFailed((e as Error).message);
-        return answer(false);
+      let allowed: string[] | null = null;
+      if (plan.filter) {
+        allowed = [];
+        for (const [id, meta] of keywords.documents.entries()) if (plan.filter(meta)) allowed.push(id);
       }
-      if (isZero(vector)) return answer(true);
-      const scoped = request.analystId !== undefined || request.sessionId !== undefined;
-      const hits = scoped
-        ? index.exact(vector, topK, await store.idsInScope({ analystId: request.analystId, sessionId: request.sessionId }))
-        : index.search(vector, topK + SLACK);
-      return answer(true, hits, await store.byIds(hits.map((h) => h.id)));
+      const depth = Math.max(FUSION_DEPTH, plan.topK + SLACK);
+
+      let semantic: Ranking = [];
+      let semanticFactor: ((id: string) => number) | undefined;
+      if (plan.mode !== "keyword") {
+        const embedder = await runtime.embedder();
+        const index = runtime.index("documents");
+        if (!embedder || !index) {
+          runtime.report(runtime.problem("documents"));
+          return answer(plan, false);
+        }
+        let vector: Float32Array;
+        try {
+          [vector] = (await embedder.embed([plan.query])) as [Float32Array];
+          runtime.embedSucceeded();
+        } catch (e) {
+          runtime.embedFailed((e as Error).message);
+          return answer(plan, false);
+        }
+        const semanticDepth = plan.mode === "semantic" ? plan.topK + SLACK : depth;
+        if (!isZero(vector)) semantic = allowed ? index.exact(vector, semanticDepth, allowed) : index.search(vector, semanticDepth);
+        // An embedder without cross-language signal scores a note in another script than the query at random:
+        // in fusion such a note's semantic vote counts only OTHER_SCRIPT (it still fills a small filtered set).
+        if (embedder.crossLingual === false && keywords.documents.ready) {
+          const fits = scriptFilter(plan.query);
+          semanticFactor = (id) => (fits(keywords.documents.metaOf(id)?.lang) ? 1 : OTHER_SCRIPT);
+        }
+      }
+
+      let keyword: Ranking = [];
+      let bridge: Ranking = [];
+      let codesOnly = false;
+      let asked = new Set<string>();
+      let added: string[] = [];
+      if (keywords.documents.ready) {
+        const q = keywordQuery(plan.query, keywords.documents.bm25, keywords.bridge);
+        asked = q.all;
+        added = q.added.map((t) => t.term);
+        codesOnly = q.codesOnly;
+        if (plan.mode !== "semantic") {
+          const pass = allowed ? new Set(allowed) : null;
+          const accept = pass ? (id: string) => pass.has(id) : undefined;
+          keyword = keywords.documents.bm25.search(q.typed, depth, accept);
+          // The bridge ranks only what the typed terms did not find: notes in the other language, not a
+          // bilingual note a second time.
+          bridge = q.added.length ? keywords.documents.bm25.search(q.added, depth, accept, new Set(keyword.map((h) => h.id))) : [];
+        }
+      }
+
+      const rankings: FusionInput[] =
+        plan.mode === "hybrid"
+          ? [
+              { name: "semantic", hits: semantic, weight: SEMANTIC, factor: semanticFactor },
+              { name: "keyword", hits: keyword, weight: codesOnly ? CODES_KEYWORD : KEYWORD },
+              { name: "bridge", hits: bridge, weight: HYBRID_BRIDGE },
+            ]
+          : [
+              { name: "keyword", hits: keyword, weight: KEYWORD },
+              { name: "bridge", hits: bridge, weight: KEYWORD_BRIDGE },
+            ];
+      const fused =
+        plan.mode === "semantic" ? semantic.map((h, i) => ({ id: h.id, score: h.score, places: { semantic: { rank: i + 1, score: h.score } } })) : reciprocalRankFusion(rankings, rrfK);
+      const top = fused.slice(0, plan.topK + SLACK);
+      return answer(plan, true, top, await store.byIds(top.map((f) => f.id)), asked, added);
     },
   };
 }

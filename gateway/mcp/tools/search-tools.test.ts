@@ -31,7 +31,8 @@ beforeAll(async () => {
     },
   });
   const { rows } = await h.db.owner.query("SELECT * FROM factcard.fact_cards ORDER BY created_at DESC, fact_card_id DESC");
-  NEWEST = rows;
+  // tx is the keyword index's bookkeeping (which transaction last wrote the texts), not a field of FactCard.
+  NEWEST = rows.map(({ tx: _tx, ...card }) => card);
 });
 afterAll(() => h?.close());
 
@@ -43,17 +44,44 @@ describe("search_artifacts", () => {
     expect(result).toMatchObject({ query: "Fed rate cuts and the Treasury yield curve", search_ready: true });
     expect(result.results).toHaveLength(3);
     expect(result.results[0]).toEqual({
-      score: expect.any(Number),
+      score: 2 / 61, // first in both rankings: 1 / (60 + 1) each
       session_id: "s-rates-1",
       path: "reports/rates-strategist/1.md",
       title: "Fed rate cuts and the yield curve",
       excerpt: "Rates The Federal Reserve's rate cuts flattened the Treasury yield curve as bond yields fell after weak payrolls.",
       archived_at: BASE_TIME + 60_000,
+      highlights: [
+        { start: 0, end: 5, term: "rate" },
+        { start: 28, end: 32, term: "rate" },
+        { start: 33, end: 37, term: "cut" },
+        { start: 52, end: 60, term: "treasuri" },
+        { start: 61, end: 66, term: "yield" },
+        { start: 67, end: 72, term: "curv" },
+        { start: 81, end: 87, term: "yield" },
+      ],
+      match: "both",
+      explain: null,
     });
     const scores = result.results.map((r: { score: number }) => r.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     const scoped = await h.call("search_artifacts", { query: "oil", session_id: "s-oil-1" });
     expect(scoped.results.map((r: { session_id: string }) => r.session_id)).toEqual(["s-oil-1", "s-oil-1"]);
+  });
+
+  it("takes the same modes and filters as REST, and refuses a bad one naming it", async () => {
+    const result = await h.call("search_artifacts", { query: "布伦特原油", mode: "keyword", lang: "zh", kinds: ["reports/"], archived_after: "2026-11-20", explain: true });
+    expect(result.results.map((r: { title: string; match: string }) => [r.title, r.match])).toEqual([["欧佩克+减产与布伦特原油", "keyword"]]);
+    expect(result.results[0].explain).toMatchObject({ keyword: { rank: 1 }, bridge: null, semantic: null, rrf_k: 60 });
+    // Past the input schema (which the endpoint applies first), the service refuses too, naming the argument.
+    expect(await refusal(h.callRaw("search_artifacts", { query: "Brent", lang: "fr" }))).toEqual({
+      category: "validation",
+      code: "invalid_argument",
+      message: "lang must be one of en, zh, plain",
+    });
+    expect(await refusal(h.call("search_artifacts", { query: "Brent", archived_before: "2026-13-01" }))).toMatchObject({
+      category: "validation",
+      message: 'archived_before must be epoch milliseconds or a date YYYY-MM-DD, got "2026-13-01"',
+    });
   });
 });
 

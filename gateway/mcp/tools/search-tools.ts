@@ -1,5 +1,5 @@
 /**
- * Semantic search and fact cards as tools (spec §2.9, §2.10), viewer:read (REST's search:read and factcards:read
+ * Search and fact cards as tools (spec §2.9, §2.10), viewer:read (REST's search:read and factcards:read
  * are not tool-surface scopes). search_artifacts and factcards_similar rank nearest neighbours: `top_k` is how many
  * of the best matches to return, as on REST, not a page size, so they declare no bound. factcards_list pages with
  * the fact-card list's own keyset cursor (the REST route's next_cursor, HMAC-checked by the service, which also
@@ -9,8 +9,8 @@ import { FactCardSchema, ListFactCardsResponseSchema, ListSimilarFactsResponseSc
 import { SearchResponseSchema } from "../../../gen/institute/search/v1/search_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
 import { CLAIM_CATEGORIES, FACT_CARD_STATUSES, LIST_LIMIT, PARENT_KINDS, SIMILAR_TOP_K, VERDICTS } from "../../../services/factcard/vocabulary.js";
-import { factCard, listFactCardsQuery, similarFactsResponse } from "../../schemas/factcards.js";
-import { searchRequest, searchResponse } from "../../schemas/search.js";
+import { factCard, listFactCardsQuery, similarFactsQuery, similarFactsResponse } from "../../schemas/factcards.js";
+import { searchFilters, searchRequest, searchResponse, type SearchBody } from "../../schemas/search.js";
 import { int, object } from "../../schemas/common.js";
 import type { ToolDefinition } from "../tool.js";
 import { boundReport, limitInput, limitOf } from "./bounded.js";
@@ -21,26 +21,34 @@ import { arrayOf, enumInput, idInput, input } from "./tool-schemas.js";
 
 const grant = { scope: "viewer:read" };
 
-const searchArtifacts: ToolDefinition<{ query: string; analyst_id?: string; session_id?: string; top_k?: number }> = {
+const { properties: searchArgs } = searchRequest;
+
+const searchArtifacts: ToolDefinition<SearchBody> = {
   name: "search_artifacts",
   title: "Search the institute's archive",
   description:
-    "Semantic search over the archived output: the top_k cosine matches, highest first, optionally of one analyst or session. search_ready false: no vector index is configured.",
+    "Search over the institute's archived output (POST /api/v1/search): by default hybrid, keyword (BM25, Chinese segmented, tickers and codes exact, English and Chinese bridged) and semantic (embedding) rankings fused by reciprocal rank; highest score first, optionally filtered. Each match says which ranking found it and which terms of its excerpt matched. search_ready false means the rankings the mode needs are not available.",
   grant,
   toolset: "search",
   inputSchema: input(
     {
-      query: { ...searchRequest.properties.query, description: "What to look for, in any language (1 to 500 characters)." },
-      analyst_id: { ...searchRequest.properties.analyst_id, description: "Only this analyst's output." },
-      session_id: { ...searchRequest.properties.session_id, description: "Only this session's output." },
-      top_k: { ...searchRequest.properties.top_k, description: "How many of the best matches to return." },
+      query: { ...searchArgs.query, description: "What to look for, in any language (1 to 500 characters)." },
+      analyst_id: { ...searchArgs.analyst_id, description: "Only this analyst's output." },
+      session_id: { ...searchArgs.session_id, description: "Only this session's output." },
+      top_k: { ...searchArgs.top_k, description: "How many of the best matches to return." },
+      mode: { ...searchArgs.mode, description: "hybrid (default): both rankings fused; keyword: terms only; semantic: embedding only." },
+      kinds: { ...searchArgs.kinds, description: "Only documents whose path starts with one of these prefixes (an entry with '/') or has a folder of this name (e.g. 'notes')." },
+      lang: { ...searchArgs.lang, description: "Only documents in this language (plain: both languages, unmarked)." },
+      archived_after: { ...searchArgs.archived_after, description: "Only documents archived at or after this: epoch milliseconds or a work date YYYY-MM-DD (00:00 Asia/Singapore)." },
+      archived_before: { ...searchArgs.archived_before, description: "Only documents archived before this: epoch milliseconds or a work date YYYY-MM-DD." },
+      explain: { ...searchArgs.explain, description: "Add each ranking's rank and score to every match." },
     },
     ["query"],
   ),
   outputSchema: searchResponse,
   pager: "none",
   async call(args, { clients }) {
-    const response = await clients.search.search({ query: args.query, analystId: args.analyst_id, sessionId: args.session_id, topK: args.top_k ?? 0 });
+    const response = await clients.search.search({ query: args.query, topK: args.top_k ?? 0, ...searchFilters(args) });
     return protoToJson(SearchResponseSchema, response);
   },
 };
@@ -112,7 +120,7 @@ const getFactCard: ToolDefinition<{ fact_card_id: string }> = {
   },
 };
 
-const similarFacts: ToolDefinition<{ fact_card_id?: string; claim_text?: string; top_k?: number; same_category?: boolean }> = {
+const similarFacts: ToolDefinition<{ fact_card_id?: string; claim_text?: string; top_k?: number; same_category?: boolean; mode?: string }> = {
   name: "factcards_similar",
   title: "Fact cards similar to one",
   description:
@@ -125,12 +133,13 @@ const similarFacts: ToolDefinition<{ fact_card_id?: string; claim_text?: string;
       claim_text: { type: "string", minLength: 1, maxLength: MAX_CLAIM_TEXT, description: "Instead of fact_card_id: a claim not yet carded." },
       top_k: { type: "integer", minimum: SIMILAR_TOP_K.min, maximum: SIMILAR_TOP_K.max, default: SIMILAR_TOP_K.fallback, description: "How many neighbours." },
       same_category: { type: "boolean", default: false, description: "Only neighbours of the same claim category." },
+      mode: { ...similarFactsQuery.properties.mode, description: "Omitted: cosine neighbours of the English claim. hybrid, keyword or semantic: ranked as search_artifacts ranks, over the card's claim texts." },
     },
   ),
   outputSchema: similarFactsResponse,
   pager: "none",
-  async call({ fact_card_id, claim_text, top_k, same_category }, { clients }) {
-    const response = await clients.factcard.listSimilarFacts({ factCardId: fact_card_id ?? "", claimText: claim_text ?? "", topK: top_k ?? 0, sameCategory: same_category ?? false });
+  async call({ fact_card_id, claim_text, top_k, same_category, mode }, { clients }) {
+    const response = await clients.factcard.listSimilarFacts({ factCardId: fact_card_id ?? "", claimText: claim_text ?? "", topK: top_k ?? 0, sameCategory: same_category ?? false, mode });
     return protoToJson(ListSimilarFactsResponseSchema, response);
   },
 };

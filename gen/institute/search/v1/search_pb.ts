@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file institute/search/v1/search.proto.
  */
 export const file_institute_search_v1_search: GenFile = /*@__PURE__*/
-  fileDesc("CiBpbnN0aXR1dGUvc2VhcmNoL3YxL3NlYXJjaC5wcm90bxITaW5zdGl0dXRlLnNlYXJjaC52MSJ9Cg1TZWFyY2hSZXF1ZXN0Eg0KBXF1ZXJ5GAEgASgJEhcKCmFuYWx5c3RfaWQYAiABKAlIAIgBARIXCgpzZXNzaW9uX2lkGAMgASgJSAGIAQESDQoFdG9wX2sYBCABKAVCDQoLX2FuYWx5c3RfaWRCDQoLX3Nlc3Npb25faWQiygEKC1NlYXJjaE1hdGNoEg0KBXNjb3JlGAEgASgBEhcKCnNlc3Npb25faWQYAiABKAlIAIgBARIRCgRwYXRoGAMgASgJSAGIAQESEgoFdGl0bGUYBCABKAlIAogBARIUCgdleGNlcnB0GAUgASgJSAOIAQESGAoLYXJjaGl2ZWRfYXQYBiABKANIBIgBAUINCgtfc2Vzc2lvbl9pZEIHCgVfcGF0aEIICgZfdGl0bGVCCgoIX2V4Y2VycHRCDgoMX2FyY2hpdmVkX2F0ImgKDlNlYXJjaFJlc3BvbnNlEg0KBXF1ZXJ5GAEgASgJEhQKDHNlYXJjaF9yZWFkeRgCIAEoCBIxCgdyZXN1bHRzGAMgAygLMiAuaW5zdGl0dXRlLnNlYXJjaC52MS5TZWFyY2hNYXRjaDJiCg1TZWFyY2hTZXJ2aWNlElEKBlNlYXJjaBIiLmluc3RpdHV0ZS5zZWFyY2gudjEuU2VhcmNoUmVxdWVzdBojLmluc3RpdHV0ZS5zZWFyY2gudjEuU2VhcmNoUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("CiBpbnN0aXR1dGUvc2VhcmNoL3YxL3NlYXJjaC5wcm90bxITaW5zdGl0dXRlLnNlYXJjaC52MSK3AgoNU2VhcmNoUmVxdWVzdBINCgVxdWVyeRgBIAEoCRIXCgphbmFseXN0X2lkGAIgASgJSACIAQESFwoKc2Vzc2lvbl9pZBgDIAEoCUgBiAEBEg0KBXRvcF9rGAQgASgFEhEKBG1vZGUYBSABKAlIAogBARINCgVraW5kcxgGIAMoCRIRCgRsYW5nGAcgASgJSAOIAQESGwoOYXJjaGl2ZWRfYWZ0ZXIYCCABKAlIBIgBARIcCg9hcmNoaXZlZF9iZWZvcmUYCSABKAlIBYgBARIPCgdleHBsYWluGAogASgIQg0KC19hbmFseXN0X2lkQg0KC19zZXNzaW9uX2lkQgcKBV9tb2RlQgcKBV9sYW5nQhEKD19hcmNoaXZlZF9hZnRlckISChBfYXJjaGl2ZWRfYmVmb3JlIjUKCUhpZ2hsaWdodBINCgVzdGFydBgBIAEoBRILCgNlbmQYAiABKAUSDAoEdGVybRgDIAEoCSIoCglSYW5rU2NvcmUSDAoEcmFuaxgBIAEoBRINCgVzY29yZRgCIAEoASLiAQoLRXhwbGFuYXRpb24SNAoHa2V5d29yZBgBIAEoCzIeLmluc3RpdHV0ZS5zZWFyY2gudjEuUmFua1Njb3JlSACIAQESNQoIc2VtYW50aWMYAiABKAsyHi5pbnN0aXR1dGUuc2VhcmNoLnYxLlJhbmtTY29yZUgBiAEBEg0KBXJyZl9rGAMgASgFEjMKBmJyaWRnZRgEIAEoCzIeLmluc3RpdHV0ZS5zZWFyY2gudjEuUmFua1Njb3JlSAKIAQFCCgoIX2tleXdvcmRCCwoJX3NlbWFudGljQgkKB19icmlkZ2Ui0QIKC1NlYXJjaE1hdGNoEg0KBXNjb3JlGAEgASgBEhcKCnNlc3Npb25faWQYAiABKAlIAIgBARIRCgRwYXRoGAMgASgJSAGIAQESEgoFdGl0bGUYBCABKAlIAogBARIUCgdleGNlcnB0GAUgASgJSAOIAQESGAoLYXJjaGl2ZWRfYXQYBiABKANIBIgBARIyCgpoaWdobGlnaHRzGAcgAygLMh4uaW5zdGl0dXRlLnNlYXJjaC52MS5IaWdobGlnaHQSDQoFbWF0Y2gYCCABKAkSNgoHZXhwbGFpbhgJIAEoCzIgLmluc3RpdHV0ZS5zZWFyY2gudjEuRXhwbGFuYXRpb25IBYgBAUINCgtfc2Vzc2lvbl9pZEIHCgVfcGF0aEIICgZfdGl0bGVCCgoIX2V4Y2VycHRCDgoMX2FyY2hpdmVkX2F0QgoKCF9leHBsYWluImgKDlNlYXJjaFJlc3BvbnNlEg0KBXF1ZXJ5GAEgASgJEhQKDHNlYXJjaF9yZWFkeRgCIAEoCBIxCgdyZXN1bHRzGAMgAygLMiAuaW5zdGl0dXRlLnNlYXJjaC52MS5TZWFyY2hNYXRjaDJiCg1TZWFyY2hTZXJ2aWNlElEKBlNlYXJjaBIiLmluc3RpdHV0ZS5zZWFyY2gudjEuU2VhcmNoUmVxdWVzdBojLmluc3RpdHV0ZS5zZWFyY2gudjEuU2VhcmNoUmVzcG9uc2ViBnByb3RvMw");
 
 /**
  * @generated from message institute.search.v1.SearchRequest
@@ -35,6 +35,48 @@ export type SearchRequest = Message<"institute.search.v1.SearchRequest"> & {
    * @generated from field: int32 top_k = 4;
    */
   topK: number;
+
+  /**
+   * "hybrid" (unset: the default), "keyword" or "semantic".
+   *
+   * @generated from field: optional string mode = 5;
+   */
+  mode?: string | undefined;
+
+  /**
+   * Path prefixes (containing "/") or document kinds (a folder name of the path, e.g. "notes"); any may match.
+   *
+   * @generated from field: repeated string kinds = 6;
+   */
+  kinds: string[];
+
+  /**
+   * "en", "zh" or "plain".
+   *
+   * @generated from field: optional string lang = 7;
+   */
+  lang?: string | undefined;
+
+  /**
+   * Epoch milliseconds (digits) or a work date YYYY-MM-DD (its 00:00 in Asia/Singapore); archived_at >= this.
+   *
+   * @generated from field: optional string archived_after = 8;
+   */
+  archivedAfter?: string | undefined;
+
+  /**
+   * As archived_after; archived_at < this.
+   *
+   * @generated from field: optional string archived_before = 9;
+   */
+  archivedBefore?: string | undefined;
+
+  /**
+   * Report each ranking's rank and score per match.
+   *
+   * @generated from field: bool explain = 10;
+   */
+  explain: boolean;
 };
 
 /**
@@ -43,6 +85,98 @@ export type SearchRequest = Message<"institute.search.v1.SearchRequest"> & {
  */
 export const SearchRequestSchema: GenMessage<SearchRequest> = /*@__PURE__*/
   messageDesc(file_institute_search_v1_search, 0);
+
+/**
+ * A matched term's place in the excerpt: [start, end) in Unicode code points.
+ *
+ * @generated from message institute.search.v1.Highlight
+ */
+export type Highlight = Message<"institute.search.v1.Highlight"> & {
+  /**
+   * @generated from field: int32 start = 1;
+   */
+  start: number;
+
+  /**
+   * @generated from field: int32 end = 2;
+   */
+  end: number;
+
+  /**
+   * The index term it matched (stemmed, case-folded).
+   *
+   * @generated from field: string term = 3;
+   */
+  term: string;
+};
+
+/**
+ * Describes the message institute.search.v1.Highlight.
+ * Use `create(HighlightSchema)` to create a new message.
+ */
+export const HighlightSchema: GenMessage<Highlight> = /*@__PURE__*/
+  messageDesc(file_institute_search_v1_search, 1);
+
+/**
+ * A match's place in one ranking (1 is the best).
+ *
+ * @generated from message institute.search.v1.RankScore
+ */
+export type RankScore = Message<"institute.search.v1.RankScore"> & {
+  /**
+   * @generated from field: int32 rank = 1;
+   */
+  rank: number;
+
+  /**
+   * @generated from field: double score = 2;
+   */
+  score: number;
+};
+
+/**
+ * Describes the message institute.search.v1.RankScore.
+ * Use `create(RankScoreSchema)` to create a new message.
+ */
+export const RankScoreSchema: GenMessage<RankScore> = /*@__PURE__*/
+  messageDesc(file_institute_search_v1_search, 2);
+
+/**
+ * @generated from message institute.search.v1.Explanation
+ */
+export type Explanation = Message<"institute.search.v1.Explanation"> & {
+  /**
+   * Absent when the match is not in that ranking. keyword: BM25 of the query's terms; semantic: cosine;
+   * bridge: BM25 of the bilingual bridge's terms for them in the other language.
+   *
+   * @generated from field: optional institute.search.v1.RankScore keyword = 1;
+   */
+  keyword?: RankScore | undefined;
+
+  /**
+   * @generated from field: optional institute.search.v1.RankScore semantic = 2;
+   */
+  semantic?: RankScore | undefined;
+
+  /**
+   * The reciprocal-rank-fusion constant used (0 in semantic mode, where nothing is fused).
+   *
+   * @generated from field: int32 rrf_k = 3;
+   */
+  rrfK: number;
+
+  /**
+   * @generated from field: optional institute.search.v1.RankScore bridge = 4;
+   */
+  bridge?: RankScore | undefined;
+};
+
+/**
+ * Describes the message institute.search.v1.Explanation.
+ * Use `create(ExplanationSchema)` to create a new message.
+ */
+export const ExplanationSchema: GenMessage<Explanation> = /*@__PURE__*/
+  messageDesc(file_institute_search_v1_search, 3);
 
 /**
  * @generated from message institute.search.v1.SearchMatch
@@ -77,6 +211,25 @@ export type SearchMatch = Message<"institute.search.v1.SearchMatch"> & {
    * @generated from field: optional int64 archived_at = 6;
    */
   archivedAt?: bigint | undefined;
+
+  /**
+   * @generated from field: repeated institute.search.v1.Highlight highlights = 7;
+   */
+  highlights: Highlight[];
+
+  /**
+   * "keyword", "semantic" or "both": which rankings found it.
+   *
+   * @generated from field: string match = 8;
+   */
+  match: string;
+
+  /**
+   * Set when the request asked to explain.
+   *
+   * @generated from field: optional institute.search.v1.Explanation explain = 9;
+   */
+  explain?: Explanation | undefined;
 };
 
 /**
@@ -84,7 +237,7 @@ export type SearchMatch = Message<"institute.search.v1.SearchMatch"> & {
  * Use `create(SearchMatchSchema)` to create a new message.
  */
 export const SearchMatchSchema: GenMessage<SearchMatch> = /*@__PURE__*/
-  messageDesc(file_institute_search_v1_search, 1);
+  messageDesc(file_institute_search_v1_search, 4);
 
 /**
  * @generated from message institute.search.v1.SearchResponse
@@ -113,10 +266,10 @@ export type SearchResponse = Message<"institute.search.v1.SearchResponse"> & {
  * Use `create(SearchResponseSchema)` to create a new message.
  */
 export const SearchResponseSchema: GenMessage<SearchResponse> = /*@__PURE__*/
-  messageDesc(file_institute_search_v1_search, 2);
+  messageDesc(file_institute_search_v1_search, 5);
 
 /**
- * Semantic search over the institute's archived output.
+ * Search over the institute's archived output: keyword (BM25), semantic (vectors) or both fused.
  *
  * @generated from service institute.search.v1.SearchService
  */

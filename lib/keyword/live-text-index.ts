@@ -1,0 +1,153 @@
+/**
+ * An in-process keyword index over one table (archived documents or fact cards), built from PostgreSQL at start
+ * and kept current the way the vector index is (lib/vector/live-index.ts): every row carries the transaction
+ * that last wrote its searchable fields (`tx xid8`, set by a trigger); each look reads, in one REPEATABLE READ
+ * snapshot, the rows written at or after the previous snapshot's xmin, and compares counts to find deletions.
+ * Besides the BM25 postings it keeps each row's filter fields (`meta`) and feeds the rows' bilingual pairs to
+ * the bridge. It needs no embedder, so keyword search works while an embeddings endpoint is down.
+ */
+import { setImmediate as yieldToLoop } from "node:timers/promises";
+import type pg from "pg";
+import { Bm25Index } from "./bm25-index.js";
+import type { BilingualBridge } from "./bilingual-bridge.js";
+import { terms } from "./tokenize.js";
+
+export interface TextEntry<M> {
+  /** Everything searchable, in any language. */
+  text: string;
+  meta: M;
+  /** Texts that say the same thing in two languages (a claim and its English, a bilingual document's halves). */
+  pairs: [string, string][];
+}
+
+export interface TextSource<M> {
+  /** Schema-qualified table. */
+  table: string;
+  idColumn: string;
+  /** The select list, which must yield `id` and `tx` (as text) besides what `entry` reads. */
+  columns: string;
+  entry(row: Record<string, unknown>): TextEntry<M>;
+}
+
+const CHUNK = 256;
+
+export class LiveTextIndex<M> {
+  readonly bm25 = new Bm25Index();
+  private readonly meta = new Map<string, M>();
+  private seenTx = new Map<string, string>();
+  private xmin: string | null = null;
+  private running: Promise<void> = Promise.resolve();
+  ready = false;
+  /** Milliseconds the last full load took (tokenizing and indexing, not the read). */
+  buildMs = 0;
+
+  constructor(
+    private readonly db: pg.Pool,
+    private readonly source: TextSource<M>,
+    private readonly bridge: BilingualBridge,
+  ) {}
+
+  /** Rows held (a row with nothing to index is held, for its filter fields, but has no postings). */
+  get size(): number {
+    return this.meta.size;
+  }
+
+  metaOf(id: string): M | undefined {
+    return this.meta.get(id);
+  }
+
+  /** Every row's filter fields, for filters evaluated in memory. */
+  entries(): IterableIterator<[string, M]> {
+    return this.meta.entries();
+  }
+
+  private exclusive(work: () => Promise<void>): Promise<void> {
+    const next = this.running.then(work, work);
+    this.running = next.catch(() => {});
+    return next;
+  }
+
+  private async snapshot<T>(work: (client: pg.PoolClient, xmin: string) => Promise<T>): Promise<T> {
+    const client = await this.db.connect();
+    try {
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      const { rows } = await client.query<{ xmin: string }>("SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin");
+      const result = await work(client, rows[0]!.xmin);
+      await client.query("COMMIT");
+      return result;
+    } catch (e) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  private put(row: Record<string, unknown>) {
+    const id = String(row.id);
+    const entry = this.source.entry(row);
+    this.bm25.set(id, terms(entry.text));
+    this.meta.set(id, entry.meta);
+    this.bridge.set(`${this.source.table}:${id}`, entry.pairs);
+  }
+
+  private drop(id: string) {
+    this.bm25.remove(id);
+    this.meta.delete(id);
+    this.bridge.set(`${this.source.table}:${id}`, []);
+  }
+
+  /** Applies rows, yielding to the event loop between chunks so queries go on meanwhile. */
+  private async apply(rows: Record<string, unknown>[]) {
+    let n = 0;
+    for (const row of rows) {
+      this.put(row);
+      this.seenTx.set(String(row.id), String(row.tx));
+      if (++n % CHUNK === 0) await yieldToLoop();
+    }
+  }
+
+  load(): Promise<void> {
+    return this.exclusive(async () => {
+      const { table, idColumn, columns } = this.source;
+      const { rows, xmin } = await this.snapshot(async (client, xmin) => ({
+        rows: (await client.query(`SELECT ${columns} FROM ${table} ORDER BY ${idColumn}`)).rows,
+        xmin,
+      }));
+      const started = performance.now();
+      for (const id of [...this.meta.keys()]) this.drop(id);
+      this.seenTx = new Map();
+      await this.apply(rows);
+      this.buildMs = performance.now() - started;
+      this.xmin = xmin;
+      this.ready = true;
+    });
+  }
+
+  /** Applies what was written since the last look; loads everything when nothing was loaded yet. */
+  refresh(): Promise<void> {
+    if (!this.ready || this.xmin === null) return this.load();
+    return this.exclusive(async () => {
+      const { table, idColumn, columns } = this.source;
+      const { changed, allIds, xmin } = await this.snapshot(async (client, xmin) => {
+        const changed = (await client.query(`SELECT ${columns} FROM ${table} WHERE tx >= $1::xid8 ORDER BY ${idColumn}`, [this.xmin])).rows.filter(
+          (r) => this.seenTx.get(String(r.id)) !== String(r.tx),
+        );
+        const count = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
+        const expected = this.size + changed.filter((r) => !this.meta.has(String(r.id))).length;
+        const allIds = count === expected ? null : new Set((await client.query<{ id: string }>(`SELECT ${idColumn} AS id FROM ${table}`)).rows.map((r) => r.id));
+        return { changed, allIds, xmin };
+      });
+      if (allIds) {
+        for (const id of [...this.meta.keys()]) {
+          if (!allIds.has(id)) {
+            this.drop(id);
+            this.seenTx.delete(id);
+          }
+        }
+      }
+      await this.apply(changed);
+      this.xmin = xmin;
+    });
+  }
+}
