@@ -3,6 +3,7 @@
  * one transaction, batch by batch, in dependency order, so a failure part-way (a reference to a row that exists
  * nowhere, say) leaves the database as it was. Rows are never deleted: a bundle adds and updates.
  */
+import { inTransaction } from "../lib/db/transaction.js";
 import path from "node:path";
 import type { DatabaseError, PoolClient } from "pg";
 import type { Pool } from "../lib/db/pool.js";
@@ -74,21 +75,13 @@ export async function importBundle(
   if (checked.problems.length) return { problems: checked.problems, kinds: {} };
 
   const result: ImportResult = { kinds: {} };
-  const client = await owner.connect();
-  try {
-    await client.query("BEGIN");
+  await inTransaction(owner, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1)", [LOCK_KEY]);
     const state = new Map<string, unknown>();
     for (const kind of kinds) {
       const size = options.batchSize ?? kind.fetchSize ?? BATCH;
       result.kinds[kind.name] = await importKind(client, kind, dir, state, size, options.progress ?? silentProgress);
     }
-    await client.query("COMMIT");
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
   return result;
 }

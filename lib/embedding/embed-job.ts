@@ -5,6 +5,7 @@
  * A change of model re-embeds everything, one row at a time replacing the old vector, so no index ever holds
  * two models. Runs after seeding or importing; replicas that start it together serialise on an advisory lock.
  */
+import { inTransaction } from "../db/transaction.js";
 import type pg from "pg";
 import { EmbeddingsError } from "./http-embedder.js";
 import type { Embedder } from "./embedder.js";
@@ -82,17 +83,7 @@ async function runTarget(owner: pg.Pool, embedder: Embedder, target: EmbedTarget
     if (rows.length === 0) return;
     after = rows[rows.length - 1]!.id;
     const results = await embedPage(embedder, rows);
-    const client = await owner.connect();
-    try {
-      await client.query("BEGIN");
-      await target.write(client, embedder.model, embedder.dimensions, options.now(), results);
-      await client.query("COMMIT");
-    } catch (e) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw e;
-    } finally {
-      client.release();
-    }
+    await inTransaction(owner, (client) => target.write(client, embedder.model, embedder.dimensions, options.now(), results));
     for (const r of results) counts[r.status === "done" ? "embedded" : r.status]++;
   }
 }

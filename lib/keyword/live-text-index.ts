@@ -8,6 +8,7 @@
  */
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type pg from "pg";
+import { inReadSnapshot } from "../db/transaction.js";
 import { Bm25Index } from "./bm25-index.js";
 import type { BilingualBridge } from "./bilingual-bridge.js";
 import { terms } from "./tokenize.js";
@@ -67,20 +68,8 @@ export class LiveTextIndex<M> {
     return next;
   }
 
-  private async snapshot<T>(work: (client: pg.PoolClient, xmin: string) => Promise<T>): Promise<T> {
-    const client = await this.db.connect();
-    try {
-      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-      const { rows } = await client.query<{ xmin: string }>("SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin");
-      const result = await work(client, rows[0]!.xmin);
-      await client.query("COMMIT");
-      return result;
-    } catch (e) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw e;
-    } finally {
-      client.release();
-    }
+  private snapshot<T>(work: (client: pg.PoolClient, xmin: string) => Promise<T>): Promise<T> {
+    return inReadSnapshot(this.db, work);
   }
 
   private put(row: Record<string, unknown>) {

@@ -13,6 +13,7 @@
  */
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type pg from "pg";
+import { inReadSnapshot } from "../db/transaction.js";
 import { decodeVector } from "../embedding/vector-codec.js";
 import type { HnswOptions } from "./hnsw.js";
 import { IdGraph, type ScoredId } from "./id-graph.js";
@@ -76,20 +77,8 @@ export class LiveIndex {
     return next;
   }
 
-  private async snapshot<T>(work: (client: pg.PoolClient, xmin: string) => Promise<T>): Promise<T> {
-    const client = await this.options.db.connect();
-    try {
-      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-      const { rows } = await client.query<{ xmin: string }>("SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin");
-      const result = await work(client, rows[0]!.xmin);
-      await client.query("COMMIT");
-      return result;
-    } catch (e) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw e;
-    } finally {
-      client.release();
-    }
+  private snapshot<T>(work: (client: pg.PoolClient, xmin: string) => Promise<T>): Promise<T> {
+    return inReadSnapshot(this.options.db, work);
   }
 
   private async build(entries: Iterable<[string, Float32Array]>): Promise<IdGraph> {

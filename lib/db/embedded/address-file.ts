@@ -6,6 +6,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { processAlive } from "../../process/process-alive.js";
 
 export interface ServerAddress {
   /** The process that started the server and will stop it. */
@@ -20,14 +21,6 @@ export interface ServerAddress {
 
 const FILE = "server.json";
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** The address of a server that still runs (its owner and its postmaster alive), or null. */
 export async function readAddress(dataDir: string): Promise<ServerAddress | null> {
@@ -35,7 +28,7 @@ export async function readAddress(dataDir: string): Promise<ServerAddress | null
   if (text === null) return null;
   try {
     const address = JSON.parse(text) as ServerAddress;
-    return Number.isInteger(address.pid) && alive(address.pid) && Number.isInteger(address.postmaster) && alive(address.postmaster) ? address : null;
+    return Number.isInteger(address.pid) && processAlive(address.pid) && Number.isInteger(address.postmaster) && processAlive(address.postmaster) ? address : null;
   } catch {
     return null;
   }

@@ -13,6 +13,7 @@ import pg from "pg";
 import type { PostgresBinaries } from "./postgres-binaries.js";
 import type { ServerUser } from "./server-user.js";
 import { StartError } from "../../process/start-error.js";
+import { processAlive } from "../../process/process-alive.js";
 
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
@@ -107,14 +108,6 @@ export async function startPostmaster(
   return { pid: child.pid!, stop: () => stopPostmaster(child.pid!) };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** Fast shutdown (SIGINT: clients are disconnected, the data is kept), escalating to SIGQUIT after the bound. */
 export async function stopPostmaster(pid: number): Promise<void> {
@@ -127,7 +120,7 @@ export async function stopPostmaster(pid: number): Promise<void> {
   };
   signal("SIGINT");
   const deadline = Date.now() + STOP_TIMEOUT_MS;
-  while (alive(pid)) {
+  while (processAlive(pid)) {
     if (Date.now() > deadline) {
       signal("SIGQUIT");
       break;
@@ -140,7 +133,7 @@ export async function stopPostmaster(pid: number): Promise<void> {
 export async function postmasterPid(dir: string): Promise<number | null> {
   const first = (await readFile(path.join(dir, "postmaster.pid"), "utf8").catch(() => "")).split("\n")[0]?.trim();
   const pid = Number(first);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return null;
+  if (!Number.isInteger(pid) || pid <= 0 || !processAlive(pid)) return null;
   const cmdline = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "postgres");
   return cmdline.includes("postgres") ? pid : null;
 }
