@@ -51,7 +51,7 @@ async function validateJson(request: FastifyRequest, reply: FastifyReply, payloa
   return request.method === "HEAD" ? "" : null;
 }
 
-/** A 304 has no Content-Length but the 200's (RFC 9110 §8.6); fastify's HEAD hook would set 0. */
+/** A 304 may only repeat the 200's Content-Length (RFC 9110 §8.6), so it sends none; fastify's HEAD hook sets 0. */
 async function noLengthOn304(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   if (reply.statusCode === 304) reply.removeHeader("content-length");
   return payload;
