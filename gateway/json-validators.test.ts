@@ -75,8 +75,7 @@ describe("JSON reads carry validators", () => {
 
   it("documents the ETag, the If-None-Match parameter and the 304 on exactly those routes", () => {
     const withJsonValidators = Object.entries(operations)
-      .filter(([, ops]) => ops.get?.parameters.some((p) => p.name === "If-None-Match" && p.in === "header") && !ops.get.responses["304"]!.headers!.hasOwnProperty("Last-Modified"))
-      .filter(([, ops]) => ops.get!.responses["200"]!.content && "application/json" in ops.get!.responses["200"]!.content)
+      .filter(([, ops]) => ops.get?.parameters.some((p) => p.name === "If-None-Match" && p.in === "header") && "application/json" in (ops.get.responses["200"]?.content ?? {}))
       .map(([path]) => path);
     expect(withJsonValidators).toEqual(jsonGets());
     for (const path of jsonGets()) {
