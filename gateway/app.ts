@@ -19,6 +19,7 @@ import type { ServiceClients } from "./clients.js";
 import { edgeFilter } from "./edge-filter.js";
 import { errorHandler } from "./errors.js";
 import { refuseNonFiniteNumbers } from "./finite-numbers.js";
+import { jsonValidators } from "./json-validators.js";
 import { clientErrorHandler, drainingGate, frameworkErrors, MAX_PARAM_LENGTH, requireHost, type Gate } from "./http-refusals.js";
 import { registerMethodAwareNotFound } from "./not-found.js";
 import { relayCallbackRoutes, type RelayCallbackOptions } from "./relay/callback-route.js";
@@ -103,6 +104,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.setErrorHandler(errorHandler);
   app.addHook("preHandler", refuseNonFiniteNumbers);
   registerMethodAwareNotFound(app);
+  jsonValidators(app);
   const restRouteList = collectRestRoutes(app);
   resourceMetadataRoutes(app, { config: deps.config });
   await app.register(mcpRoutes, { tools, clients: deps.clients, projectName: deps.config.project.name, now: deps.now });

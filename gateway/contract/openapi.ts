@@ -1,9 +1,10 @@
 /**
  * GET /api/openapi.json: an OpenAPI 3.1 document of the REST surface, built from the routes' own JSON Schemas and
  * summaries. The spec's resources are named components referenced wherever they appear; markdown answers are
- * text/markdown; routes that take conditional headers document their validators and the 304; every route documents
+ * text/markdown; routes that take conditional headers, and JSON reads with validators, document them and the 304; every route documents
  * the rate limit's 429. `redocly lint` (recommended rules) passes on it: gateway/contract/openapi-lint.test.ts.
  */
+import { JSON_CACHE_CONTROL } from "../json-validators.js";
 import { API_VERSION } from "../rest/meta.js";
 import { NAMED_SCHEMAS, withRefs } from "./components.js";
 import { bodyOf, parametersOf, responsesOf, type RestRoute } from "./route-catalog.js";
@@ -48,6 +49,14 @@ const header = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string,
 
 const headerParams = (route: RestRoute) => parametersOf(route).filter((p) => p.in === "header").map((p) => p.name.toLowerCase());
 
+/** The precondition a JSON read with validators answers (gateway/json-validators.ts); the route schema does not declare it. */
+const IF_NONE_MATCH = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  schema: { type: "string", description: "ETags of cached copies (or *); a match is answered 304 without a body." },
+};
+
 const ref = (kind: "headers" | "responses", name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
 /**
@@ -55,6 +64,7 @@ const ref = (kind: "headers" | "responses", name: string) => ({ $ref: `#/compone
  * If-Modified-Since a Last-Modified as well; none, none.
  */
 function validatorsOf(route: RestRoute): Record<string, unknown> | undefined {
+  if (route.jsonValidators) return { ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "RevalidateCacheControl") };
   const reads = headerParams(route);
   if (!reads.includes("if-none-match")) return undefined;
   return {
@@ -106,7 +116,10 @@ export function openApiDocument(routes: readonly RestRoute[], base: string, titl
       tags: [tag],
       ...(route.scope ? { "x-scope": route.scope } : {}),
       security: route.public ? [] : route.feed ? [{ apiKey: [] }, { feedToken: [] }] : [{ apiKey: [] }],
-      parameters: parametersOf(route).map((p) => ({ ...p, name: p.in === "header" ? header(p.name) : p.name, schema: withRefs(p.schema, names) })),
+      parameters: [
+        ...parametersOf(route).map((p) => ({ ...p, name: p.in === "header" ? header(p.name) : p.name, schema: withRefs(p.schema, names) })),
+        ...(route.jsonValidators ? [IF_NONE_MATCH] : []),
+      ],
       ...(body ? { requestBody: { required: true, content: { "application/json": { schema: withRefs(body, names) } } } } : {}),
       responses: responses(route, names),
     };
@@ -137,6 +150,7 @@ export function openApiDocument(routes: readonly RestRoute[], base: string, titl
         ETag: { description: "Strong validator: the body's SHA-256 in quotes.", schema: { type: "string" } },
         LastModified: { description: "When the document was archived (HTTP date).", schema: { type: "string" } },
         CacheControl: { description: "private, max-age=60, must-revalidate", schema: { type: "string" } },
+        RevalidateCacheControl: { description: `${JSON_CACHE_CONTROL}: a cache may keep the answer but must revalidate it (If-None-Match) before each use.`, schema: { type: "string" } },
         RetryAfter: { description: "Seconds until a request would be admitted.", schema: { type: "integer" } },
       },
       responses: {

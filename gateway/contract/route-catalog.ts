@@ -21,6 +21,8 @@ export interface RestRoute {
   public: boolean;
   /** A report feed: a feed token in the `token` query parameter also opens it. */
   feed: boolean;
+  /** The JSON 200 carries an ETag and If-None-Match is answered 304 (gateway/json-validators.ts marks it). */
+  jsonValidators: boolean;
   schema: FastifySchema;
 }
 
@@ -37,7 +39,7 @@ export function collectRestRoutes(app: FastifyInstance): RestRoute[] {
   const routes: RestRoute[] = [];
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith(REST_PREFIX)) return;
-    const config = (route.config ?? {}) as { scope?: string; public?: boolean; feed?: boolean };
+    const config = (route.config ?? {}) as { scope?: string; public?: boolean; feed?: boolean; jsonValidators?: boolean };
     for (const method of ([] as string[]).concat(route.method)) {
       if (method === "HEAD") continue;
       routes.push({
@@ -46,6 +48,7 @@ export function collectRestRoutes(app: FastifyInstance): RestRoute[] {
         scope: config.scope ?? null,
         public: config.public === true,
         feed: config.feed === true,
+        jsonValidators: config.jsonValidators === true,
         schema: route.schema ?? {},
       });
     }
