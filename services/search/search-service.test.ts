@@ -85,7 +85,9 @@ describe("SearchService.Search", () => {
   it("counts the query in characters: 500 Chinese characters pass, 501 do not", async () => {
     expect((await client.search({ query: "降".repeat(500) })).searchReady).toBe(true);
     await expect(client.search({ query: "降".repeat(501) })).rejects.toThrow("query must be 1 to 500 characters, got 501");
-    await expect(client.search({ query: "😀".repeat(500) })).resolves.toBeDefined();
+    // Characters, not UTF-16 units: 500 emoji (1,000 units) are a valid query, 501 are not.
+    expect((await client.search({ query: "😀".repeat(500) })).searchReady).toBe(true);
+    await expect(client.search({ query: "😀".repeat(501) })).rejects.toThrow("query must be 1 to 500 characters, got 501");
     await expect(client.search({ query: "" })).rejects.toThrow("query must be 1 to 500 characters, got 0");
     await expect(client.search({ query: "x", topK: 13 })).rejects.toThrow("top_k must be 1 to 12, got 13");
     await expect(client.search({ query: "x", analystId: "" })).rejects.toThrow("analyst_id must be 1 to 200 characters");

@@ -12,6 +12,7 @@ import { embedPending } from "../../lib/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { startTestGateway, type TestGateway } from "../helpers/gateway.js";
 import { newKey, writePeersFile } from "./harness.js";
+import { createSchemaCompiler } from "../../gateway/mcp/argument-validator.js";
 
 const AS_OF = Date.parse("2026-11-20T10:00:00Z");
 const coverageKey = newKey("coverage");
@@ -106,6 +107,8 @@ function argumentsFor(tool: (typeof TOOLS)[number]): Record<string, unknown> {
   return { ...args, ...((samples.byTool as Record<string, object>)[tool.name] ?? {}) };
 }
 
+const compile = createSchemaCompiler();
+
 describe("a stock MCP client against the demo dataset", () => {
   it("lists exactly the registry's tools, as many as the contract counts", async () => {
     const client = await connect({ "X-API-Key": await mintDemoKey(gw.db.owner) });
@@ -117,7 +120,7 @@ describe("a stock MCP client against the demo dataset", () => {
     await client.close();
   });
 
-  it("calls every tool with the demo key (coverage_artifacts with a granted peer key) and gets structured content", async () => {
+  it("calls every tool with the demo key (coverage_artifacts with a granted peer key) and gets structured content its output schema accepts", async () => {
     const demo = await connect({ "X-API-Key": await mintDemoKey(gw.db.owner) });
     const peer = await connect({ Authorization: `Bearer ${coverageKey}` });
     const failures: string[] = [];
@@ -126,7 +129,14 @@ describe("a stock MCP client against the demo dataset", () => {
       const result: Record<string, unknown> = await client
         .callTool({ name: tool.name, arguments: argumentsFor(tool) })
         .catch((e: Error) => ({ isError: true, error: e.message }));
-      if (result.isError || typeof result.structuredContent !== "object") failures.push(`${tool.name}: ${JSON.stringify(result).slice(0, 300)}`);
+      if (result.isError || typeof result.structuredContent !== "object") {
+        failures.push(`${tool.name}: ${JSON.stringify(result).slice(0, 300)}`);
+        continue;
+      }
+      // What the client received, checked against the tool's full output schema (not the compact listing's).
+      const conforms = compile(tool.outputSchema);
+      if (!conforms(result.structuredContent)) failures.push(`${tool.name}: ${JSON.stringify(conforms.errors?.[0])}`);
+      else if (JSON.stringify(result.structuredContent) === "{}") failures.push(`${tool.name}: empty structured content`);
     }
     expect(failures).toEqual([]);
     await Promise.all([demo.close(), peer.close()]);
