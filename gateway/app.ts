@@ -116,6 +116,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     config: deps.config,
     clients: deps.clients,
     facts: { searchEnabled: deps.searchEnabled ?? (() => false) },
+    now: deps.now,
   });
   return app;
 }

@@ -18,6 +18,8 @@ export interface RestOptions {
   config: Config;
   clients: ServiceClients;
   facts: MetaFacts;
+  /** The clock of the report validator cache (tests fix it); default Date.now. */
+  now?: () => number;
 }
 
 export async function restRoutes(app: FastifyInstance, opts: RestOptions) {

@@ -20,7 +20,7 @@ interface LangQuery {
 
 export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
   const reports = opts.clients.reports;
-  const validators = createValidatorCache({ ttlMs: opts.config.reportValidatorCacheMs });
+  const validators = createValidatorCache({ ttlMs: opts.config.reportValidatorCacheMs, now: opts.now });
 
   /**
    * A daily or weekly report: a conditional GET the recently seen validators already answer is 304 at once;

@@ -28,12 +28,14 @@ describe("createValidatorCache", () => {
 const draft = (id: string, at: string) => ({ id, kind: "daily" as const, analyst: EDITOR, date: "2026-04-01", lang: "en" as const, archivedAt: sgt(at), body: `# ${id}` });
 
 describe("conditional GETs of a report through the gateway", () => {
+  // The gateway's clock: the TTL runs out when the test says so, not after a sleep.
+  let clock = Date.now();
   let fast: TestGateway;
   let off: TestGateway;
   const keys: string[] = [];
   beforeAll(async () => {
     [fast, off] = await Promise.all([
-      startTestGateway({ env: { REPORT_VALIDATOR_CACHE_MS: "1500" } }),
+      startTestGateway({ env: { REPORT_VALIDATOR_CACHE_MS: "1500" }, now: () => clock }),
       startTestGateway({ env: { REPORT_VALIDATOR_CACHE_MS: "0" } }),
     ]);
     keys.push(await fast.key(["reports:read"]), await off.key(["reports:read"]));
@@ -63,7 +65,7 @@ describe("conditional GETs of a report through the gateway", () => {
   it("after the TTL, or with the cache off, a newer draft is never confirmed as the old one", async () => {
     const [fastKey, offKey] = keys;
     await addReport(fast.db.owner, draft("third", "2026-04-01T18:00"));
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    clock += 1_600;
     const expired = await get(fast, fastKey!, { "if-none-match": etagOf("# second") });
     expect([expired.statusCode, expired.body]).toEqual([200, "# third"]);
 
