@@ -5,12 +5,14 @@
  *           (bench/http/options.ts lists its options: --duration, --warmup, --connections, --scale, --profile, ...)
  *   search  the vector index beside exact search (--scale 20, --seed 1, --queries 500)
  *   bundle  npm run export and import of a scale-20 dataset, the import beside PostgreSQL's COPY (--scale 20, --seed 1)
+ *   flood   a valid caller's p99 while 50 connections present random keys, beside its quiet p99 (--duration 5)
  */
 import { httpBench } from "./http/http-bench.js";
 import { bundleBench } from "./bundle-bench.js";
+import { floodBench } from "./flood-bench.js";
 import { searchBench } from "./search-bench.js";
 
-const BENCHES: Record<string, (argv: string[]) => Promise<void>> = { http: httpBench, search: searchBench, bundle: bundleBench };
+const BENCHES: Record<string, (argv: string[]) => Promise<void>> = { http: httpBench, search: searchBench, bundle: bundleBench, flood: floodBench };
 
 async function main(argv: string[]) {
   const only = argv[0] !== undefined && !argv[0].startsWith("--") ? argv[0] : undefined;

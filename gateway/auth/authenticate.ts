@@ -43,13 +43,12 @@ export function authenticate(resolvers: CredentialResolvers, config: Config, fai
     const presented = presentedCredential(request.headers);
     const feedToken = presented === undefined && access.feed ? feedTokenOf(request) : undefined;
     if (feedToken !== undefined) {
-      const wait = failures.retryAfter(request.ip);
-      if (wait > 0 && !resolvers.apiKeys.known(feedToken)) return tooManyFailures(reply, wait);
+      const knownToken = resolvers.apiKeys.known(feedToken);
+      const wait = knownToken ? 0 : failures.take(request.ip);
+      if (wait > 0) return tooManyFailures(reply, wait);
       const outcome = await resolveFeedToken(feedToken, resolvers.apiKeys);
-      if ("error" in outcome) {
-        failures.failed(request.ip);
-        return sendError(reply, 401, outcome.error);
-      }
+      if ("error" in outcome) return sendError(reply, 401, outcome.error);
+      if (!knownToken) failures.giveBack(request.ip);
       request.principal = outcome.principal;
       return;
     }
@@ -57,11 +56,13 @@ export function authenticate(resolvers: CredentialResolvers, config: Config, fai
       if (surface === "rest") return sendError(reply, 401, "missing API key: send it in the X-API-Key header");
       return sendChallenge(config, request, reply, "missing credential: send an API key in X-API-Key or a token in Authorization: Bearer", false);
     }
-    const wait = failures.retryAfter(request.ip);
-    if (wait > 0 && !knownValid(presented, resolvers)) return tooManyFailures(reply, wait);
+    // A credential this gateway knows to be valid takes no try; any other look-up takes one, given back unless it fails.
+    const known = knownValid(presented, resolvers);
+    const wait = known ? 0 : failures.take(request.ip);
+    if (wait > 0) return tooManyFailures(reply, wait);
     const outcome = await resolveCredential(presented, surface, resolvers);
+    if (!known && !("status" in outcome && outcome.status === 401)) failures.giveBack(request.ip);
     if ("status" in outcome) {
-      if (outcome.status === 401) failures.failed(request.ip);
       if (outcome.status === 503) return sendError(reply.header("retry-after", "5"), 503, outcome.error);
       if (surface === "rest") return sendError(reply, 401, outcome.error);
       return sendChallenge(config, request, reply, outcome.error, outcome.tokenRefused);

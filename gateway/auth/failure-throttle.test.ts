@@ -47,6 +47,12 @@ describe("the failed-authentication throttle", () => {
     expect((await get(fresh, "198.51.100.1")).statusCode).toBe(200);
   });
 
+  it("counts look-ups still in flight: a concurrent burst of random keys gets exactly the bucket's 401s", async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, () => get(randomKey(), "198.51.100.99")));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(35).fill(429)]);
+  });
+
   it("counts failures per address, refills with time, and covers the tool endpoint", async () => {
     expect((await get(randomKey(), "192.0.2.44")).statusCode).toBe(401);
     const tool = await gw.app.inject({

@@ -1,8 +1,10 @@
 /**
  * Failed authentication costs nothing: each client address holds a bucket of failures (AUTH_FAILURE_BURST, refilled at
- * AUTH_FAILURE_PER_MINUTE). While its bucket is empty the address is answered 429 with Retry-After before any
- * look-up, unless the credential it presents is one this gateway already knows to be valid: the throttle counts
- * failures, it does not block an address. In memory, per gateway replica (a flood reaches each replica's own bucket).
+ * AUTH_FAILURE_PER_MINUTE). Every look-up of an unknown credential takes one try from the bucket when it starts and
+ * gives it back when the credential turns out valid, so look-ups still in flight count too (a flood of concurrent
+ * requests cannot slip past while earlier ones wait on the database). While the bucket is empty the address is
+ * answered 429 with Retry-After before any look-up, unless the credential it presents is one this gateway already
+ * knows to be valid: the throttle counts failures, it does not block an address. In memory, per gateway replica.
  */
 import { LruTtl } from "../../lib/cache/lru-ttl.js";
 
@@ -13,16 +15,16 @@ export interface FailureThrottleConfig {
 }
 
 export interface FailureThrottle {
-  /** Seconds the address must wait before its next unknown credential is looked up; 0 when it may go ahead. */
-  retryAfter(address: string): number;
-  /** One failed authentication from the address. */
-  failed(address: string): void;
+  /** Takes one try for a look-up from the address: 0 when taken, else the seconds until one is free again. */
+  take(address: string): number;
+  /** Gives the try back: the look-up it was taken for did not fail. */
+  giveBack(address: string): void;
 }
 
 const ADDRESSES = 100_000;
 
 export function createFailureThrottle(config: FailureThrottleConfig, now: () => number = Date.now): FailureThrottle {
-  if (config.perMinute === 0) return { retryAfter: () => 0, failed: () => {} };
+  if (config.perMinute === 0) return { take: () => 0, giveBack: () => {} };
   const perMs = config.perMinute / 60_000;
   // An idle bucket refills completely within burst/perMs; after that it is as good as new and may be forgotten.
   const buckets = new LruTtl<string, { tokens: number; at: number }>(ADDRESSES, Math.ceil(config.burst / perMs), now);
@@ -35,13 +37,15 @@ export function createFailureThrottle(config: FailureThrottleConfig, now: () => 
   }
 
   return {
-    retryAfter(address) {
-      const { tokens } = level(address);
-      return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / perMs / 1000));
-    },
-    failed(address) {
+    take(address) {
       const bucket = level(address);
-      buckets.set(address, { tokens: Math.max(0, bucket.tokens - 1), at: bucket.at });
+      if (bucket.tokens < 1) return Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000));
+      buckets.set(address, { tokens: bucket.tokens - 1, at: bucket.at });
+      return 0;
+    },
+    giveBack(address) {
+      const bucket = level(address);
+      buckets.set(address, { tokens: Math.min(config.burst, bucket.tokens + 1), at: bucket.at });
     },
   };
 }
