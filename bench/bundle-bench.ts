@@ -20,16 +20,10 @@ import type { Pool } from "../lib/db/pool.js";
 import { startTestServer } from "../test/helpers/postgres-server.js";
 import { createTestDatabase, type TestDatabase } from "../test/helpers/test-database.js";
 import { ratio, table } from "./stats.js";
+import { numberOption } from "./number-option.js";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
-function option(argv: string[], name: string, fallback: number): number {
-  const i = argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const n = Number(argv[i + 1]);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} needs a positive number`);
-  return n;
-}
 
 /** Seconds each kind took, as the importer reports its progress. */
 function kindTimer(): Progress & { seconds: Map<string, number> } {
@@ -99,8 +93,8 @@ async function copyAndMerge(source: Pool, target: Pool, dir: string): Promise<{ 
 }
 
 export async function bundleBench(argv: string[]): Promise<void> {
-  const scale = option(argv, "scale", 20);
-  const seed = option(argv, "seed", 1);
+  const scale = numberOption(argv, "scale", 20);
+  const seed = numberOption(argv, "seed", 1);
   const server = await startTestServer();
   const dbs: TestDatabase[] = [];
   const dir = mkdtempSync(path.join(tmpdir(), "bundle-bench-"));

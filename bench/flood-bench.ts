@@ -12,16 +12,10 @@ import { openBenchDatabase } from "./http/bench-database.js";
 import { combineRuns, runLoad, type LoadResult } from "./http/load.js";
 import { serviceEnv, startService } from "./http/targets.js";
 import { ms, ratio, table } from "./stats.js";
+import { numberOption } from "./number-option.js";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
-function option(argv: string[], name: string, fallback: number): number {
-  const i = argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const n = Number(argv[i + 1]);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} needs a positive number`);
-  return n;
-}
 
 interface FloodOutcome {
   requests: number;
@@ -51,10 +45,10 @@ async function validCaller(url: string, key: string, connections: number, second
 }
 
 export async function floodBench(argv: string[]): Promise<void> {
-  const seconds = option(argv, "duration", 5);
-  const connections = option(argv, "connections", 10);
-  const floodConnections = option(argv, "flood", 50);
-  const bench = await openBenchDatabase({ scale: option(argv, "scale", 1), seed: 1, asOf: "2026-11-20", say });
+  const seconds = numberOption(argv, "duration", 5);
+  const connections = numberOption(argv, "connections", 10);
+  const floodConnections = numberOption(argv, "flood", 50);
+  const bench = await openBenchDatabase({ scale: numberOption(argv, "scale", 1), seed: 1, asOf: "2026-11-20", say });
   const rows: string[][] = [];
   try {
     for (const [label, perMinute] of [

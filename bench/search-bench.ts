@@ -25,16 +25,10 @@ import { buildIndexes, gcNote, mib, type BuildFigures } from "./relevance/index-
 import { largeArchiveRun } from "./relevance/large-archive.js";
 import { archivedNotes, latencyRows, relevanceTable, runRelevance } from "./relevance/relevance-bench.js";
 import { ms, ratio, table, time, type Timing } from "./stats.js";
+import { numberOption } from "./number-option.js";
 
 const K = 8;
 
-function option(argv: string[], name: string, fallback: number, zero = false): number {
-  const i = argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const n = Number(argv[i + 1]);
-  if (!Number.isFinite(n) || n < 0 || (n === 0 && !zero)) throw new Error(`--${name} needs a positive number`);
-  return n;
-}
 
 async function compare(name: string, index: LiveIndex, queries: Float32Array[], rows: string[][]) {
   const warm = queries.slice(0, 50);
@@ -54,10 +48,10 @@ function buildRow(label: string, documents: number, b: BuildFigures): string[] {
 }
 
 export async function searchBench(argv: string[]): Promise<void> {
-  const scale = option(argv, "scale", 20);
-  const seed = option(argv, "seed", 1);
-  const count = option(argv, "queries", 500);
-  const large = option(argv, "large", 100_000, true);
+  const scale = numberOption(argv, "scale", 20);
+  const seed = numberOption(argv, "seed", 1);
+  const count = numberOption(argv, "queries", 500);
+  const large = numberOption(argv, "large", 100_000, { zero: true });
   const asOf = Date.UTC(2026, 10, 21, 10, 0, 0);
   const server = await startTestServer();
   const db = await createTestDatabase(server.adminUrl, "bench");

@@ -43,12 +43,11 @@ export function authenticate(resolvers: CredentialResolvers, config: Config, fai
     const presented = presentedCredential(request.headers);
     const feedToken = presented === undefined && access.feed ? feedTokenOf(request) : undefined;
     if (feedToken !== undefined) {
-      const knownToken = resolvers.apiKeys.known(feedToken);
-      const wait = knownToken ? 0 : failures.take(request.ip);
-      if (wait > 0) return tooManyFailures(reply, wait);
+      const wait = failures.take(request.ip);
+      if (wait > 0 && !resolvers.apiKeys.known(feedToken)) return tooManyFailures(reply, wait);
       const outcome = await resolveFeedToken(feedToken, resolvers.apiKeys);
       if ("error" in outcome) return sendError(reply, 401, outcome.error);
-      if (!knownToken) failures.giveBack(request.ip);
+      if (wait === 0) failures.giveBack(request.ip);
       request.principal = outcome.principal;
       return;
     }
@@ -56,12 +55,12 @@ export function authenticate(resolvers: CredentialResolvers, config: Config, fai
       if (surface === "rest") return sendError(reply, 401, "missing API key: send it in the X-API-Key header");
       return sendChallenge(config, request, reply, "missing credential: send an API key in X-API-Key or a token in Authorization: Bearer", false);
     }
-    // A credential this gateway knows to be valid takes no try; any other look-up takes one, given back unless it fails.
-    const known = knownValid(presented, resolvers);
-    const wait = known ? 0 : failures.take(request.ip);
-    if (wait > 0) return tooManyFailures(reply, wait);
+    // Every look-up takes a try, given back unless it fails; only an address out of tries pays for asking whether the
+    // credential is one this gateway already knows to be valid (hashing it again), and is served if it is.
+    const wait = failures.take(request.ip);
+    if (wait > 0 && !knownValid(presented, resolvers)) return tooManyFailures(reply, wait);
     const outcome = await resolveCredential(presented, surface, resolvers);
-    if (!known && !("status" in outcome && outcome.status === 401)) failures.giveBack(request.ip);
+    if (wait === 0 && !("status" in outcome && outcome.status === 401)) failures.giveBack(request.ip);
     if ("status" in outcome) {
       if (outcome.status === 503) return sendError(reply.header("retry-after", "5"), 503, outcome.error);
       if (surface === "rest") return sendError(reply, 401, outcome.error);
