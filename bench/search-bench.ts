@@ -10,9 +10,9 @@
 import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { FactCardService } from "../gen/institute/factcard/v1/factcard_pb.js";
 import { SearchService } from "../gen/institute/search/v1/search_pb.js";
-import { loadConfig } from "../lib/config.js";
-import { generateDemoData, insertDemoData } from "../lib/demo-data/index.js";
-import { embedPending } from "../lib/embedding/embed-job.js";
+import { loadConfig } from "../lib/config/config.js";
+import { generateDemoData, insertDemoData } from "../demo-data/index.js";
+import { embedPending } from "../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../lib/embedding/hashed-ngram-embedder.js";
 import { createPostgresObjectStore } from "../lib/object-store/object-store.js";
 import type { LiveIndex } from "../lib/vector/live-index.js";

@@ -3,7 +3,7 @@
  * never fails on the database's own types), how the export selects it, and how a batch of values travels to
  * PostgreSQL as one array parameter of an unnest (json and text[] as text, cast on the server).
  */
-import { textArrayLiteral } from "../lib/demo-data/bulk-insert.js";
+import { textArrayLiteral } from "../demo-data/bulk-insert.js";
 
 export interface Column {
   schema: Record<string, unknown>;

@@ -4,8 +4,8 @@
  * service through a Connect client.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import { fastifyTrustProxy } from "../lib/access-config.js";
-import type { Config } from "../lib/config.js";
+import { fastifyTrustProxy } from "../lib/config/access.js";
+import type { Config } from "../lib/config/config.js";
 import { requestIdOf } from "../lib/observability/logger.js";
 import { instrumentHttp, type Metrics } from "../lib/observability/metrics.js";
 import { installRequestContext } from "../lib/observability/request-context.js";
@@ -13,7 +13,7 @@ import type { ApiKeyResolver } from "./auth/api-keys.js";
 import { authenticate, requireScope } from "./auth/authenticate.js";
 import { createOAuthResolver } from "./auth/oauth-tokens.js";
 import { createPeerKeyResolver } from "./auth/peer-keys.js";
-import { ambiguousDigests } from "./auth/peers-file.js";
+import { ambiguousDigests } from "../lib/config/peers-file.js";
 import { resourceMetadataRoutes } from "./auth/resource-metadata.js";
 import type { ServiceClients } from "./clients.js";
 import { edgeFilter } from "./edge-filter.js";
@@ -40,7 +40,7 @@ export interface GatewayDeps {
   config: Config;
   clients: ServiceClients;
   apiKeys: ApiKeyResolver;
-  /** What /api/v1/meta reports as search_enabled (SearchService's health: lib/compose/gateway-composition.ts). */
+  /** What /api/v1/meta reports as search_enabled (SearchService's health: app/compose/gateway-composition.ts). */
   searchEnabled?: () => boolean | Promise<boolean>;
   /** HTTP request counts and latency by route and status (served on the internal listener). */
   metrics?: Metrics;

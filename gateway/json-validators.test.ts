@@ -7,8 +7,8 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { restRequests, sampleIds, type RestRequest, type SampleIds } from "../test/cluster/sample-requests.js";
 import { startTestGateway, type TestGateway } from "../test/helpers/gateway.js";
-import { ALL_SCOPES } from "./auth/scopes.js";
-import { seedDemoData } from "../lib/demo-data/index.js";
+import { ALL_SCOPES } from "../lib/scopes.js";
+import { seedDemoData } from "../demo-data/index.js";
 
 const AS_OF = Date.parse("2026-11-20T10:00:00Z");
 

@@ -9,7 +9,7 @@ import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { GetQueuePulseResponseSchema, GovernorService } from "../gen/institute/governor/v1/governor_pb.js";
-import { loadConfig } from "../lib/config.js";
+import { loadConfig } from "../lib/config/config.js";
 import { runCommand } from "../lib/process/run-command.js";
 import { openOwnerDatabase } from "../lib/db/owner-database.js";
 import { governorRoutes } from "./pulse/routes.js";

@@ -12,13 +12,13 @@
  *       printed alone on standard output.
  */
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig, type Config } from "../lib/config.js";
+import { ConfigError, loadConfig, type Config } from "../lib/config/config.js";
 import { runCommand } from "../lib/process/run-command.js";
 import { openOwnerDatabase } from "../lib/db/owner-database.js";
 import type { Pool } from "../lib/db/pool.js";
 import { provisionReader } from "../lib/db/reader-role.js";
-import { isEmpty, seedDemoData } from "../lib/demo-data/index.js";
-import { describeReport, embedConfigured } from "../lib/embedding/embed-at-start.js";
+import { isEmpty, seedDemoData } from "../demo-data/index.js";
+import { describeReport, embedConfigured } from "../services/embedding/embed-at-start.js";
 
 const USAGE = "usage: db migrate [--provision-reader] [--demo] | db provision-reader";
 const say = (line: string) => process.stderr.write(`${line}\n`);

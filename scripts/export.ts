@@ -7,7 +7,7 @@ import { exportBundle } from "../bundle/export.js";
 import { KINDS } from "../bundle/kinds/index.js";
 import { BundleRefused } from "../bundle/manifest.js";
 import { createProgress } from "../bundle/progress.js";
-import { loadConfig } from "../lib/config.js";
+import { loadConfig } from "../lib/config/config.js";
 import { openOwnerDatabase } from "../lib/db/owner-database.js";
 import { runCommand } from "../lib/process/run-command.js";
 

@@ -9,9 +9,9 @@ import { ImportFailed, importBundle } from "../bundle/import.js";
 import { KINDS } from "../bundle/kinds/index.js";
 import { BundleRefused } from "../bundle/manifest.js";
 import { createProgress } from "../bundle/progress.js";
-import { loadConfig } from "../lib/config.js";
+import { loadConfig } from "../lib/config/config.js";
 import { openOwnerDatabase } from "../lib/db/owner-database.js";
-import { describeReport, embedConfigured } from "../lib/embedding/embed-at-start.js";
+import { describeReport, embedConfigured } from "../services/embedding/embed-at-start.js";
 import { runCommand } from "../lib/process/run-command.js";
 
 async function main(argv: string[]): Promise<number> {

@@ -9,8 +9,8 @@ import { parseArgs } from "node:util";
 import { KeyAdminError, keyState, listKeys, mintKey, revokeKey } from "../gateway/auth/key-admin.js";
 import { parseDuration, parseExpiry } from "../gateway/auth/key-expiry.js";
 import { rotateKey } from "../gateway/auth/key-rotation.js";
-import { ALL_SCOPES, FEED_SCOPE } from "../gateway/auth/scopes.js";
-import { loadConfig } from "../lib/config.js";
+import { ALL_SCOPES, FEED_SCOPE } from "../lib/scopes.js";
+import { loadConfig } from "../lib/config/config.js";
 import { runCommand } from "../lib/process/run-command.js";
 import { openOwnerDatabase } from "../lib/db/owner-database.js";
 

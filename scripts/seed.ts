@@ -5,12 +5,12 @@
  * same three options always load byte-identical data. The documents and fact cards are then embedded with the
  * configured embedder.
  */
-import { loadConfig } from "../lib/config.js";
+import { loadConfig } from "../lib/config/config.js";
 import { runCommand } from "../lib/process/run-command.js";
 import { openOwnerDatabase } from "../lib/db/owner-database.js";
-import { seedDemoData } from "../lib/demo-data/index.js";
-import { describeReport, embedConfigured } from "../lib/embedding/embed-at-start.js";
-import { parseSeedArguments, UsageError } from "../lib/demo-data/seed-arguments.js";
+import { seedDemoData } from "../demo-data/index.js";
+import { describeReport, embedConfigured } from "../services/embedding/embed-at-start.js";
+import { parseSeedArguments, UsageError } from "../demo-data/seed-arguments.js";
 
 async function main(argv: string[]): Promise<number> {
   const options = parseSeedArguments(argv, Date.now());

@@ -9,10 +9,10 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mintDemoKey } from "../gateway/auth/demo-key.js";
-import { launchCluster, REPO_ROOT } from "../lib/cluster/launcher.js";
-import { ENTRY_POINTS } from "../lib/cluster/topology.js";
+import { launchCluster, REPO_ROOT } from "../app/cluster/launcher.js";
+import { ENTRY_POINTS } from "../app/cluster/topology.js";
 import { failureLine } from "../lib/process/failure-line.js";
-import { ConfigError, loadConfig } from "../lib/config.js";
+import { ConfigError, loadConfig } from "../lib/config/config.js";
 import { createPool } from "../lib/db/pool.js";
 import { provisionReader, readerRoleName } from "../lib/db/reader-role.js";
 

@@ -5,12 +5,12 @@
 import { startAdminListener } from "../gateway/admin/admin-app.js";
 import { mintDemoKey } from "../gateway/auth/demo-key.js";
 import { openRateLimiter } from "../gateway/rate-limit/open-rate-limiter.js";
-import { composeAllInOne } from "../lib/all-in-one.js";
-import { ConfigError, loadConfig } from "../lib/config.js";
+import { composeAllInOne } from "../app/all-in-one.js";
+import { ConfigError, loadConfig } from "../lib/config/config.js";
 import { openDatabase } from "../lib/db/database.js";
-import { isEmpty, seedDemoData } from "../lib/demo-data/index.js";
-import { startEmbedding } from "../lib/embedding/embed-at-start.js";
-import { localCallbackUrl, prepareInProcessGovernor } from "../governor/in-process.js";
+import { isEmpty, seedDemoData } from "../demo-data/index.js";
+import { startEmbedding } from "../services/embedding/embed-at-start.js";
+import { localCallbackUrl, prepareInProcessGovernor } from "../app/governor-in-process.js";
 import { governorMetrics } from "../governor/governor-metrics.js";
 import { startInternalServer, type InternalServer } from "../lib/observability/internal-server.js";
 import { loggerOptions } from "../lib/observability/logger.js";

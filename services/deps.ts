@@ -1,5 +1,5 @@
 /** What every service implementation is built from; only process entry points build the real pools. */
-import type { Config } from "../lib/config.js";
+import type { Config } from "../lib/config/config.js";
 import type { Pool } from "../lib/db/pool.js";
 import type { ObjectStore } from "../lib/object-store/object-store.js";
 import type { VectorRuntime } from "../lib/vector/vector-runtime.js";

@@ -1,5 +1,5 @@
 /**
- * Service processes, grouped by the schema they read: each group runs as one process in a cluster (services/main.ts)
+ * Service processes, grouped by the schema they read: each group runs as one process in a cluster (app/service-group.ts)
  * and all of them share the gateway's process in the all-in-one. A group's routes, its health (grpc.health.v1) and
  * whether it needs the vector runtime are defined here once, for both ways to run.
  */
@@ -15,7 +15,7 @@ import { ReportsService } from "../gen/institute/reports/v1/reports_pb.js";
 import { SearchService } from "../gen/institute/search/v1/search_pb.js";
 import { poolCheck } from "../lib/observability/readiness.js";
 import type { ServiceDeps } from "./deps.js";
-import type { HealthSource } from "./health/health-service.js";
+import type { HealthSource } from "../lib/health/health-service.js";
 import { SERVICE_ROUTES } from "./routes.js";
 
 export const SERVICE_GROUPS = ["catalog", "reports", "portfolio", "search", "factcard"] as const;

@@ -11,11 +11,11 @@ import {
   ListAnalystsRequestSchema,
   ListAnalystsResponseSchema,
 } from "../gen/institute/catalog/v1/catalog_pb.js";
-import { loadConfig } from "../lib/config.js";
+import { loadConfig } from "../lib/config/config.js";
 import { createPostgresObjectStore } from "../lib/object-store/object-store.js";
 import { createTestDatabase, type TestDatabase } from "../test/helpers/test-database.js";
 import { catalogRoutes } from "./catalog/routes.js";
-import { buildServiceServer } from "./server.js";
+import { buildServiceServer } from "../lib/rpc/connect-server.js";
 
 let db: TestDatabase;
 let server: Awaited<ReturnType<typeof buildServiceServer>>;

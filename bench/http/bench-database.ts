@@ -3,8 +3,8 @@
  * after) or on an embedded server in a temporary folder, migrated, seeded with the demo dataset at a fixed
  * `asOf`, and embedded (so no target spends the run embedding).
  */
-import { seedDemoData } from "../../lib/demo-data/index.js";
-import { embedPending } from "../../lib/embedding/embed-job.js";
+import { seedDemoData } from "../../demo-data/index.js";
+import { embedPending } from "../../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { startOfWorkDate } from "../../lib/work-date.js";
 import { startTestServer, type TestServer } from "../../test/helpers/postgres-server.js";

@@ -11,8 +11,8 @@
  *   zh-cross   a Chinese subject whose English notes should come back too: 2 English notes on it, 1 others
  *   question   a multi-term question of a topic, English or Chinese: 1 every note on the topic
  */
-import type { NoteTruth } from "../../lib/demo-data/dataset.js";
-import { TOPICS } from "../../lib/demo-data/text.js";
+import type { NoteTruth } from "../../demo-data/dataset.js";
+import { TOPICS } from "../../demo-data/text.js";
 
 export type QueryClass = "title-en" | "title-zh" | "ticker" | "company" | "zh-cross" | "question";
 export const QUERY_CLASSES: QueryClass[] = ["title-en", "title-zh", "ticker", "company", "zh-cross", "question"];

@@ -5,9 +5,9 @@
  */
 import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { SearchService } from "../../gen/institute/search/v1/search_pb.js";
-import { loadConfig } from "../../lib/config.js";
-import { generateArchiveOnly, insertDemoData } from "../../lib/demo-data/index.js";
-import { embedPending } from "../../lib/embedding/embed-job.js";
+import { loadConfig } from "../../lib/config/config.js";
+import { generateArchiveOnly, insertDemoData } from "../../demo-data/index.js";
+import { embedPending } from "../../services/embedding/embed-job.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";
 import { VectorRuntime } from "../../lib/vector/vector-runtime.js";
 import { allServiceRoutes } from "../../services/routes.js";

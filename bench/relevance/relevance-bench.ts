@@ -5,7 +5,7 @@
  */
 import type { Client } from "@connectrpc/connect";
 import type { SearchService } from "../../gen/institute/search/v1/search_pb.js";
-import type { NoteTruth } from "../../lib/demo-data/dataset.js";
+import type { NoteTruth } from "../../demo-data/dataset.js";
 import type { Pool } from "../../lib/db/pool.js";
 import { ms, table, time, type Timing } from "../stats.js";
 import { judgedQueries, QUERY_CLASSES, type ArchivedNote, type JudgedQuery } from "./judged-queries.js";

@@ -1,5 +1,5 @@
 /** chain-facts.ndjson, chain-fact-tags.ndjson, chain-links.ndjson: reasoning chains, their tags and provenance links. */
-import { ARTIFACT_KINDS } from "../../services/chain/vocabulary.js";
+import { ARTIFACT_KINDS } from "../../services/factcard/chain/vocabulary.js";
 import { date, epoch, id, int32, nullable, oneOf, text } from "../columns.js";
 import { tableKind } from "../table-kind.js";
 

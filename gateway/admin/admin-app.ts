@@ -5,7 +5,7 @@
  * Off unless ADMIN_TOKEN_SHA256 is set. Built by `npm start` (scripts/start.ts) and by a gateway process.
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
-import type { Config } from "../../lib/config.js";
+import type { Config } from "../../lib/config/config.js";
 import type { Pool } from "../../lib/db/pool.js";
 import { KeyAdminError } from "../auth/key-admin.js";
 import { errorHandler, sendError } from "../errors.js";

@@ -1,7 +1,7 @@
 /** The admin listener over a real socket: off without an operator token, on loopback by default, its own port. */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../lib/config.js";
+import { loadConfig } from "../../lib/config/config.js";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 import { startAdminListener } from "./admin-app.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../lib/config.js";
+import { loadConfig } from "../../lib/config/config.js";
 
 describe("configuration of the tool endpoint's credentials", () => {
   it("has the documented defaults", () => {

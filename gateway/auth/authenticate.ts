@@ -6,7 +6,7 @@
  * refusal carries the Bearer challenge that starts OAuth discovery.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../../lib/config.js";
+import type { Config } from "../../lib/config/config.js";
 import { sendError } from "../errors.js";
 import { routePath } from "../public-url.js";
 import { sendChallenge } from "./challenge.js";
@@ -14,7 +14,7 @@ import { knownValid, presentedCredential, resolveCredential, surfaceOf, type Cre
 import type { FailureThrottle } from "./failure-throttle.js";
 import { feedTokenOf, resolveFeedToken } from "./feed-token.js";
 import { holdsScope, type Principal } from "./principal.js";
-import { FEED_SCOPE } from "./scopes.js";
+import { FEED_SCOPE } from "../../lib/scopes.js";
 
 export interface RouteAccess {
   /** Served without a credential. */

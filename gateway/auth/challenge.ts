@@ -3,7 +3,7 @@
  * (spec §5.2 rule 2, §7.2 rule 1), with `error="invalid_token"` when a presented token was refused (RFC 6750 §3).
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../../lib/config.js";
+import type { Config } from "../../lib/config/config.js";
 import { sendError } from "../errors.js";
 import { publicBaseUrl, RESOURCE_METADATA_PATH } from "../public-url.js";
 

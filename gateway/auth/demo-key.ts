@@ -1,7 +1,7 @@
 /** The demo key `npm start` prints: every read scope, replaced (the previous one revoked) at each start. */
 import type { Pool } from "../../lib/db/pool.js";
 import { mintKey } from "./key-admin.js";
-import { ALL_SCOPES } from "./scopes.js";
+import { ALL_SCOPES } from "../../lib/scopes.js";
 
 export const DEMO_KEY_NAME = "demo (npm start)";
 

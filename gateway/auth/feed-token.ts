@@ -7,7 +7,7 @@
  */
 import type { FastifyRequest } from "fastify";
 import type { ApiKeyPrincipal, ApiKeyResolver } from "./api-keys.js";
-import { FEED_SCOPE } from "./scopes.js";
+import { FEED_SCOPE } from "../../lib/scopes.js";
 
 export const FEED_TOKEN_PARAM = "token";
 

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import type { Pool } from "../../lib/db/pool.js";
 import { API_KEY_PREFIX, sha256Hex } from "./api-keys.js";
-import { ALL_SCOPES, FEED_SCOPE } from "./scopes.js";
+import { ALL_SCOPES, FEED_SCOPE } from "../../lib/scopes.js";
 
 /** A pool, or a client inside a transaction. */
 export type Queryable = Pool | pg.PoolClient;

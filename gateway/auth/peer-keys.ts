@@ -4,7 +4,7 @@
  * parties' other keys are unaffected. The write allowlist is not consulted: a key grants read only (rule 4).
  */
 import { sha256Hex } from "./api-keys.js";
-import type { PeersConfig } from "./peers-file.js";
+import type { PeersConfig } from "../../lib/config/peers-file.js";
 import type { PeerPrincipal } from "./principal.js";
 
 export type PeerKeyOutcome = { principal: PeerPrincipal } | { ambiguous: true } | undefined;

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../lib/config.js";
+import { loadConfig } from "./config.js";
 import { writePeersFile } from "../../test/mcp/harness.js";
-import { createPeerKeyResolver } from "./peer-keys.js";
+import { createPeerKeyResolver } from "../../gateway/auth/peer-keys.js";
 import { ambiguousDigests, parsePeers } from "./peers-file.js";
 
 const digest = (s: string) => createHash("sha256").update(s).digest("hex");

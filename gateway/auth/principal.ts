@@ -1,6 +1,6 @@
 /** Who is calling, once authenticated; handed to routes and tools, never re-parsed downstream. */
 import type { ApiKeyPrincipal } from "./api-keys.js";
-import { TOOL_SCOPES } from "./scopes.js";
+import { TOOL_SCOPES } from "../../lib/scopes.js";
 
 export interface PeerParty {
   id: string;

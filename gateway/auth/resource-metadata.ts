@@ -4,9 +4,9 @@
  * resource resolves a token through the hub's OpenID userinfo endpoint, which answers only for `openid` tokens.
  */
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../lib/config.js";
+import type { Config } from "../../lib/config/config.js";
 import { MCP_PATH, publicBaseUrl, RESOURCE_METADATA_PATH } from "../public-url.js";
-import { TOOL_SCOPES } from "./scopes.js";
+import { TOOL_SCOPES } from "../../lib/scopes.js";
 
 export const OAUTH_SCOPES_SUPPORTED = ["openid", ...TOOL_SCOPES];
 

@@ -1,9 +1,9 @@
 /** The contract's `auth` section: credential kinds, scopes, refusal channels and discovery addresses (spec §5, §7). */
-import type { Config } from "../../lib/config.js";
+import type { Config } from "../../lib/config/config.js";
 import { API_KEY_PREFIX } from "../auth/api-keys.js";
 import { bearerChallenge } from "../auth/challenge.js";
 import { OAUTH_SCOPES_SUPPORTED } from "../auth/resource-metadata.js";
-import { REST_SCOPES, TOOL_SCOPES } from "../auth/scopes.js";
+import { REST_SCOPES, TOOL_SCOPES } from "../../lib/scopes.js";
 import { AUTH_ERROR, PERMANENT_ERROR, TRANSIENT_ERROR } from "../mcp/tool-errors.js";
 import { MCP_PATH, RESOURCE_METADATA_PATH } from "../public-url.js";
 

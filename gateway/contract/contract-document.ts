@@ -2,9 +2,9 @@
  * GET /api/contract: the whole surface, derived at run time from the registered REST routes and the tool
  * registry (spec §1.3, §4.2, §9.3), so its counts always equal what the routes and tools/list serve.
  */
-import type { RateLimitConfig } from "../../lib/access-config.js";
-import type { Config } from "../../lib/config.js";
-import { EVENT_TYPES } from "../relay/callback-event.js";
+import type { RateLimitConfig } from "../../lib/config/access.js";
+import type { Config } from "../../lib/config/config.js";
+import { EVENT_TYPES } from "../../lib/relay/callback-event.js";
 import { CALLBACK_PATH } from "../relay/callback-route.js";
 import type { ToolDefinition } from "../mcp/tool.js";
 import { MCP_METHODS, PROTOCOL_VERSIONS } from "../mcp/protocol.js";

@@ -4,7 +4,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { ToolDefinition } from "../mcp/tool.js";
 import { TOOLS } from "../mcp/tools/index.js";
-import { ALL_SCOPES } from "../auth/scopes.js";
+import { ALL_SCOPES } from "../../lib/scopes.js";
 import { startLiveGateway, type LiveGateway } from "../../test/mcp/harness.js";
 
 const extra: ToolDefinition[] = [

@@ -2,8 +2,8 @@
  * The contract's `limits` and `submission` sections (spec §8). REST bounds are read from the route schemas and
  * tool bounds from the registry; the submission ceilings are the governor's own constants.
  */
-import { CEILINGS, DRAIN_ORDER } from "../../governor/ceilings.js";
-import type { RateLimitConfig } from "../../lib/access-config.js";
+import { CEILINGS, DRAIN_ORDER } from "../../lib/relay/ceilings.js";
+import type { RateLimitConfig } from "../../lib/config/access.js";
 import { requestRateSection } from "../rate-limit/contract-section.js";
 import { parametersOf, type RestRoute } from "./route-catalog.js";
 

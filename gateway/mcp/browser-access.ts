@@ -5,7 +5,7 @@
  * here, and a 401 to an allowed origin still exposes WWW-Authenticate. Public discovery documents allow any origin.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../../lib/config.js";
+import type { Config } from "../../lib/config/config.js";
 import { sendError } from "../errors.js";
 import { isLoopbackHost, MCP_PATH, publicBaseUrl, RESOURCE_METADATA_PATH, routePath } from "../public-url.js";
 

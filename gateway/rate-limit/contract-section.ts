@@ -1,5 +1,5 @@
 /** The contract's `limits.request_rate`: the rate limits in force, as the RateLimit headers carry them. */
-import { RATE_LIMIT_KINDS, type RateLimitConfig } from "../../lib/access-config.js";
+import { RATE_LIMIT_KINDS, type RateLimitConfig } from "../../lib/config/access.js";
 import { policyHeader } from "./headers.js";
 
 export const RATE_LIMIT_HEADERS_DRAFT = "draft-ietf-httpapi-ratelimit-headers-11";

@@ -1,6 +1,6 @@
 /** The bucket arithmetic and the header fields of draft-ietf-httpapi-ratelimit-headers-11, without a database. */
 import { describe, expect, it } from "vitest";
-import type { RateLimitPolicy } from "../../lib/access-config.js";
+import type { RateLimitPolicy } from "../../lib/config/access.js";
 import { decide, policyHeader, rateLimitHeader } from "./headers.js";
 import { addressPrefix, partitionOf } from "./partition.js";
 

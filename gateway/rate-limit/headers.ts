@@ -6,7 +6,7 @@
  * `t` is the draft's effective window: until it passes the client can use no more than r. On a refusal r is 0 and
  * t equals Retry-After, so Retry-After never names a point before the end of the effective window (draft §6).
  */
-import type { RateLimitPolicy } from "../../lib/access-config.js";
+import type { RateLimitPolicy } from "../../lib/config/access.js";
 import type { Take } from "./bucket-store.js";
 
 export interface Decision {

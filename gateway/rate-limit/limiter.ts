@@ -4,7 +4,7 @@
  * without RateLimit headers and a warning is logged at most once a minute, since the limiter protects the service and
  * must not become the reason it refuses to serve. A timer deletes full buckets now and then (any replica may).
  */
-import type { RateLimitConfig } from "../../lib/access-config.js";
+import type { RateLimitConfig } from "../../lib/config/access.js";
 import type { Log } from "../../lib/log.js";
 import type { BucketStore } from "./bucket-store.js";
 import { decide, intervalMs, type Decision } from "./headers.js";

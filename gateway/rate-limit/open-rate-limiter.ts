@@ -3,7 +3,7 @@
  * own on the owner connection (the gateway's one write besides the relay callback inbox), so the hot path never
  * queues behind migrations or the governor. Undefined when RATE_LIMIT_ENABLED is false. The gateway closes it.
  */
-import type { RateLimitConfig } from "../../lib/access-config.js";
+import type { RateLimitConfig } from "../../lib/config/access.js";
 import { createPool } from "../../lib/db/pool.js";
 import type { Log } from "../../lib/log.js";
 import { createBucketStore } from "./bucket-store.js";

@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { isIPv6 } from "node:net";
-import type { RateLimitKind } from "../../lib/access-config.js";
+import type { RateLimitKind } from "../../lib/config/access.js";
 import type { Principal } from "../auth/principal.js";
 
 export interface Partition {

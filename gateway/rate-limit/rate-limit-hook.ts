@@ -7,7 +7,7 @@
  */
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { RateLimitKind } from "../../lib/access-config.js";
+import type { RateLimitKind } from "../../lib/config/access.js";
 import { sendError } from "../errors.js";
 import { errorResponse } from "../mcp/json-rpc.js";
 import { fromConnectError } from "../mcp/tool-errors.js";

@@ -4,7 +4,7 @@
  * body 400, too large 413) are counted by the HTTP metrics under the route /relay/callback and their status.
  */
 import { Counter, type Registry } from "prom-client";
-import type { CallbackInbox } from "./callback-inbox.js";
+import type { CallbackInbox } from "../../lib/relay/callback-inbox.js";
 
 export function countedInbox(inbox: CallbackInbox, registry: Registry): CallbackInbox {
   const outcomes = new Counter({

@@ -7,9 +7,9 @@
  */
 import type { FastifyInstance } from "fastify";
 import { sendError } from "../errors.js";
-import type { CallbackInbox } from "./callback-inbox.js";
-import { readCallbackEvent } from "./callback-event.js";
-import { checkSignature } from "./signature.js";
+import type { CallbackInbox } from "../../lib/relay/callback-inbox.js";
+import { readCallbackEvent } from "../../lib/relay/callback-event.js";
+import { checkSignature } from "../../lib/relay/signature.js";
 
 export const CALLBACK_PATH = "/relay/callback";
 export const CALLBACK_BODY_LIMIT = 1024 * 1024;

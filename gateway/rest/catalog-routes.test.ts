@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../lib/object-store/object-store.js";
-import { BOARD, FIXED_NOW, fillCatalog, NOW_S, REPORT } from "../../services/catalog/test-fixtures.js";
+import { BOARD, FIXED_NOW, fillCatalog, NOW_S, REPORT } from "../../test/fixtures/catalog.js";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 
 let gw: TestGateway;

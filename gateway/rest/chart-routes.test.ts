@@ -4,7 +4,7 @@
  * refusals as ErrorResponses. The browser test (test/browser/charts.test.ts) looks at the rendered pixels.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillPortfolios } from "../../services/portfolio/test-fixtures.js";
+import { fillPortfolios } from "../../test/fixtures/portfolio.js";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 
 let gw: TestGateway;

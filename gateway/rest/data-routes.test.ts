@@ -1,6 +1,6 @@
 /** The shared-data routes through app.inject() (spec §2.11, §4.1 rule 10, §7.1). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillReportsDataset, TODAY_NOW, TOPICS } from "../../services/reports/test-dataset.js";
+import { fillReportsDataset, TODAY_NOW, TOPICS } from "../../test/fixtures/reports-dataset.js";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 
 let gw: TestGateway;

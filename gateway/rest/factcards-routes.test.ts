@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embedPending } from "../../lib/embedding/embed-job.js";
+import { embedPending } from "../../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { DEFAULT_REUSE_POLICY } from "../../lib/reuse-policy.js";
-import { BASE_TIME, CLAIMS, insertFactCards } from "../../services/factcard/test-fixtures.js";
+import { BASE_TIME, CLAIMS, insertFactCards } from "../../test/fixtures/factcard.js";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 
 let gw: TestGateway;

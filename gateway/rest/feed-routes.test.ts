@@ -7,7 +7,7 @@
 import { parseAtomFeed, parseJsonFeed } from "feedsmith";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintKey, revokeKey } from "../auth/key-admin.js";
-import { addReport, EDITOR, sgt } from "../../services/reports/test-fixtures.js";
+import { addReport, EDITOR, sgt } from "../../test/fixtures/reports.js";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 
 const HOSTILE = [

@@ -1,6 +1,6 @@
 /** The REST surface under /api/v1, one module per area of the spec. */
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../lib/config.js";
+import type { Config } from "../../lib/config/config.js";
 import type { ServiceClients } from "../clients.js";
 import { analystRoutes } from "./analysts.js";
 import { chartRoutes } from "./charts.js";

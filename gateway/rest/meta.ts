@@ -1,6 +1,6 @@
 /** GET /api/v1/meta: public; says what this deployment really has configured. */
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../lib/config.js";
+import type { Config } from "../../lib/config/config.js";
 import { bool, object, str } from "../schemas/common.js";
 
 export const API_VERSION = "1.0.0";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeMetrics, type MetricValues } from "../../services/portfolio/metrics.js";
-import { fillPortfolios, fixture, LEADERBOARD_ORDER, sgTime, utc } from "../../services/portfolio/test-fixtures.js";
+import { fillPortfolios, fixture, LEADERBOARD_ORDER, sgTime, utc } from "../../test/fixtures/portfolio.js";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 
 let gw: TestGateway;

@@ -1,7 +1,7 @@
 /** The reports routes through app.inject(): exact bodies and headers, rules 2 to 5, conditional GETs per RFC 9110. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAILY, fillReportsDataset, SNAPSHOTS, TODAY_NOW, WEEKLY } from "../../services/reports/test-dataset.js";
-import { etagOf, type ReportFixture } from "../../services/reports/test-fixtures.js";
+import { DAILY, fillReportsDataset, SNAPSHOTS, TODAY_NOW, WEEKLY } from "../../test/fixtures/reports-dataset.js";
+import { etagOf, type ReportFixture } from "../../test/fixtures/reports.js";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 
 let gw: TestGateway;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cosine } from "../../lib/embedding/embedder.js";
-import { embedPending } from "../../lib/embedding/embed-job.js";
+import { embedPending } from "../../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
-import { BASE_TIME, DOCUMENTS, insertDocuments } from "../../services/search/test-fixtures.js";
+import { BASE_TIME, DOCUMENTS, insertDocuments } from "../../test/fixtures/search.js";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 
 const embedder = createHashedNgramEmbedder();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deflatedSharpe } from "../../services/portfolio/deflated-sharpe.js";
 import { computeMetrics } from "../../services/portfolio/metrics.js";
 import { periodSharpe } from "../../services/portfolio/risk-statistics.js";
-import { fillPortfolios, fixture, PORTFOLIOS, sgTime, utc } from "../../services/portfolio/test-fixtures.js";
+import { fillPortfolios, fixture, PORTFOLIOS, sgTime, utc } from "../../test/fixtures/portfolio.js";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 
 let gw: TestGateway;

@@ -1,6 +1,6 @@
 /** The gateway's short memory of report validators: 304s without asking the service, staleness bounded by the TTL. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addReport, EDITOR, etagOf, sgt } from "../../services/reports/test-fixtures.js";
+import { addReport, EDITOR, etagOf, sgt } from "../../test/fixtures/reports.js";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 import { createValidatorCache } from "./validator-cache.js";
 

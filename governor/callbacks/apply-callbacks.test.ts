@@ -8,9 +8,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createInProcessBus } from "../../lib/bus/in-process-bus.js";
 import { startRelayGateway } from "../../test/helpers/relay-gateway.js";
-import { signatureOf } from "../../test/relay-simulator/signing.js";
-import { SECRET, startHarness, type Harness } from "../test-harness.js";
-import { addCards, addChainFacts, MIN, resetGovernorState, T0 } from "../test-fixtures.js";
+import { signatureOf } from "../../lib/relay/signature.js";
+import { SECRET, startHarness, type Harness } from "../../test/helpers/governor-harness.js";
+import { addCards, addChainFacts, MIN, resetGovernorState, T0 } from "../../test/fixtures/governor.js";
 import { insertTask } from "../tick/tasks-store.js";
 
 let h: Harness;

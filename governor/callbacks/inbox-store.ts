@@ -4,7 +4,7 @@
  * notification goes out on the bus (relay.callback) so a governor applies it now. The notification is a hint:
  * governors also scan for unapplied rows, so a callback survives a lost notification or a restart.
  */
-import type { CallbackInbox, InboxOutcome, ReceivedCallback } from "../../gateway/relay/callback-inbox.js";
+import type { CallbackInbox, InboxOutcome, ReceivedCallback } from "../../lib/relay/callback-inbox.js";
 import { SUBJECTS, type Bus } from "../../lib/bus/bus.js";
 import type { Log } from "../../lib/log.js";
 import { silentLog } from "../../lib/log.js";

@@ -1,7 +1,7 @@
 /** Spec §3: the hourly kickoff promotes the highest-score candidate, expires stale ones, and logs the gate's decision. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startHarness, type Harness } from "../test-harness.js";
-import { addPoolEntries, addThread, resetGovernorState, T0 } from "../test-fixtures.js";
+import { startHarness, type Harness } from "../../test/helpers/governor-harness.js";
+import { addPoolEntries, addThread, resetGovernorState, T0 } from "../../test/fixtures/governor.js";
 
 let h: Harness;
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 /** What the queue pulse reads: open tasks, the rolling hour, the inbox backlog, the latest decisions. */
-import { CEILINGS, DRAIN_ORDER } from "../ceilings.js";
+import { CEILINGS, DRAIN_ORDER } from "../../lib/relay/ceilings.js";
 import type { Queryable } from "../db.js";
 import { latestDecision, type DecisionRow } from "../decisions-store.js";
 import { readKillSwitch, type KillSwitch } from "../settings-store.js";

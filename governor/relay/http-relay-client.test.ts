@@ -1,7 +1,7 @@
 /** The relay client against the relay simulator over HTTP: parsing, timeouts, and retries only where they are safe. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { freePort } from "../../lib/net/free-port.js";
-import { startRelaySimulator, type RelaySimulator } from "../../test/relay-simulator/simulator.js";
+import { startRelaySimulator, type RelaySimulator } from "../../relay-simulator/simulator.js";
 import { createHttpRelayClient, type HttpRelayClientOptions } from "./http-relay-client.js";
 import { RelayError, type TaskSubmission } from "./relay-client.js";
 import { parseFleet } from "./wire.js";

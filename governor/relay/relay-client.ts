@@ -2,8 +2,7 @@
  * The dispatch relay, as the governor sees it (spec §1.7, §8; wire format: docs/relay-wire-format.md).
  * Implementations never throw from submit(): every submission ends accepted, refused or unknown, with its attempts.
  */
-export const TASK_KINDS = ["chain_tag", "logic_extract"] as const;
-export type TaskKind = (typeof TASK_KINDS)[number];
+import type { TaskKind } from "../../lib/relay/ceilings.js";
 
 export interface Fleet {
   /** Nodes the relay reports; 0 is an empty fleet (the relay then queues up to its own depth cap). */

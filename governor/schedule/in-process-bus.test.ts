@@ -4,7 +4,7 @@ import { SUBJECTS } from "../../lib/bus/bus.js";
 import { createInProcessBus } from "../../lib/bus/in-process-bus.js";
 import { isStale, msgIdOf, slotOf } from "./slots.js";
 import { publishSlot } from "./cron-publisher.js";
-import { MIN, T0 } from "../test-fixtures.js";
+import { MIN, T0 } from "../../test/fixtures/governor.js";
 
 describe("the in-process bus", () => {
   it("keeps one message per id within the window, and hands each to one of the consumers", async () => {

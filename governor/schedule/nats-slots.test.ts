@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUBJECTS, type BusMessage } from "../../lib/bus/bus.js";
 import { connectNatsBus, type NatsBus } from "../../lib/bus/nats-bus.js";
 import { startTestNats } from "../../test/helpers/nats-server.js";
-import { startHarness, type Harness } from "../test-harness.js";
-import { addCards, addChainFacts, MIN, resetGovernorState, T0 } from "../test-fixtures.js";
+import { startHarness, type Harness } from "../../test/helpers/governor-harness.js";
+import { addCards, addChainFacts, MIN, resetGovernorState, T0 } from "../../test/fixtures/governor.js";
 import { publishSlot } from "./cron-publisher.js";
 
 const nats = await startTestNats();

@@ -2,8 +2,8 @@
  * Splits what a tick may submit across the drains in their scheduled order (chain_tag, then logic_extract), within
  * the per-drain and per-tick ceilings, the room left under the rolling hourly ceiling, and the fleet's headroom.
  */
-import { CEILINGS, DRAIN_ORDER } from "../ceilings.js";
-import type { TaskKind } from "../relay/relay-client.js";
+import { CEILINGS, DRAIN_ORDER } from "../../lib/relay/ceilings.js";
+import type { TaskKind } from "../../lib/relay/ceilings.js";
 
 export interface AllocationInput {
   /** null: no headroom control (kill switch). */

@@ -7,8 +7,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setEnabled } from "../settings-store.js";
-import { startHarness, type Harness } from "../test-harness.js";
-import { addCards, addChainFacts, MIN, resetGovernorState, T0 } from "../test-fixtures.js";
+import { startHarness, type Harness } from "../../test/helpers/governor-harness.js";
+import { addCards, addChainFacts, MIN, resetGovernorState, T0 } from "../../test/fixtures/governor.js";
 import type { TickReport } from "./run-tick.js";
 
 let h: Harness;

@@ -4,9 +4,9 @@
  * else its summary), of which at most 8,000 characters are sent. Newest first. A subject with an open or completed
  * task is not picked, nor one whose tasks already ended without a result MAX_ATTEMPTS_PER_SUBJECT times.
  */
-import { CEILINGS, MAX_ATTEMPTS_PER_SUBJECT } from "../ceilings.js";
+import { CEILINGS, MAX_ATTEMPTS_PER_SUBJECT } from "../../lib/relay/ceilings.js";
 import type { Queryable } from "../db.js";
-import type { TaskKind } from "../relay/relay-client.js";
+import type { TaskKind } from "../../lib/relay/ceilings.js";
 
 export interface DrainItem {
   subjectId: string;

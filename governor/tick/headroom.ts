@@ -5,7 +5,7 @@
  * the headroom is the room left in that queue and no reserve applies. With the kill switch off there is no headroom
  * control at all: no reserve, and only the hard ceilings limit a tick.
  */
-import { CEILINGS } from "../ceilings.js";
+import { CEILINGS } from "../../lib/relay/ceilings.js";
 import type { Fleet } from "../relay/relay-client.js";
 
 export type HeadroomBasis = "free-slots" | "relay-queue" | "kill-switch" | "fleet-unavailable";

@@ -1,8 +1,8 @@
 /** Ticks against real PostgreSQL and the relay simulator over HTTP, on an injected clock. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setEnabled } from "../settings-store.js";
-import { startHarness, type Harness } from "../test-harness.js";
-import { addCards, addChainFacts, MIN, resetGovernorState, T0 } from "../test-fixtures.js";
+import { startHarness, type Harness } from "../../test/helpers/governor-harness.js";
+import { addCards, addChainFacts, MIN, resetGovernorState, T0 } from "../../test/fixtures/governor.js";
 import { slotOf } from "../schedule/slots.js";
 
 let h: Harness;

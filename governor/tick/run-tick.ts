@@ -6,10 +6,11 @@
  */
 import type { Pool } from "../../lib/db/pool.js";
 import type { Log } from "../../lib/log.js";
-import { CEILINGS, DRAIN_ORDER } from "../ceilings.js";
+import { CEILINGS, DRAIN_ORDER } from "../../lib/relay/ceilings.js";
 import type { Queryable } from "../db.js";
 import { claimSlot, completeDecision } from "../decisions-store.js";
-import { RelayError, type Fleet, type RelayClient, type TaskKind } from "../relay/relay-client.js";
+import { RelayError, type Fleet, type RelayClient } from "../relay/relay-client.js";
+import type { TaskKind } from "../../lib/relay/ceilings.js";
 import { readKillSwitch } from "../settings-store.js";
 import { allocate } from "./allocate.js";
 import { DRAINS, type DrainItem } from "./drains.js";

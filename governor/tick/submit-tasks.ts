@@ -5,9 +5,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Log } from "../../lib/log.js";
-import { CEILINGS, DRAIN_ORDER } from "../ceilings.js";
+import { CEILINGS, DRAIN_ORDER } from "../../lib/relay/ceilings.js";
 import type { Queryable } from "../db.js";
-import type { RelayClient, TaskKind } from "../relay/relay-client.js";
+import type { RelayClient } from "../relay/relay-client.js";
+import type { TaskKind } from "../../lib/relay/ceilings.js";
 import type { DrainItem } from "./drains.js";
 import { insertTask, markAccepted, markRefused, markUnknown, recordAttempts } from "./tasks-store.js";
 

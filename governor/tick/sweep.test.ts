@@ -2,8 +2,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slotOf } from "../schedule/slots.js";
-import { startHarness, type Harness } from "../test-harness.js";
-import { addCards, addChainFacts, MIN, resetGovernorState, T0 } from "../test-fixtures.js";
+import { startHarness, type Harness } from "../../test/helpers/governor-harness.js";
+import { addCards, addChainFacts, MIN, resetGovernorState, T0 } from "../../test/fixtures/governor.js";
 
 let h: Harness;
 beforeAll(async () => {

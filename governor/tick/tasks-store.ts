@@ -1,7 +1,8 @@
 /** governor.tasks and governor.submissions: what was submitted, when, and what became of it. */
-import { CEILINGS } from "../ceilings.js";
+import { CEILINGS } from "../../lib/relay/ceilings.js";
 import type { Queryable } from "../db.js";
-import type { SubmitAttempt, TaskKind } from "../relay/relay-client.js";
+import type { SubmitAttempt } from "../relay/relay-client.js";
+import type { TaskKind } from "../../lib/relay/ceilings.js";
 
 export interface NewTask {
   taskId: string;

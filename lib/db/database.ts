@@ -3,7 +3,7 @@
  * process then owns. Applies migrations and provisions the SELECT-only reader role the read services connect with
  * (a fresh password each start). Operator commands use lib/db/owner-database.ts instead.
  */
-import type { Config } from "../config.js";
+import type { Config } from "../config/config.js";
 import { startEmbeddedPostgres } from "./embedded/embedded-server.js";
 import { migrate } from "./migrate.js";
 import { createPool, type Pool } from "./pool.js";

@@ -3,7 +3,7 @@
  * migrated. It never touches the reader role, whose password a running service holds. Without DATABASE_URL it
  * reaches the embedded server a running `npm start` holds on DATA_DIR, or starts one for the command's lifetime.
  */
-import type { Config } from "../config.js";
+import type { Config } from "../config/config.js";
 import { reachEmbeddedPostgres } from "./embedded/embedded-server.js";
 import { migrate } from "./migrate.js";
 import { createPool, type Pool } from "./pool.js";

@@ -1,5 +1,5 @@
 /** Chooses the embedder from configuration: the HTTP provider when EMBEDDINGS_URL is set, else the built-in one. */
-import type { HttpEmbeddingsConfig } from "../search-config.js";
+import type { HttpEmbeddingsConfig } from "../config/search.js";
 import type { Embedder } from "./embedder.js";
 import { createHashedNgramEmbedder } from "./hashed-ngram-embedder.js";
 import { openHttpEmbedder } from "./http-embedder.js";

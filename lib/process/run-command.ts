@@ -4,7 +4,7 @@
  * anything else exits 1. Whatever was thrown (an Error, an AggregateError, a string, undefined) becomes one line;
  * LOG_LEVEL=debug adds the stack.
  */
-import { ConfigError } from "../config.js";
+import { ConfigError } from "../config/config.js";
 import { StartError } from "./start-error.js";
 import { failureLine, wantsStack } from "./failure-line.js";
 

@@ -6,7 +6,7 @@
  * configuration error, a port in use), exit 1; LOG_LEVEL=debug adds the stack.
  */
 import { pathToFileURL } from "node:url";
-import { ConfigError } from "../config.js";
+import { ConfigError } from "../config/config.js";
 import { StartError } from "./start-error.js";
 import { failureLine, wantsStack } from "./failure-line.js";
 

@@ -8,7 +8,7 @@ import type pg from "pg";
 import type { Embedder } from "../embedding/embedder.js";
 import { openEmbedder } from "../embedding/open-embedder.js";
 import { KeywordRuntime } from "../keyword/keyword-runtime.js";
-import type { SearchConfig } from "../search-config.js";
+import type { SearchConfig } from "../config/search.js";
 import { LiveIndex } from "./live-index.js";
 
 export interface RuntimeLog {

@@ -7,11 +7,11 @@ import { Code, ConnectError, createClient, createRouterTransport, type Client } 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { CatalogService } from "../../gen/institute/catalog/v1/catalog_pb.js";
-import { loadConfig } from "../../lib/config.js";
+import { loadConfig } from "../../lib/config/config.js";
 import { createPostgresObjectStore, sha256Hex } from "../../lib/object-store/object-store.js";
 import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database.js";
 import { catalogRoutes } from "./routes.js";
-import { BOARD, BULK_LOG, BULK_POOL, BULK_THREADS, FIXED_NOW, fillCatalog, NOW_S, REPORT } from "./test-fixtures.js";
+import { BOARD, BULK_LOG, BULK_POOL, BULK_THREADS, FIXED_NOW, fillCatalog, NOW_S, REPORT } from "../../test/fixtures/catalog.js";
 
 let db: TestDatabase;
 let client: Client<typeof CatalogService>;

@@ -7,12 +7,12 @@ import { createClient, createRouterTransport, type Client } from "@connectrpc/co
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FactCardService } from "../../gen/institute/factcard/v1/factcard_pb.js";
-import { loadConfig } from "../../lib/config.js";
+import { loadConfig } from "../../lib/config/config.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";
 import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database.js";
 import type { FactCardFilters } from "./cursor.js";
 import { factCardRoutes } from "./routes.js";
-import { BASE_TIME, factCardRow, insertFactCards } from "./test-fixtures.js";
+import { BASE_TIME, factCardRow, insertFactCards } from "../../test/fixtures/factcard.js";
 import { CLAIM_CATEGORIES, FACT_CARD_STATUSES, PARENT_KINDS, VERDICTS } from "./vocabulary.js";
 
 const PARENT_IDS = ["p-1", "p-2", "p-3"];

@@ -1,8 +1,8 @@
 import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FactCardSchema, FactCardService, type ListFactCardsRequest } from "../../gen/institute/factcard/v1/factcard_pb.js";
-import { loadConfig } from "../../lib/config.js";
-import { embedPending } from "../../lib/embedding/embed-job.js";
+import { loadConfig } from "../../lib/config/config.js";
+import { embedPending } from "../embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";
 import { protoToJson } from "../../lib/proto-json.js";
@@ -11,7 +11,7 @@ import { VectorRuntime } from "../../lib/vector/vector-runtime.js";
 import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database.js";
 import { encodeCursor } from "./cursor.js";
 import { factCardRoutes } from "./routes.js";
-import { BASE_TIME, CLAIMS, factCardRow, insertFactCards } from "./test-fixtures.js";
+import { BASE_TIME, CLAIMS, factCardRow, insertFactCards } from "../../test/fixtures/factcard.js";
 
 let db: TestDatabase;
 let client: Client<typeof FactCardService>;

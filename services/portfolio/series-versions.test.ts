@@ -1,7 +1,7 @@
 /** Migration 002's triggers: any change to a portfolio's snapshots bumps its series version, in that transaction. */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database.js";
-import { insertPortfolio, insertSnapshots } from "./test-fixtures.js";
+import { insertPortfolio, insertSnapshots } from "../../test/fixtures/portfolio.js";
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PortfolioMetricsSchema, PortfolioService, type PortfolioMetrics } from "../../gen/institute/portfolio/v1/portfolio_pb.js";
-import { loadConfig } from "../../lib/config.js";
+import { loadConfig } from "../../lib/config/config.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";
 import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database.js";
 import type { ServiceDeps } from "../deps.js";
@@ -10,7 +10,7 @@ import { computeMetrics, type NavPoint } from "./metrics.js";
 import { portfolioRoutes } from "./routes.js";
 import { createPortfolioService } from "./service.js";
 import { createPortfolioStore } from "./store.js";
-import { fillPortfolios, fixture, insertPortfolio, insertSnapshots, LEADERBOARD_ORDER, sgTime } from "./test-fixtures.js";
+import { fillPortfolios, fixture, insertPortfolio, insertSnapshots, LEADERBOARD_ORDER, sgTime } from "../../test/fixtures/portfolio.js";
 
 let db: TestDatabase;
 let deps: ServiceDeps;

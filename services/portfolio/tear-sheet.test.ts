@@ -8,7 +8,7 @@ import { GOLDEN } from "./golden/tear-sheet-golden.js";
 import type { NavPoint } from "./metrics.js";
 import { normalCdf, normalQuantile } from "./stats.js";
 import { computeTearSheet, type TearSheetValues } from "./tear-sheet.js";
-import { sgTime } from "./test-fixtures.js";
+import { sgTime } from "../../test/fixtures/portfolio.js";
 
 type Golden = (typeof GOLDEN)["short"];
 

@@ -4,7 +4,7 @@
  */
 import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addReport, EDITOR, refusal, sgt, startReportsService, type ReportsHarness } from "./test-fixtures.js";
+import { addReport, EDITOR, refusal, sgt, startReportsService, type ReportsHarness } from "../../test/fixtures/reports.js";
 
 let h: ReportsHarness;
 beforeAll(async () => {

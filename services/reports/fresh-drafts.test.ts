@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresObjectStore, sha256Hex } from "../../lib/object-store/object-store.js";
-import { addReport, EDITOR, sgt, startReportsService, type ReportsHarness } from "./test-fixtures.js";
+import { addReport, EDITOR, sgt, startReportsService, type ReportsHarness } from "../../test/fixtures/reports.js";
 
 let h: ReportsHarness;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 /** The weekly index (rule 3), the reports half of the latest index (rule 6) and shared-data topics (rule 10). */
 import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FX_JSON, fillReportsDataset, TODAY_NOW } from "./test-dataset.js";
-import { refusal, sgt, startReportsService, type ReportsHarness } from "./test-fixtures.js";
+import { FX_JSON, fillReportsDataset, TODAY_NOW } from "../../test/fixtures/reports-dataset.js";
+import { refusal, sgt, startReportsService, type ReportsHarness } from "../../test/fixtures/reports.js";
 
 let clock = TODAY_NOW;
 let full: ReportsHarness;

@@ -2,8 +2,8 @@
 import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../lib/object-store/object-store.js";
-import { DAILY, fillReportsDataset, SNAPSHOTS, TODAY_NOW, WEEKLY } from "./test-dataset.js";
-import { refusal, startReportsService, type ReportFixture, type ReportsHarness } from "./test-fixtures.js";
+import { DAILY, fillReportsDataset, SNAPSHOTS, TODAY_NOW, WEEKLY } from "../../test/fixtures/reports-dataset.js";
+import { refusal, startReportsService, type ReportFixture, type ReportsHarness } from "../../test/fixtures/reports.js";
 
 let full: ReportsHarness;
 let empty: ReportsHarness;

@@ -1,8 +1,8 @@
 /** ListReportDates: the work dates a client may ask a report for, newest first, through the Connect router transport. */
 import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillReportsDataset, TODAY_NOW } from "./test-dataset.js";
-import { refusal, startReportsService, type ReportsHarness } from "./test-fixtures.js";
+import { fillReportsDataset, TODAY_NOW } from "../../test/fixtures/reports-dataset.js";
+import { refusal, startReportsService, type ReportsHarness } from "../../test/fixtures/reports.js";
 
 let h: ReportsHarness;
 beforeAll(async () => {

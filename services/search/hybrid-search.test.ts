@@ -6,8 +6,8 @@
 import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SearchService } from "../../gen/institute/search/v1/search_pb.js";
-import { loadConfig } from "../../lib/config.js";
-import { embedPending } from "../../lib/embedding/embed-job.js";
+import { loadConfig } from "../../lib/config/config.js";
+import { embedPending } from "../embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";
 import { startOfWorkDate } from "../../lib/work-date.js";
@@ -15,7 +15,7 @@ import { VectorRuntime } from "../../lib/vector/vector-runtime.js";
 import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database.js";
 import { HYBRID_BRIDGE, KEYWORD, OTHER_SCRIPT, SEMANTIC } from "./fusion-weights.js";
 import { searchRoutes } from "./routes.js";
-import { BASE_TIME, DOCUMENTS, insertDocuments, type DocumentFixture } from "./test-fixtures.js";
+import { BASE_TIME, DOCUMENTS, insertDocuments, type DocumentFixture } from "../../test/fixtures/search.js";
 
 const DAY = 86_400_000;
 const bank = (id: string, lang: DocumentFixture["lang"], path: string, session: string, title: string, body: string, archivedAt: number): DocumentFixture => ({

@@ -9,10 +9,10 @@ import { createClient, createRouterTransport, type Client } from "@connectrpc/co
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { FactCardService } from "../../gen/institute/factcard/v1/factcard_pb.js";
 import { SearchService } from "../../gen/institute/search/v1/search_pb.js";
-import { loadConfig } from "../../lib/config.js";
-import { seedDemoData } from "../../lib/demo-data/index.js";
+import { loadConfig } from "../../lib/config/config.js";
+import { seedDemoData } from "../../demo-data/index.js";
 import { cosine } from "../../lib/embedding/embedder.js";
-import { embedPending } from "../../lib/embedding/embed-job.js";
+import { embedPending } from "../embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { decodeVector } from "../../lib/embedding/vector-codec.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";

@@ -1,8 +1,8 @@
 import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { SearchService } from "../../gen/institute/search/v1/search_pb.js";
-import { loadConfig } from "../../lib/config.js";
-import { embedPending } from "../../lib/embedding/embed-job.js";
+import { loadConfig } from "../../lib/config/config.js";
+import { embedPending } from "../embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";
 import { VectorRuntime } from "../../lib/vector/vector-runtime.js";
@@ -10,7 +10,7 @@ import { startEmbeddingsServer, type EmbeddingsServer } from "../../test/helpers
 import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database.js";
 import type { ServiceDeps } from "../deps.js";
 import { searchRoutes } from "./routes.js";
-import { BASE_TIME, insertDocuments } from "./test-fixtures.js";
+import { BASE_TIME, insertDocuments } from "../../test/fixtures/search.js";
 
 let db: TestDatabase;
 let client: Client<typeof SearchService>;

@@ -7,7 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PALETTES } from "../../gateway/charts/svg.js";
-import { fillPortfolios, insertPortfolio, insertSnapshots, sgTime } from "../../services/portfolio/test-fixtures.js";
+import { fillPortfolios, insertPortfolio, insertSnapshots, sgTime } from "../fixtures/portfolio.js";
 import { startTestGateway, type TestGateway } from "../helpers/gateway.js";
 import { chromiumMissing, openBrowser, pixelStats, pngSize, SCREENSHOTS, type Browser } from "./browser.js";
 

@@ -1,6 +1,6 @@
 /**
  * The cluster end to end: every process of the topology (five service groups, the governor, the gateway) started as
- * a real child process on free loopback ports (lib/cluster/launcher.ts, as npm run start:cluster does), over a fresh
+ * a real child process on free loopback ports (app/cluster/launcher.ts, as npm run start:cluster does), over a fresh
  * database holding the demo dataset and a real NATS server. REST, the tool endpoint and a signed relay callback are
  * driven through the cluster's gateway, and every REST route and every tool is compared with an all-in-one gateway
  * (npm start's composition) over the same database: the same answers, generated_at-style fields aside.
@@ -10,21 +10,21 @@ import type { FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mintKey } from "../../gateway/auth/key-admin.js";
-import { ALL_SCOPES } from "../../gateway/auth/scopes.js";
+import { ALL_SCOPES } from "../../lib/scopes.js";
 import { TOOLS } from "../../gateway/mcp/tools/index.js";
 import { governorRoutes } from "../../governor/pulse/routes.js";
-import { buildAllInOne } from "../../lib/all-in-one.js";
+import { buildAllInOne } from "../../app/all-in-one.js";
 import { connectNatsBus } from "../../lib/bus/nats-bus.js";
-import { launchCluster, type Cluster } from "../../lib/cluster/launcher.js";
-import { loadConfig } from "../../lib/config.js";
-import { seedDemoData } from "../../lib/demo-data/index.js";
-import { embedPending } from "../../lib/embedding/embed-job.js";
+import { launchCluster, type Cluster } from "../../app/cluster/launcher.js";
+import { loadConfig } from "../../lib/config/config.js";
+import { seedDemoData } from "../../demo-data/index.js";
+import { embedPending } from "../../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database.js";
 import { startTestNats } from "../helpers/nats-server.js";
 import { newKey, writePeersFile } from "../mcp/harness.js";
-import { signatureOf } from "../relay-simulator/signing.js";
-import { startRelaySimulator, type RelaySimulator } from "../relay-simulator/simulator.js";
+import { signatureOf } from "../../lib/relay/signature.js";
+import { startRelaySimulator, type RelaySimulator } from "../../relay-simulator/simulator.js";
 import { comparable, waitFor } from "./compare.js";
 import { restRequests, sampleIds, toolArguments, type SampleIds } from "./sample-requests.js";
 

@@ -7,9 +7,9 @@ import { existsSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../lib/cluster/launcher.js";
-import { ENTRY_POINTS } from "../../lib/cluster/topology.js";
-import { loadConfig } from "../../lib/config.js";
+import { REPO_ROOT } from "../../app/cluster/launcher.js";
+import { ENTRY_POINTS } from "../../app/cluster/topology.js";
+import { loadConfig } from "../../lib/config/config.js";
 import { appServices, read } from "./load-manifests.js";
 
 const IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm;

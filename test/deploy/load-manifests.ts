@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse, parseAllDocuments } from "yaml";
-import { REPO_ROOT } from "../../lib/cluster/launcher.js";
-import { SERVICE_PROCESSES, serviceUrlVariable } from "../../lib/cluster-config.js";
+import { REPO_ROOT } from "../../app/cluster/launcher.js";
+import { SERVICE_PROCESSES, serviceUrlVariable } from "../../lib/config/cluster.js";
 
 export const read = (relative: string) => readFileSync(path.join(REPO_ROOT, relative), "utf8");
 

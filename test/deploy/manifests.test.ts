@@ -7,12 +7,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT } from "../../lib/cluster/launcher.js";
-import { DATABASE_ROLES, ENTRY_POINTS, PROBES, type ProcessName } from "../../lib/cluster/topology.js";
-import { requireServiceUrls, SERVICE_PROCESSES, serviceUrlVariable } from "../../lib/cluster-config.js";
-import { ConfigError, loadConfig } from "../../lib/config.js";
+import { REPO_ROOT } from "../../app/cluster/launcher.js";
+import { DATABASE_ROLES, ENTRY_POINTS, PROBES, type ProcessName } from "../../app/cluster/topology.js";
+import { requireServiceUrls, SERVICE_PROCESSES, serviceUrlVariable } from "../../lib/config/cluster.js";
+import { ConfigError, loadConfig } from "../../lib/config/config.js";
 import { INTERNAL_PATHS } from "../../lib/observability/internal-server.js";
-import { LIVENESS } from "../../services/health/health-service.js";
+import { LIVENESS } from "../../lib/health/health-service.js";
 import { appServices, compose, configVariables, named, ofKind, withDefaults, workloads, type Json } from "./load-manifests.js";
 
 const defaults = loadConfig({});

@@ -1,8 +1,8 @@
 /** An all-in-one gateway over a test database, and API keys minted straight into it. */
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
-import { buildAllInOne } from "../../lib/all-in-one.js";
-import { loadConfig, type Config } from "../../lib/config.js";
+import { buildAllInOne } from "../../app/all-in-one.js";
+import { loadConfig, type Config } from "../../lib/config/config.js";
 import { mintKey } from "../../gateway/auth/key-admin.js";
 import type { ToolDefinition } from "../../gateway/mcp/tool.js";
 import { createTestDatabase, type TestDatabase } from "./test-database.js";

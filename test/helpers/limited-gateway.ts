@@ -3,8 +3,8 @@
  * given, an injected clock. Start two over one database to stand for two replicas sharing one budget.
  */
 import type { FastifyInstance } from "fastify";
-import { buildAllInOne } from "../../lib/all-in-one.js";
-import { loadConfig, type Config } from "../../lib/config.js";
+import { buildAllInOne } from "../../app/all-in-one.js";
+import { loadConfig, type Config } from "../../lib/config/config.js";
 import { createPool } from "../../lib/db/pool.js";
 import type { RelayCallbackOptions } from "../../gateway/relay/callback-route.js";
 import { createBucketStore, type BucketStore } from "../../gateway/rate-limit/bucket-store.js";

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../../lib/db/embedded/embedded-server.js";
-import { loadConfig } from "../../lib/config.js";
+import { loadConfig } from "../../lib/config/config.js";
 
 export interface TestServer {
   /** URL of a maintenance database on the server (used to create and drop test databases). */

@@ -1,9 +1,9 @@
 /** An all-in-one gateway over a test database with the relay callback receiver mounted on the governor's inbox. */
 import type { FastifyInstance } from "fastify";
 import { createCallbackInbox } from "../../governor/callbacks/inbox-store.js";
-import { buildAllInOne } from "../../lib/all-in-one.js";
+import { buildAllInOne } from "../../app/all-in-one.js";
 import type { Bus } from "../../lib/bus/bus.js";
-import { loadConfig } from "../../lib/config.js";
+import { loadConfig } from "../../lib/config/config.js";
 import type { TestDatabase } from "./test-database.js";
 
 export async function startRelayGateway(options: { db: TestDatabase; secret: string; relayName?: string; bus?: Bus; now?: () => number }): Promise<FastifyInstance> {

@@ -8,7 +8,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
-import { TOOL_SCOPES } from "../../gateway/auth/scopes.js";
+import { TOOL_SCOPES } from "../../lib/scopes.js";
 
 export interface IdentityHub {
   issuer: string;

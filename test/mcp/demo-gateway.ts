@@ -5,8 +5,8 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { seedDemoData } from "../../lib/demo-data/index.js";
-import { embedPending } from "../../lib/embedding/embed-job.js";
+import { seedDemoData } from "../../demo-data/index.js";
+import { embedPending } from "../../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { startFakeUserinfo, type FakeUserinfo } from "../identity-hub/fake-userinfo.js";
 import { startTestGateway, type TestGateway } from "../helpers/gateway.js";

@@ -7,8 +7,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mintDemoKey } from "../../gateway/auth/demo-key.js";
 import { TOOLS } from "../../gateway/mcp/tools/index.js";
-import { seedDemoData } from "../../lib/demo-data/index.js";
-import { embedPending } from "../../lib/embedding/embed-job.js";
+import { seedDemoData } from "../../demo-data/index.js";
+import { embedPending } from "../../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { startTestGateway, type TestGateway } from "../helpers/gateway.js";
 import { newKey, writePeersFile } from "./harness.js";

@@ -4,7 +4,7 @@
  * memory (empty here, so without lastModified and last).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillReportsDataset, TODAY_NOW } from "../../services/reports/test-dataset.js";
+import { fillReportsDataset, TODAY_NOW } from "../fixtures/reports-dataset.js";
 import { startTestGateway, type TestGateway } from "../helpers/gateway.js";
 
 let gw: TestGateway;

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Governor } from "../../governor/governor.js";
-import { SECRET, startHarness, type Harness } from "../../governor/test-harness.js";
+import { SECRET, startHarness, type Harness } from "../helpers/governor-harness.js";
 import { createInProcessBus } from "../../lib/bus/in-process-bus.js";
 import type { Bus } from "../../lib/bus/bus.js";
 import { startRelayGateway } from "../helpers/relay-gateway.js";

@@ -65,7 +65,7 @@ describe("comparisons of secrets", () => {
   });
 
   it.each([
-    ["gateway/relay/signature.ts", "relay signatures (HMAC-SHA256 of the body)"],
+    ["lib/relay/signature.ts", "relay signatures (HMAC-SHA256 of the body)"],
     ["gateway/admin/operator-token.ts", "the operator token's digest"],
     ["gateway/mcp/tools/keyset-pager.ts", "keyset cursor MACs"],
     ["services/factcard/cursor.ts", "fact card cursor MACs"],

@@ -3,8 +3,8 @@
  * real rows, reports and metrics), an institute key with every scope, a peer party, and the route catalog and tool
  * registry the gateway itself serves (read from GET /api/openapi.json and the registry, never typed here).
  */
-import { seedDemoData } from "../../lib/demo-data/index.js";
-import { ALL_SCOPES } from "../../gateway/auth/scopes.js";
+import { seedDemoData } from "../../demo-data/index.js";
+import { ALL_SCOPES } from "../../lib/scopes.js";
 import { startTestGateway, type TestGateway } from "../helpers/gateway.js";
 import { newKey, writePeersFile } from "../mcp/harness.js";
 

@@ -4,10 +4,10 @@
  * callback under the same delivery id until it is answered 2xx.
  */
 import { randomUUID } from "node:crypto";
-import { addChainFacts, T0 } from "../../governor/test-fixtures.js";
-import { CEILINGS } from "../../governor/ceilings.js";
+import { addChainFacts, T0 } from "../fixtures/governor.js";
+import { CEILINGS } from "../../lib/relay/ceilings.js";
 import type { Pool } from "../../lib/db/pool.js";
-import { signatureOf } from "../relay-simulator/signing.js";
+import { signatureOf } from "../../lib/relay/signature.js";
 
 export interface TrackedTask {
   taskId: string;

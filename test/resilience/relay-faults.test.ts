@@ -8,14 +8,14 @@
  * an unknown outcome submits nothing after it; a subject is given up after 3 attempts without a result.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CEILINGS, MAX_ATTEMPTS_PER_SUBJECT } from "../../governor/ceilings.js";
+import { CEILINGS, MAX_ATTEMPTS_PER_SUBJECT } from "../../lib/relay/ceilings.js";
 import type { Governor } from "../../governor/governor.js";
 import { createHttpRelayClient } from "../../governor/relay/http-relay-client.js";
 import { setEnabled } from "../../governor/settings-store.js";
-import { startHarness, type Harness } from "../../governor/test-harness.js";
-import { addCards, addChainFacts, MIN, T0 } from "../../governor/test-fixtures.js";
+import { startHarness, type Harness } from "../helpers/governor-harness.js";
+import { addCards, addChainFacts, MIN, T0 } from "../fixtures/governor.js";
 import type { TickReport } from "../../governor/tick/run-tick.js";
-import type { RelaySimulator } from "../relay-simulator/simulator.js";
+import type { RelaySimulator } from "../../relay-simulator/simulator.js";
 import { seededRandom } from "./seeded-random.js";
 
 const TICKS = 120;

@@ -11,18 +11,18 @@ import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildAdminApp } from "../../gateway/admin/admin-app.js";
 import { mintKey, revokeKey } from "../../gateway/auth/key-admin.js";
-import { ALL_SCOPES } from "../../gateway/auth/scopes.js";
+import { ALL_SCOPES } from "../../lib/scopes.js";
 import { openRateLimiter } from "../../gateway/rate-limit/open-rate-limiter.js";
-import { prepareInProcessGovernor } from "../../governor/in-process.js";
-import { addChainFacts } from "../../governor/test-fixtures.js";
-import { composeAllInOne } from "../../lib/all-in-one.js";
-import { loadConfig } from "../../lib/config.js";
+import { prepareInProcessGovernor } from "../../app/governor-in-process.js";
+import { addChainFacts } from "../fixtures/governor.js";
+import { composeAllInOne } from "../../app/all-in-one.js";
+import { loadConfig } from "../../lib/config/config.js";
 import { loggerOptions } from "../../lib/observability/logger.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database.js";
 import { startFakeUserinfo } from "../identity-hub/fake-userinfo.js";
 import { fillAnalysts, writePeersFile } from "../mcp/harness.js";
-import { startRelaySimulator } from "../relay-simulator/simulator.js";
-import { signatureOf } from "../relay-simulator/signing.js";
+import { startRelaySimulator } from "../../relay-simulator/simulator.js";
+import { signatureOf } from "../../lib/relay/signature.js";
 
 export interface SecretRun {
   db: TestDatabase;

@@ -4,16 +4,16 @@
  * never clamped. A bounded tool added to the registry without a case here fails the first test.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BULK_LOG, BULK_POOL, BULK_THREADS, FIXED_NOW } from "../../../services/catalog/test-fixtures.js";
-import { BULK_FACTS, fillChain } from "../../../services/chain/test-fixtures.js";
-import { BULK_COVERAGE, fillCoverage } from "../../../services/coverage/test-fixtures.js";
-import { CLAIMS, insertFactCards } from "../../../services/factcard/test-fixtures.js";
-import { fillPortfolios, LEADERBOARD_ORDER } from "../../../services/portfolio/test-fixtures.js";
-import { fillWhiteboard } from "../../../services/whiteboard-pages/test-fixtures.js";
-import { BULK_EVENTS, BULK_MAIL_THREADS, BULK_SESSIONS, fillWorkspace } from "../../../services/workspace/test-fixtures.js";
+import { BULK_LOG, BULK_POOL, BULK_THREADS, FIXED_NOW } from "../../../test/fixtures/catalog.js";
+import { BULK_FACTS, fillChain } from "../../../test/fixtures/chain.js";
+import { BULK_COVERAGE, fillCoverage } from "../../../test/fixtures/coverage.js";
+import { CLAIMS, insertFactCards } from "../../../test/fixtures/factcard.js";
+import { fillPortfolios, LEADERBOARD_ORDER } from "../../../test/fixtures/portfolio.js";
+import { fillWhiteboard } from "../../../test/fixtures/whiteboard-pages.js";
+import { BULK_EVENTS, BULK_MAIL_THREADS, BULK_SESSIONS, fillWorkspace } from "../../../test/fixtures/workspace.js";
 import type { Principal } from "../../auth/principal.js";
 import { TOOLS } from "./index.js";
-import { expectExactBound, peer, refusal, startToolHarness, tool, VIEWER, type ToolHarness } from "./test-harness.js";
+import { expectExactBound, peer, refusal, startToolHarness, tool, VIEWER, type ToolHarness } from "../../../test/helpers/tool-harness.js";
 
 const coverageParty = peer({ id: "party-a", coverage: true, inHubRoster: true });
 

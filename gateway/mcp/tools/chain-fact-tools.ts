@@ -5,7 +5,7 @@
  */
 import { ChainFactSchema, ChainFactTagSchema, ProvenanceLinkSchema, type ChainFact } from "../../../gen/institute/factcard/v1/chain_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
-import { ARTIFACT_KINDS } from "../../../services/chain/vocabulary.js";
+import { ARTIFACT_KINDS } from "../../../services/factcard/chain/vocabulary.js";
 import { int, object, str } from "../../schemas/common.js";
 import type { ToolDefinition } from "../tool.js";
 import { limitInput } from "./bounded.js";

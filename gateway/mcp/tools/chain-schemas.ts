@@ -1,5 +1,5 @@
 /** JSON Schemas of chain facts, their tags and provenance links (spec §2.13), and the summaries across them. */
-import { ARTIFACT_KINDS } from "../../../services/chain/vocabulary.js";
+import { ARTIFACT_KINDS } from "../../../services/factcard/chain/vocabulary.js";
 import { int, nullableStr, object, str, strArray } from "../../schemas/common.js";
 
 const workDate = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" } as const;

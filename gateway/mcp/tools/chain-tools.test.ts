@@ -3,8 +3,8 @@
  * project identifier), the chain_facts_page cursor, and not_found refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BULK_FACTS, fillChain, T0 } from "../../../services/chain/test-fixtures.js";
-import { refusal, startToolHarness, type ToolHarness } from "./test-harness.js";
+import { BULK_FACTS, fillChain, T0 } from "../../../test/fixtures/chain.js";
+import { refusal, startToolHarness, type ToolHarness } from "../../../test/helpers/tool-harness.js";
 
 let h: ToolHarness;
 

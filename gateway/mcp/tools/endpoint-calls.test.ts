@@ -4,16 +4,16 @@
  * JSON as a text block, never an error. A tool added without sample arguments here fails the first test.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOARD, FIXED_NOW } from "../../../services/catalog/test-fixtures.js";
-import { fillChain } from "../../../services/chain/test-fixtures.js";
-import { fillCoverage } from "../../../services/coverage/test-fixtures.js";
-import { CLAIMS, insertFactCards } from "../../../services/factcard/test-fixtures.js";
-import { fillPortfolios } from "../../../services/portfolio/test-fixtures.js";
-import { fillReportsDataset } from "../../../services/reports/test-dataset.js";
-import { EDITOR } from "../../../services/reports/test-fixtures.js";
-import { insertDocuments } from "../../../services/search/test-fixtures.js";
-import { fillWhiteboard } from "../../../services/whiteboard-pages/test-fixtures.js";
-import { fillWorkspace } from "../../../services/workspace/test-fixtures.js";
+import { BOARD, FIXED_NOW } from "../../../test/fixtures/catalog.js";
+import { fillChain } from "../../../test/fixtures/chain.js";
+import { fillCoverage } from "../../../test/fixtures/coverage.js";
+import { CLAIMS, insertFactCards } from "../../../test/fixtures/factcard.js";
+import { fillPortfolios } from "../../../test/fixtures/portfolio.js";
+import { fillReportsDataset } from "../../../test/fixtures/reports-dataset.js";
+import { EDITOR } from "../../../test/fixtures/reports.js";
+import { insertDocuments } from "../../../test/fixtures/search.js";
+import { fillWhiteboard } from "../../../test/fixtures/whiteboard-pages.js";
+import { fillWorkspace } from "../../../test/fixtures/workspace.js";
 import { startTestGateway, type TestGateway } from "../../../test/helpers/gateway.js";
 import { newKey, writePeersFile } from "../../../test/mcp/harness.js";
 import { TOOLS } from "./index.js";

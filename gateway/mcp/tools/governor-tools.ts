@@ -4,7 +4,7 @@
  * and kickoff decisions. Empty but valid until a governor serves the pulse (queue-pulse-source.ts).
  */
 import { KickoffDecisionSchema, TickDecisionSchema } from "../../../gen/institute/governor/v1/governor_pb.js";
-import { CEILINGS } from "../../../governor/ceilings.js";
+import { CEILINGS } from "../../../lib/relay/ceilings.js";
 import { protoToJson } from "../../../lib/proto-json.js";
 import { bool, int, nullableInt, object } from "../../schemas/common.js";
 import type { ToolDefinition } from "../tool.js";

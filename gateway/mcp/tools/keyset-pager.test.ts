@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { configureKeysetSecret, keysetPage, type KeysetPosition } from "./keyset-pager.js";
-import { refusal } from "./test-harness.js";
+import { refusal } from "../../../test/helpers/tool-harness.js";
 
 interface Row {
   at: number;

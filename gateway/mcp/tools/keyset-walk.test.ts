@@ -6,9 +6,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { THREAD_STATUSES } from "../../../services/catalog/vocabulary.js";
-import { factCardRow, insertFactCards } from "../../../services/factcard/test-fixtures.js";
+import { factCardRow, insertFactCards } from "../../../test/fixtures/factcard.js";
 import { FACT_CARD_STATUSES } from "../../../services/factcard/vocabulary.js";
-import { startToolHarness, type ToolHarness } from "./test-harness.js";
+import { startToolHarness, type ToolHarness } from "../../../test/helpers/tool-harness.js";
 
 let h: ToolHarness;
 

@@ -7,9 +7,9 @@ import { create } from "@bufbuild/protobuf";
 import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GovernorService, QueuePulseSchema } from "../../../gen/institute/governor/v1/governor_pb.js";
-import { BULK_COVERAGE, COFFEE, fillCoverage, T0 } from "../../../services/coverage/test-fixtures.js";
+import { BULK_COVERAGE, COFFEE, fillCoverage, T0 } from "../../../test/fixtures/coverage.js";
 import { createServiceClients, type ServiceTransports } from "../../clients.js";
-import { checkOutput, peer, refusal, startToolHarness, tool, VIEWER, type ToolHarness } from "./test-harness.js";
+import { checkOutput, peer, refusal, startToolHarness, tool, VIEWER, type ToolHarness } from "../../../test/helpers/tool-harness.js";
 
 let h: ToolHarness;
 

@@ -3,7 +3,7 @@
  * contract and the OpenAPI document, so what it declares must hold for every tool.
  */
 import { describe, expect, it } from "vitest";
-import { TOOL_SCOPES } from "../../auth/scopes.js";
+import { TOOL_SCOPES } from "../../../lib/scopes.js";
 import { registryProblems } from "../registry-check.js";
 import { boundReport } from "./bounded.js";
 import { TOOLS } from "./index.js";

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GetMetricsResponseSchema, GetSeriesResponseSchema, TearSheetSchema } from "../../../gen/institute/portfolio/v1/portfolio_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
 import { sha256Hex } from "../../../lib/object-store/object-store.js";
-import { fillPortfolios, LEADERBOARD_ORDER } from "../../../services/portfolio/test-fixtures.js";
-import { DAILY, fillReportsDataset, FX_JSON, SNAPSHOTS, TODAY_NOW, TOPICS, WEEKLY } from "../../../services/reports/test-dataset.js";
-import { EDITOR } from "../../../services/reports/test-fixtures.js";
-import { refusal, startToolHarness, type ToolHarness } from "./test-harness.js";
+import { fillPortfolios, LEADERBOARD_ORDER } from "../../../test/fixtures/portfolio.js";
+import { DAILY, fillReportsDataset, FX_JSON, SNAPSHOTS, TODAY_NOW, TOPICS, WEEKLY } from "../../../test/fixtures/reports-dataset.js";
+import { EDITOR } from "../../../test/fixtures/reports.js";
+import { refusal, startToolHarness, type ToolHarness } from "../../../test/helpers/tool-harness.js";
 
 let h: ToolHarness;
 

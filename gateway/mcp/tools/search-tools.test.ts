@@ -4,14 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ListSimilarFactsResponseSchema } from "../../../gen/institute/factcard/v1/factcard_pb.js";
-import { embedPending } from "../../../lib/embedding/embed-job.js";
+import { embedPending } from "../../../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../../lib/embedding/hashed-ngram-embedder.js";
 import { protoToJson } from "../../../lib/proto-json.js";
 import { DEFAULT_REUSE_POLICY } from "../../../lib/reuse-policy.js";
 import { VectorRuntime } from "../../../lib/vector/vector-runtime.js";
-import { CLAIMS, insertFactCards } from "../../../services/factcard/test-fixtures.js";
-import { BASE_TIME, insertDocuments } from "../../../services/search/test-fixtures.js";
-import { refusal, startToolHarness, type ToolHarness } from "./test-harness.js";
+import { CLAIMS, insertFactCards } from "../../../test/fixtures/factcard.js";
+import { BASE_TIME, insertDocuments } from "../../../test/fixtures/search.js";
+import { refusal, startToolHarness, type ToolHarness } from "../../../test/helpers/tool-harness.js";
 
 let h: ToolHarness;
 /** The stored rows (the embed job has set embedding_status): a fact card's JSON is its row. */

@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256Hex } from "../../../lib/object-store/object-store.js";
-import { BOARD, FIXED_NOW, REPORT } from "../../../services/catalog/test-fixtures.js";
-import { ACTIONS_AT, fillWhiteboard } from "../../../services/whiteboard-pages/test-fixtures.js";
-import { refusal, startToolHarness, type ToolHarness } from "./test-harness.js";
-import { cFull, cNone, completed, cPlain, cZh, failed, lAugment, later, lFresh, lSkip, pMid, pPromoted, pTop, queued, running, summary_7d } from "./whiteboard-expected.js";
+import { BOARD, FIXED_NOW, REPORT } from "../../../test/fixtures/catalog.js";
+import { ACTIONS_AT, fillWhiteboard } from "../../../test/fixtures/whiteboard-pages.js";
+import { refusal, startToolHarness, type ToolHarness } from "../../../test/helpers/tool-harness.js";
+import { cFull, cNone, completed, cPlain, cZh, failed, lAugment, later, lFresh, lSkip, pMid, pPromoted, pTop, queued, running, summary_7d } from "../../../test/fixtures/whiteboard-expected.js";
 
 let h: ToolHarness;
 

@@ -3,8 +3,8 @@
  * the mailbox keyset cursor, not_found refusals, and the two tools withheld from peers.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BULK_EVENTS, fillWorkspace, MEMORY, T0, WORKSPACE_TEXT } from "../../../services/workspace/test-fixtures.js";
-import { peer, refusal, startToolHarness, type ToolHarness } from "./test-harness.js";
+import { BULK_EVENTS, fillWorkspace, MEMORY, T0, WORKSPACE_TEXT } from "../../../test/fixtures/workspace.js";
+import { peer, refusal, startToolHarness, type ToolHarness } from "../../../test/helpers/tool-harness.js";
 
 let h: ToolHarness;
 

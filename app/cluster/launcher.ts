@@ -1,0 +1,115 @@
+/**
+ * Launches the cluster topology on this machine as separate processes (`node --import tsx <entry>`), each on free
+ * loopback ports: the service groups and the governor first, the gateway once they are ready (its /readyz then
+ * vouches for all of them). stop() sends SIGTERM to the gateway first, then the rest, and waits for each to exit
+ * (SIGKILL after a bound). Used by npm run start:cluster and the end-to-end test.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serviceUrlVariable, type ServiceProcess } from "../../lib/config/cluster.js";
+import { freePort } from "../../lib/net/free-port.js";
+import { BACKENDS, ENTRY_POINTS, type ProcessName } from "./topology.js";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export interface LaunchOptions {
+  /** Environment shared by every process (DATABASE_URL, DATABASE_READER_URL, NATS_URL, RELAY_SIGNING_SECRET, …). */
+  env: Record<string, string | undefined>;
+  /** The gateway's public port (0 or unset: a free one). */
+  gatewayPort?: number;
+  /** Each line a process writes (JSON logs on stdout, banners and errors on stderr). */
+  onLine?: (process: ProcessName, line: string) => void;
+  /** How long each process may take to become ready. */
+  readyTimeoutMs?: number;
+}
+
+export interface LaunchedProcess {
+  name: ProcessName;
+  child: ChildProcess;
+  port: number;
+  metricsPort: number;
+}
+
+export interface Cluster {
+  gatewayUrl: string;
+  processes: LaunchedProcess[];
+  /** SIGTERM to every process (gateway first); resolves with each one's exit code. */
+  stop(): Promise<Record<string, number | null>>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function spawnProcess(name: ProcessName, env: Record<string, string | undefined>, onLine: LaunchOptions["onLine"]): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", ...ENTRY_POINTS[name]], { cwd: REPO_ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  for (const stream of [child.stdout!, child.stderr!]) {
+    let rest = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk: string) => {
+      const lines = (rest + chunk).split("\n");
+      rest = lines.pop()!;
+      for (const line of lines) if (line) onLine?.(name, line);
+    });
+  }
+  return child;
+}
+
+async function waitReady(p: LaunchedProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = "no answer yet";
+  while (Date.now() < deadline) {
+    if (p.child.exitCode !== null) throw new Error(`${p.name} exited with code ${p.child.exitCode} while starting`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${p.metricsPort}/readyz`, { signal: AbortSignal.timeout(3_000) });
+      if (res.ok) return;
+      last = await res.text();
+    } catch (e) {
+      last = (e as Error).message;
+    }
+    await sleep(150);
+  }
+  throw new Error(`${p.name} was not ready within ${timeoutMs} ms (${last})`);
+}
+
+async function stopProcess(p: LaunchedProcess, killAfterMs: number): Promise<number | null> {
+  if (p.child.exitCode !== null || p.child.signalCode !== null) return p.child.exitCode;
+  const exited = new Promise<number | null>((resolve) => p.child.once("exit", (code) => resolve(code)));
+  p.child.kill("SIGTERM");
+  const timer = setTimeout(() => p.child.kill("SIGKILL"), killAfterMs);
+  const code = await exited;
+  clearTimeout(timer);
+  return code;
+}
+
+export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
+  const host = "127.0.0.1";
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const launched: LaunchedProcess[] = [];
+  const start = async (name: ProcessName, env: Record<string, string | undefined>, port?: number) => {
+    const p = { name, port: port || (await freePort()), metricsPort: await freePort() } as LaunchedProcess;
+    p.child = spawnProcess(name, { ...options.env, ...env, HOST: host, PORT: String(p.port), METRICS_PORT: String(p.metricsPort) }, options.onLine);
+    launched.push(p);
+    return p;
+  };
+  const stop = async () => {
+    const codes: Record<string, number | null> = {};
+    const gateway = launched.filter((p) => p.name === "gateway");
+    for (const p of gateway) codes[p.name] = await stopProcess(p, 20_000);
+    const rest = launched.filter((p) => p.name !== "gateway");
+    await Promise.all(rest.map(async (p) => (codes[p.name] = await stopProcess(p, 20_000))));
+    return codes;
+  };
+  try {
+    const gatewayPort = options.gatewayPort || (await freePort());
+    const callbackUrl = options.env.CALLBACK_URL || `http://${host}:${gatewayPort}/relay/callback`;
+    const backends = await Promise.all(BACKENDS.map((name) => start(name, { CALLBACK_URL: callbackUrl })));
+    await Promise.all(backends.map((p) => waitReady(p, readyTimeoutMs)));
+    const urls = Object.fromEntries(backends.map((p) => [serviceUrlVariable(p.name as ServiceProcess), `http://${host}:${p.port}`]));
+    const gateway = await start("gateway", { ...urls, CALLBACK_URL: callbackUrl }, gatewayPort);
+    await waitReady(gateway, readyTimeoutMs);
+    return { gatewayUrl: `http://${host}:${gateway.port}`, processes: launched, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}

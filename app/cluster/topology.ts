@@ -1,0 +1,52 @@
+/**
+ * The cluster topology in one place: every process, the entry point it runs, and what it needs from the environment.
+ * npm run start:cluster and the end-to-end test launch it from here; the compose file and the Kubernetes manifests
+ * describe the same processes, and test/deploy/manifests.test.ts checks them against this list and lib/config.ts.
+ */
+import { serviceUrlVariable, type ServiceProcess } from "../../lib/config/cluster.js";
+import { SERVICE_GROUPS, type ServiceGroup } from "../../services/groups.js";
+
+export type ProcessName = ServiceGroup | "governor" | "gateway";
+
+/** How each long-running process is started, relative to the repository root (`node --import tsx <entry…>`). */
+export const ENTRY_POINTS: Record<ProcessName | "migrate", readonly string[]> = {
+  catalog: ["app/service-group.ts", "catalog"],
+  reports: ["app/service-group.ts", "reports"],
+  portfolio: ["app/service-group.ts", "portfolio"],
+  search: ["app/service-group.ts", "search"],
+  factcard: ["app/service-group.ts", "factcard"],
+  governor: ["app/governor.ts"],
+  gateway: ["app/gateway.ts"],
+  migrate: ["scripts/db.ts", "migrate"],
+};
+
+/** Start order: services and the governor first (in parallel), the gateway once they are ready. */
+export const BACKENDS: readonly ProcessName[] = [...SERVICE_GROUPS, "governor"];
+
+/** Which database role each process connects with (services read only; see docs/deployment.md). */
+export const DATABASE_ROLES: Record<ProcessName | "migrate", readonly ("DATABASE_URL" | "DATABASE_READER_URL")[]> = {
+  catalog: ["DATABASE_READER_URL"],
+  reports: ["DATABASE_READER_URL"],
+  portfolio: ["DATABASE_READER_URL"],
+  search: ["DATABASE_READER_URL"],
+  factcard: ["DATABASE_READER_URL"],
+  governor: ["DATABASE_URL"],
+  gateway: ["DATABASE_URL", "DATABASE_READER_URL"],
+  migrate: ["DATABASE_URL", "DATABASE_READER_URL"],
+};
+
+/** How a process's readiness is probed: grpc.health.v1 on PORT (services), or HTTP /readyz on METRICS_PORT. */
+export const PROBES: Record<ProcessName, "grpc" | "http"> = {
+  catalog: "grpc",
+  reports: "grpc",
+  portfolio: "grpc",
+  search: "grpc",
+  factcard: "grpc",
+  governor: "http",
+  gateway: "http",
+};
+
+/** The variables the gateway needs to reach its backends, by process. */
+export const GATEWAY_SERVICE_URLS: Record<ServiceProcess, string> = Object.fromEntries(
+  ([...SERVICE_GROUPS, "governor"] as ServiceProcess[]).map((p) => [p, serviceUrlVariable(p)]),
+) as Record<ServiceProcess, string>;

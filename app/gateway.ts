@@ -1,0 +1,127 @@
+/**
+ * The gateway as its own process (cluster mode; any number of replicas): `tsx app/gateway.ts`. It reaches every
+ * service process over gRPC (HTTP/2) at <NAME>_SERVICE_URL (CATALOG, REPORTS, PORTFOLIO, SEARCH, FACTCARD; GOVERNOR
+ * for the queue pulse), reads API keys through DATABASE_READER_URL, keeps verified relay callbacks in the governor's
+ * inbox through DATABASE_URL (its one narrow owner-side write, with the rate-limit buckets) and notifies the
+ * governors on NATS at NATS_URL. Public surface on PORT; /healthz, /readyz and /metrics on METRICS_PORT only; the
+ * operator's admin listener on ADMIN_HOST:ADMIN_PORT when ADMIN_TOKEN_SHA256 is set.
+ * SIGTERM: /readyz 503, stop accepting, finish in-flight requests within SHUTDOWN_TIMEOUT_MS, close the HTTP/2
+ * sessions, drain NATS, end the pools.
+ */
+import { Http2SessionManager, createGrpcTransport } from "@connectrpc/connect-node";
+import type { Transport } from "@connectrpc/connect";
+import { hostname } from "node:os";
+import { createCallbackInbox } from "../governor/callbacks/inbox-store.js";
+import type { Bus } from "../lib/bus/bus.js";
+import { openBus } from "../lib/bus/open-bus.js";
+import { requireServiceUrls } from "../lib/config/cluster.js";
+import { composeGateway } from "./compose/gateway-composition.js";
+import { clientInterceptors } from "./compose/interceptors.js";
+import { ConfigError, loadConfig, type Config } from "../lib/config/config.js";
+import { createPool, type Pool } from "../lib/db/pool.js";
+import { startInternalServer, type InternalServer } from "../lib/observability/internal-server.js";
+import { createLogger, loggerOptions, type LogSettings } from "../lib/observability/logger.js";
+import { createMetrics } from "../lib/observability/metrics.js";
+import { poolCheck } from "../lib/observability/readiness.js";
+import { isMain, runProcess } from "../lib/process/run-process.js";
+import { SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
+import { startAdminListener } from "../gateway/admin/admin-app.js";
+import { openRateLimiter } from "../gateway/rate-limit/open-rate-limiter.js";
+
+export interface BuildOptions {
+  config?: Config;
+  /** Open pools (tests); otherwise opened from DATABASE_URL / DATABASE_READER_URL and ended with the process. */
+  db?: { owner: Pool; reader: Pool };
+  bus?: Bus;
+  logStream?: LogSettings["stream"];
+}
+
+const fail = (variable: string, problem: string) => new ConfigError(variable, problem);
+
+function requireCluster(config: Config, options: BuildOptions) {
+  const urls = requireServiceUrls(config.cluster, fail, SERVICE_GROUPS);
+  if (!options.db && !config.databaseUrl) throw fail("DATABASE_URL", "is required when the gateway runs on its own (the relay callback inbox)");
+  if (!options.db && !config.databaseReaderUrl) throw fail("DATABASE_READER_URL", "is required when the gateway runs on its own (the SELECT-only role)");
+  if (!options.bus && !config.natsUrl) throw fail("NATS_URL", "is required when the gateway runs on its own (callback notifications to the governors)");
+  if (!config.relay.signingSecret) throw fail("RELAY_SIGNING_SECRET", "is required when the gateway runs on its own (it verifies the relay's callbacks)");
+  return urls;
+}
+
+export async function build(options: BuildOptions = {}) {
+  const config = options.config ?? loadConfig();
+  const urls = requireCluster(config, options);
+  const logSettings: LogSettings = { level: config.logLevel, name: "gateway", relayName: config.relay.name, stream: options.logStream };
+  const log = createLogger(logSettings);
+  const owner = options.db?.owner ?? createPool(config.databaseUrl!, { name: "gateway-owner", max: 4 });
+  const reader = options.db?.reader ?? createPool(config.databaseReaderUrl!, { name: "gateway-reader", max: 10 });
+  const bus =
+    options.bus ??
+    (await openBus({ natsUrl: config.natsUrl, namespace: config.cluster.natsNamespace, name: `gateway-${hostname()}-${process.pid}`, log, now: Date.now }));
+  const metrics = createMetrics({ process: "gateway", defaults: !options.db });
+  metrics.observePool("owner", owner);
+  // One HTTP/2 session per service process, shared by its clients; closed with the gateway.
+  const sessions = new Map<string, Http2SessionManager>();
+  const transportTo = (baseUrl: string): Transport => {
+    if (!sessions.has(baseUrl)) sessions.set(baseUrl, new Http2SessionManager(baseUrl, { pingIntervalMs: 30_000, idleConnectionTimeoutMs: 300_000 }));
+    // acceptCompression []: answers come back uncompressed; between processes of one cluster gzip costs more CPU
+    // (zlib was a sixth of the gateway's and the services' profiles, docs/benchmark.md) than the bytes it saves.
+    return createGrpcTransport({ baseUrl, sessionManager: sessions.get(baseUrl)!, interceptors: clientInterceptors(metrics), acceptCompression: [] });
+  };
+  const { app, readiness } = await composeGateway({
+    config,
+    transports: Object.fromEntries(SERVICE_GROUPS.map((g) => [g, transportTo(urls[g])])) as Record<ServiceGroup, Transport>,
+    governor: config.cluster.serviceUrls.governor ? transportTo(config.cluster.serviceUrls.governor) : undefined,
+    reader,
+    logger: loggerOptions(logSettings),
+    relayCallbacks: {
+      inbox: createCallbackInbox({ db: owner, bus, log }),
+      relayName: config.relay.name,
+      signingSecret: config.relay.signingSecret!,
+    },
+    rateLimits: config.databaseUrl ? openRateLimiter({ config: config.access.rateLimit, databaseUrl: config.databaseUrl, log }) : undefined,
+    metrics,
+    checks: { "database:owner": poolCheck(owner), bus: () => bus.ping() },
+  });
+  let internal: InternalServer | null = null;
+  let admin: Awaited<ReturnType<typeof startAdminListener>>;
+  return {
+    app,
+    bus,
+    metrics,
+    readiness,
+    /** Listens on PORT and METRICS_PORT (0: any free port); resolves with the ports bound. */
+    async listen(host = config.host, port = config.port, metricsPort = config.cluster.metricsPort) {
+      await app.listen({ host, port });
+      internal = await startInternalServer({ host, port: metricsPort, registry: metrics.registry, readiness });
+      admin = await startAdminListener({ config, owner, logger: loggerOptions({ ...logSettings, name: "gateway-admin" }) });
+      return { port: (app.server.address() as { port: number }).port, metricsPort: internal.port };
+    },
+    async close() {
+      readiness.markShuttingDown();
+      // In-flight requests get SHUTDOWN_TIMEOUT_MS; then their connections are cut so the rest can close cleanly.
+      const cut = setTimeout(() => app.server.closeAllConnections(), config.cluster.shutdownTimeoutMs);
+      cut.unref();
+      await Promise.all([app.close(), admin?.app.close()]);
+      clearTimeout(cut);
+      for (const s of sessions.values()) s.abort();
+      if (!options.bus) await bus.close();
+      if (!options.db) await Promise.allSettled([owner.end(), reader.end()]);
+      await internal?.close();
+    },
+  };
+}
+
+if (isMain(import.meta.url)) {
+  runProcess("gateway", async () => {
+    const config = loadConfig();
+    const gateway = await build({ config });
+    const { port, metricsPort } = await gateway.listen();
+    const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+    return {
+      close: gateway.close,
+      log: gateway.app.log,
+      shutdownTimeoutMs: config.cluster.shutdownTimeoutMs,
+      banner: `gateway listening on http://${host}:${port}, internal ${metricsPort}`,
+    };
+  });
+}
