@@ -39,7 +39,7 @@ export interface BuildOptions {
 const fail = (variable: string, problem: string) => new ConfigError(variable, problem);
 
 function requireCluster(config: Config, options: BuildOptions) {
-  const urls = requireServiceUrls(config.cluster, fail, SERVICE_GROUPS);
+  const urls = requireServiceUrls(config.cluster, SERVICE_GROUPS);
   if (!options.db && !config.databaseUrl) throw fail("DATABASE_URL", "is required when the gateway runs on its own (the relay callback inbox)");
   if (!options.db && !config.databaseReaderUrl) throw fail("DATABASE_READER_URL", "is required when the gateway runs on its own (the SELECT-only role)");
   if (!options.bus && !config.natsUrl) throw fail("NATS_URL", "is required when the gateway runs on its own (callback notifications to the governors)");

@@ -69,7 +69,7 @@ describe("configuration", () => {
 
   it.each([
     [{ NATS_URL: "http://x:4222" }, "configuration: NATS_URL must use nats://, tls://, ws:// or wss://, got http:"],
-    [{ RELAY_URL: "ftp://relay" }, "configuration: RELAY_URL must be an http(s):// URL, got ftp:"],
+    [{ RELAY_URL: "ftp://relay" }, "configuration: RELAY_URL must be an http:// or https:// URL, got ftp:"],
     [{ RELAY_URL: "http://relay" }, "configuration: RELAY_SIGNING_SECRET is required when RELAY_URL is set"],
     [{ RELAY_SIGNING_SECRET: "short" }, "configuration: RELAY_SIGNING_SECRET must be at least 16 characters"],
     [{ RELAY_NAME: "Re lay" }, "configuration: RELAY_NAME must be letters and digits"],

@@ -1,7 +1,7 @@
 /**
  * The cluster topology in one place: every process, the entry point it runs, and what it needs from the environment.
  * npm run start:cluster and the end-to-end test launch it from here; the compose file and the Kubernetes manifests
- * describe the same processes, and test/deploy/manifests.test.ts checks them against this list and lib/config.ts.
+ * describe the same processes, and test/deploy/manifests.test.ts checks them against this list and lib/config/config.ts.
  */
 import { serviceUrlVariable, type ServiceProcess } from "../../lib/config/cluster.js";
 import { SERVICE_GROUPS, type ServiceGroup } from "../../services/groups.js";

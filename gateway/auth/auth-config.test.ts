@@ -21,7 +21,7 @@ describe("configuration of the tool endpoint's credentials", () => {
   });
 
   it.each([
-    [{ AUTH_URL: "ftp://hub" }, "configuration: AUTH_URL must be an http(s):// URL, got ftp:"],
+    [{ AUTH_URL: "ftp://hub" }, "configuration: AUTH_URL must be an http:// or https:// URL, got ftp:"],
     [{ AUTH_URL: "hub" }, "configuration: AUTH_URL is not a URL"],
     [{ AUTH_IDENTITY_URL: "https://id.example.org/me" }, "configuration: AUTH_IDENTITY_URL needs AUTH_URL (the identity hub) to be set too"],
     [{ OAUTH_DEFAULT_SCOPES: "viewer:read,admin:write" }, "configuration: OAUTH_DEFAULT_SCOPES names unknown scope admin:write"],

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.js";
+import { loadConfig } from "../../lib/config/config.js";
 import { writePeersFile } from "../../test/mcp/harness.js";
-import { createPeerKeyResolver } from "../../gateway/auth/peer-keys.js";
-import { ambiguousDigests, parsePeers } from "./peers-file.js";
+import { createPeerKeyResolver } from "./peer-keys.js";
+import { ambiguousDigests, parsePeers } from "../../lib/config/peers-file.js";
 
 const digest = (s: string) => createHash("sha256").update(s).digest("hex");
 const party = (id: string, keys: string[], extra: object = {}) => ({ id, name: id, key_sha256: keys.map(digest), in_hub_roster: true, coverage: false, ...extra });

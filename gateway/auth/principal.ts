@@ -1,13 +1,7 @@
 /** Who is calling, once authenticated; handed to routes and tools, never re-parsed downstream. */
-import type { ApiKeyPrincipal } from "./api-keys.js";
+import type { PeerParty } from "../../lib/config/peers-file.js";
 import { TOOL_SCOPES } from "../../lib/scopes.js";
-
-export interface PeerParty {
-  id: string;
-  name: string;
-  inHubRoster: boolean;
-  coverage: boolean;
-}
+import type { ApiKeyPrincipal } from "./api-keys.js";
 
 /** A peer key satisfies every scope on the tool surface but grants read only (spec §5.2). */
 export interface PeerPrincipal {

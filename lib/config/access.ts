@@ -1,13 +1,12 @@
 /**
- * Configuration of access control on the public surface and beside it, read from the environment by lib/config.ts:
+ * Configuration of access control on the public surface and beside it, read from the environment by lib/config/config.ts:
  * per-credential rate limits (RATE_LIMIT_*), which proxies may name the client address (TRUST_PROXY), and the
  * operator's admin listener (ADMIN_TOKEN_SHA256, ADMIN_HOST, ADMIN_PORT). Each bad value is reported through
- * `fail(variable, problem)`, so start-up stops with one line.
+ * `env.fail(variable, problem)`, so start-up stops with one line.
  */
 import { isIP } from "node:net";
+import type { EnvReader } from "./env.js";
 
-type Env = Record<string, string | undefined>;
-type Fail = (variable: string, problem: string) => Error;
 
 /** Who a request is counted against: the credential it was authenticated with, or (public routes) its client address. */
 export const RATE_LIMIT_KINDS = ["api_key", "peer", "oauth", "anonymous"] as const;
@@ -53,41 +52,24 @@ const MAX_RATE = 1_000_000;
 
 const POLICY_NAMES: Record<RateLimitKind, string> = { api_key: "institute-key", peer: "peer", oauth: "oauth", anonymous: "anonymous" };
 
-const set = (env: Env, name: string) => (env[name] === undefined || env[name]!.trim() === "" ? undefined : env[name]!.trim());
-
-function whole(env: Env, name: string, fallback: number, min: number, max: number, fail: Fail): number {
-  const raw = set(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw fail(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
-  return Number(raw);
-}
-
-function bool(env: Env, name: string, fallback: boolean, fail: Fail): boolean {
-  const raw = set(env, name)?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (["true", "1", "yes", "on"].includes(raw)) return true;
-  if (["false", "0", "no", "off"].includes(raw)) return false;
-  throw fail(name, `must be true or false, got "${raw}"`);
-}
-
-function rateLimitConfig(env: Env, fail: Fail): RateLimitConfig {
-  const perMinute = whole(env, "RATE_LIMIT_PER_MINUTE", DEFAULT_PER_MINUTE, 1, MAX_RATE, fail);
-  const burst = set(env, "RATE_LIMIT_BURST") === undefined ? undefined : whole(env, "RATE_LIMIT_BURST", 0, 1, MAX_RATE, fail);
+function rateLimitConfig(env: EnvReader): RateLimitConfig {
+  const perMinute = env.whole("RATE_LIMIT_PER_MINUTE", DEFAULT_PER_MINUTE, 1, MAX_RATE);
+  const burst = env.text("RATE_LIMIT_BURST") === undefined ? undefined : env.whole("RATE_LIMIT_BURST", 0, 1, MAX_RATE);
   const policies = Object.fromEntries(
     RATE_LIMIT_KINDS.map((kind) => {
-      const own = whole(env, `RATE_LIMIT_PER_MINUTE_${kind.toUpperCase()}`, perMinute, 1, MAX_RATE, fail);
+      const own = env.whole(`RATE_LIMIT_PER_MINUTE_${kind.toUpperCase()}`, perMinute, 1, MAX_RATE);
       return [kind, { name: POLICY_NAMES[kind], perMinute: own, burst: burst ?? own }];
     }),
   ) as Record<RateLimitKind, RateLimitPolicy>;
-  return { enabled: bool(env, "RATE_LIMIT_ENABLED", true, fail), policies };
+  return { enabled: env.bool("RATE_LIMIT_ENABLED", true), policies };
 }
 
-function trustProxy(env: Env, fail: Fail): TrustProxy {
-  const raw = set(env, "TRUST_PROXY");
+function trustProxy(env: EnvReader): TrustProxy {
+  const raw = env.text("TRUST_PROXY");
   if (raw === undefined || ["false", "0", "no", "off"].includes(raw.toLowerCase())) return false;
   if (raw.toLowerCase() === "true") return true;
   if (/^\d+$/.test(raw)) {
-    if (Number(raw) > 16) throw fail("TRUST_PROXY", `must be at most 16 hops, got ${raw}`);
+    if (Number(raw) > 16) throw env.fail("TRUST_PROXY", `must be at most 16 hops, got ${raw}`);
     return Number(raw);
   }
   const list = raw.split(",").map((s) => s.trim()).filter(Boolean);
@@ -96,27 +78,27 @@ function trustProxy(env: Env, fail: Fail): TrustProxy {
     const family = isIP(address ?? "");
     const maxBits = family === 6 ? 128 : 32;
     if (!family || extra !== undefined || (bits !== undefined && (!/^\d+$/.test(bits) || Number(bits) > maxBits))) {
-      throw fail("TRUST_PROXY", `holds "${entry}", which is not an address or CIDR (or use true, false or a hop count)`);
+      throw env.fail("TRUST_PROXY", `holds "${entry}", which is not an address or CIDR (or use true, false or a hop count)`);
     }
   }
   return list;
 }
 
-function adminConfig(env: Env, fail: Fail, publicPort: number): AdminConfig | undefined {
-  if (set(env, "ADMIN_TOKEN") !== undefined) {
-    throw fail("ADMIN_TOKEN", 'is not read: set ADMIN_TOKEN_SHA256 to the token\'s SHA-256 instead (printf %s "$TOKEN" | sha256sum)');
+function adminConfig(env: EnvReader, publicPort: number): AdminConfig | undefined {
+  if (env.text("ADMIN_TOKEN") !== undefined) {
+    throw env.fail("ADMIN_TOKEN", 'is not read: set ADMIN_TOKEN_SHA256 to the token\'s SHA-256 instead (printf %s "$TOKEN" | sha256sum)');
   }
-  const digest = set(env, "ADMIN_TOKEN_SHA256")?.toLowerCase();
+  const digest = env.text("ADMIN_TOKEN_SHA256")?.toLowerCase();
   if (digest === undefined) {
     for (const name of ["ADMIN_PORT", "ADMIN_HOST"]) {
-      if (set(env, name) !== undefined) throw fail(name, "needs ADMIN_TOKEN_SHA256 (the admin listener is off without an operator token)");
+      if (env.text(name) !== undefined) throw env.fail(name, "needs ADMIN_TOKEN_SHA256 (the admin listener is off without an operator token)");
     }
     return undefined;
   }
-  if (!/^[0-9a-f]{64}$/.test(digest)) throw fail("ADMIN_TOKEN_SHA256", "must be 64 hex digits: the SHA-256 of the operator token");
-  const port = whole(env, "ADMIN_PORT", DEFAULT_ADMIN_PORT, 0, 65535, fail);
-  if (port !== 0 && port === publicPort) throw fail("ADMIN_PORT", `must differ from PORT (${publicPort}): the admin listener is never the public one`);
-  return { tokenSha256: digest, host: set(env, "ADMIN_HOST") ?? "127.0.0.1", port };
+  if (!/^[0-9a-f]{64}$/.test(digest)) throw env.fail("ADMIN_TOKEN_SHA256", "must be 64 hex digits: the SHA-256 of the operator token");
+  const port = env.whole("ADMIN_PORT", DEFAULT_ADMIN_PORT, 0, 65535);
+  if (port !== 0 && port === publicPort) throw env.fail("ADMIN_PORT", `must differ from PORT (${publicPort}): the admin listener is never the public one`);
+  return { tokenSha256: digest, host: env.text("ADMIN_HOST") ?? "127.0.0.1", port };
 }
 
 /** TRUST_PROXY as fastify's trustProxy option (whose types take no hop count: a count becomes its function). */
@@ -124,8 +106,8 @@ export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((add
   return typeof value === "number" ? (_address, hop) => hop < value : value;
 }
 
-export function readAccessConfig(env: Env, fail: Fail, publicPort: number): AccessConfig {
-  const perMinute = whole(env, "AUTH_FAILURE_PER_MINUTE", DEFAULT_AUTH_FAILURES, 0, MAX_RATE, fail);
-  const authFailures = { perMinute, burst: whole(env, "AUTH_FAILURE_BURST", perMinute || 1, 1, MAX_RATE, fail) };
-  return { rateLimit: rateLimitConfig(env, fail), authFailures, trustProxy: trustProxy(env, fail), admin: adminConfig(env, fail, publicPort) };
+export function readAccessConfig(env: EnvReader, publicPort: number): AccessConfig {
+  const perMinute = env.whole("AUTH_FAILURE_PER_MINUTE", DEFAULT_AUTH_FAILURES, 0, MAX_RATE);
+  const authFailures = { perMinute, burst: env.whole("AUTH_FAILURE_BURST", perMinute || 1, 1, MAX_RATE) };
+  return { rateLimit: rateLimitConfig(env), authFailures, trustProxy: trustProxy(env), admin: adminConfig(env, publicPort) };
 }

@@ -1,13 +1,11 @@
 /**
- * Configuration of the tool endpoint's credentials and browser access, read from the environment by lib/config.ts.
- * Each bad value is reported through `fail(variable, problem)`, so start-up stops with one line.
+ * Configuration of the tool endpoint's credentials and browser access, read from the environment by lib/config/config.ts.
  */
 import path from "node:path";
+import type { EnvReader } from "./env.js";
 import { NO_PEERS, readPeersFile, type PeersConfig } from "./peers-file.js";
 import { TOOL_SCOPES } from "../scopes.js";
 
-type Env = Record<string, string | undefined>;
-type Fail = (variable: string, problem: string) => Error;
 
 export interface AuthConfig {
   /** The identity hub (the OAuth 2.0 authorization server), without a trailing slash. Unset: no OAuth tokens are accepted. */
@@ -26,36 +24,22 @@ export interface AuthConfig {
   allowedOrigins: string[];
 }
 
-const set = (env: Env, name: string) => (env[name] === undefined || env[name]!.trim() === "" ? undefined : env[name]!.trim());
-
-function url(env: Env, name: string, fail: Fail): URL | undefined {
-  const raw = set(env, name);
-  if (raw === undefined) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw fail(name, "is not a URL");
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw fail(name, `must be an http(s):// URL, got ${parsed.protocol}`);
-  if (parsed.search || parsed.hash || parsed.username || parsed.password) throw fail(name, "must not carry a query, fragment or credentials");
-  return parsed;
-}
+const httpUrl = (env: EnvReader, name: string) => env.url(name, ["http:", "https:"], { bare: true });
 
 const withoutSlash = (u: URL) => u.href.replace(/\/+$/, "");
 
-function scopes(env: Env, fail: Fail): string[] {
-  const raw = set(env, "OAUTH_DEFAULT_SCOPES");
+function scopes(env: EnvReader): string[] {
+  const raw = env.text("OAUTH_DEFAULT_SCOPES");
   if (raw === undefined) return ["viewer:read"];
   const list = [...new Set(raw.split(/[\s,]+/).filter(Boolean))].sort();
   const unknown = list.filter((s) => !(TOOL_SCOPES as readonly string[]).includes(s));
-  if (unknown.length) throw fail("OAUTH_DEFAULT_SCOPES", `names unknown scope ${unknown.join(", ")} (tool scopes: ${TOOL_SCOPES.join(", ")})`);
-  if (list.length === 0) throw fail("OAUTH_DEFAULT_SCOPES", "must name at least one scope (leave AUTH_URL unset to refuse OAuth tokens)");
+  if (unknown.length) throw env.fail("OAUTH_DEFAULT_SCOPES", `names unknown scope ${unknown.join(", ")} (tool scopes: ${TOOL_SCOPES.join(", ")})`);
+  if (list.length === 0) throw env.fail("OAUTH_DEFAULT_SCOPES", "must name at least one scope (leave AUTH_URL unset to refuse OAuth tokens)");
   return list;
 }
 
-function origins(env: Env, fail: Fail): string[] {
-  const raw = set(env, "MCP_ALLOWED_ORIGINS");
+function origins(env: EnvReader): string[] {
+  const raw = env.text("MCP_ALLOWED_ORIGINS");
   if (raw === undefined) return [];
   return raw
     .split(",")
@@ -66,36 +50,29 @@ function origins(env: Env, fail: Fail): string[] {
       try {
         parsed = new URL(origin);
       } catch {
-        throw fail("MCP_ALLOWED_ORIGINS", `holds "${origin}", which is not an origin such as https://app.example.com`);
+        throw env.fail("MCP_ALLOWED_ORIGINS", `holds "${origin}", which is not an origin such as https://app.example.com`);
       }
       if (parsed.origin === "null" || parsed.origin !== origin.replace(/\/$/, "")) {
-        throw fail("MCP_ALLOWED_ORIGINS", `holds "${origin}", which is not an origin (scheme://host[:port], no path)`);
+        throw env.fail("MCP_ALLOWED_ORIGINS", `holds "${origin}", which is not an origin (scheme://host[:port], no path)`);
       }
       return parsed.origin;
     });
 }
 
-function int(env: Env, name: string, fallback: number, max: number, fail: Fail): number {
-  const raw = set(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) > max) throw fail(name, `must be a whole number from 0 to ${max}, got "${raw}"`);
-  return Number(raw);
-}
-
-export function readAuthConfig(env: Env, fail: Fail): AuthConfig {
-  const authUrl = url(env, "AUTH_URL", fail);
-  const identity = url(env, "AUTH_IDENTITY_URL", fail);
-  if (identity && !authUrl) throw fail("AUTH_IDENTITY_URL", "needs AUTH_URL (the identity hub) to be set too");
-  const peersFile = set(env, "PEERS_FILE");
-  const base = url(env, "PUBLIC_BASE_URL", fail);
+export function readAuthConfig(env: EnvReader): AuthConfig {
+  const authUrl = httpUrl(env, "AUTH_URL");
+  const identity = httpUrl(env, "AUTH_IDENTITY_URL");
+  if (identity && !authUrl) throw env.fail("AUTH_IDENTITY_URL", "needs AUTH_URL (the identity hub) to be set too");
+  const peersFile = env.text("PEERS_FILE");
+  const base = httpUrl(env, "PUBLIC_BASE_URL");
   return {
     authUrl: authUrl && withoutSlash(authUrl),
     identityUrl: identity ? identity.href : authUrl && `${withoutSlash(authUrl)}/oauth/userinfo`,
-    oauthDefaultScopes: scopes(env, fail),
-    oauthCacheSeconds: int(env, "OAUTH_CACHE_SECONDS", 60, 3600, fail),
+    oauthDefaultScopes: scopes(env),
+    oauthCacheSeconds: env.whole("OAUTH_CACHE_SECONDS", 60, 0, 3600),
     peersFile: peersFile && path.resolve(peersFile),
-    peers: peersFile ? readPeersFile(path.resolve(peersFile), fail) : NO_PEERS,
+    peers: peersFile ? readPeersFile(path.resolve(peersFile), env) : NO_PEERS,
     publicBaseUrl: base && withoutSlash(base),
-    allowedOrigins: origins(env, fail),
+    allowedOrigins: origins(env),
   };
 }

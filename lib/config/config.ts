@@ -1,17 +1,13 @@
 /** Configuration is read once, here, from the environment; bad values stop start-up with one line naming the variable. */
 import path from "node:path";
 import { DEFAULT_RUNTIME_DIR } from "../db/embedded/runtime-dir.js";
-import { readSearchConfig, type SearchConfig } from "./search.js";
+import { readAccessConfig, type AccessConfig } from "./access.js";
 import { readAuthConfig, type AuthConfig } from "./auth.js";
 import { readClusterConfig, type ClusterConfig } from "./cluster.js";
-import { readAccessConfig, type AccessConfig } from "./access.js";
+import { ConfigError, EnvReader, type Env } from "./env.js";
+import { readSearchConfig, type SearchConfig } from "./search.js";
 
-export class ConfigError extends Error {
-  constructor(variable: string, problem: string) {
-    super(`configuration: ${variable} ${problem}`);
-    this.name = "ConfigError";
-  }
-}
+export { ConfigError };
 
 export interface Config {
   port: number;
@@ -43,13 +39,13 @@ export interface Config {
   natsUrl: string | undefined;
   relay: RelayConfig;
   governor: GovernorConfig;
-  /** Embeddings (EMBEDDINGS_URL, EMBEDDINGS_MODEL, …), index refresh, fact-card reuse policy: lib/search-config.ts. */
+  /** Embeddings (EMBEDDINGS_URL, EMBEDDINGS_MODEL, …), index refresh, fact-card reuse policy: lib/config/search.ts. */
   search: SearchConfig;
-  /** The tool endpoint's credentials and browser access (AUTH_URL, PEERS_FILE, OAUTH_*, PUBLIC_BASE_URL, MCP_ALLOWED_ORIGINS): lib/auth-config.ts. */
+  /** The tool endpoint's credentials and browser access (AUTH_URL, PEERS_FILE, OAUTH_*, PUBLIC_BASE_URL, MCP_ALLOWED_ORIGINS): lib/config/auth.ts. */
   auth: AuthConfig;
-  /** Service addresses (<NAME>_SERVICE_URL), the internal listener (METRICS_PORT), SHUTDOWN_TIMEOUT_MS: lib/cluster-config.ts. */
+  /** Service addresses (<NAME>_SERVICE_URL), the internal listener (METRICS_PORT), SHUTDOWN_TIMEOUT_MS: lib/config/cluster.ts. */
   cluster: ClusterConfig;
-  /** Rate limits (RATE_LIMIT_*), TRUST_PROXY and the admin listener (ADMIN_TOKEN_SHA256, ADMIN_HOST, ADMIN_PORT): lib/access-config.ts. */
+  /** Rate limits (RATE_LIMIT_*), TRUST_PROXY and the admin listener (ADMIN_TOKEN_SHA256, ADMIN_HOST, ADMIN_PORT): lib/config/access.ts. */
   access: AccessConfig;
 }
 
@@ -71,134 +67,89 @@ export interface GovernorConfig {
   similarity: { skipCosine: number; augmentCosine: number };
 }
 
-type Env = Record<string, string | undefined>;
-
-function str(env: Env, name: string, fallback: string): string {
-  const v = env[name];
-  return v === undefined || v === "" ? fallback : v;
+function postgresUrl(env: EnvReader, name: string): string | undefined {
+  const url = env.url(name, ["postgres:", "postgresql:"]);
+  if (url && url.pathname.length <= 1) throw env.fail(name, "must name a database");
+  return url && env.text(name);
 }
 
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
-
-function postgresUrl(env: Env, name: string): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(name, "is not a URL");
-  }
-  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
-    throw new ConfigError(name, `must be a postgres:// URL, got ${url.protocol}`);
-  }
-  if (url.pathname.length <= 1) throw new ConfigError(name, "must name a database");
-  return raw;
-}
-
-function httpUrl(env: Env, name: string): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(name, "is not a URL");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError(name, `must be an http(s):// URL, got ${url.protocol}`);
-  return raw;
-}
-
-function natsUrl(env: Env): string | undefined {
-  const raw = env.NATS_URL;
-  if (raw === undefined || raw === "") return undefined;
+function natsUrl(env: EnvReader): string | undefined {
+  const raw = env.text("NATS_URL");
+  if (raw === undefined) return undefined;
   for (const server of raw.split(",")) {
     const withScheme = server.includes("://") ? server.trim() : `nats://${server.trim()}`;
     let url: URL;
     try {
       url = new URL(withScheme);
     } catch {
-      throw new ConfigError("NATS_URL", `is not a server list: "${server}"`);
+      throw env.fail("NATS_URL", `is not a server list: "${server}"`);
     }
-    if (!["nats:", "tls:", "ws:", "wss:"].includes(url.protocol)) throw new ConfigError("NATS_URL", `must use nats://, tls://, ws:// or wss://, got ${url.protocol}`);
+    if (!["nats:", "tls:", "ws:", "wss:"].includes(url.protocol)) throw env.fail("NATS_URL", `must use nats://, tls://, ws:// or wss://, got ${url.protocol}`);
   }
   return raw;
 }
 
-function absolutePath(env: Env, name: string, fallback: string): string {
-  const raw = str(env, name, fallback);
-  if (!path.isAbsolute(raw)) throw new ConfigError(name, `must be an absolute path, got "${raw}"`);
+function absolutePath(env: EnvReader, name: string, fallback: string): string {
+  const raw = env.string(name, fallback);
+  if (!path.isAbsolute(raw)) throw env.fail(name, `must be an absolute path, got "${raw}"`);
   return raw;
 }
 
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  if (["true", "1", "yes", "on"].includes(raw.toLowerCase())) return true;
-  if (["false", "0", "no", "off"].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(name, `must be true or false, got "${raw}"`);
-}
-
-function cosine(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
+function cosine(env: EnvReader, name: string, fallback: number): number {
+  const raw = env.text(name);
+  if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(raw) || n <= 0) throw new ConfigError(name, `must be a number above 0 and at most 1, got "${raw}"`);
+  if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(raw) || n <= 0) throw env.fail(name, `must be a number above 0 and at most 1, got "${raw}"`);
   return n;
 }
 
-function relayConfig(env: Env): RelayConfig {
-  const url = httpUrl(env, "RELAY_URL");
-  const name = str(env, "RELAY_NAME", "Relay");
-  if (!/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/.test(name)) throw new ConfigError("RELAY_NAME", "must be letters and digits (hyphens between), as it names HTTP headers");
-  const signingSecret = env.RELAY_SIGNING_SECRET || undefined;
-  if (signingSecret !== undefined && signingSecret.length < 16) throw new ConfigError("RELAY_SIGNING_SECRET", "must be at least 16 characters");
-  if (url && !signingSecret) throw new ConfigError("RELAY_SIGNING_SECRET", "is required when RELAY_URL is set");
-  return { url, name, signingSecret, callbackUrl: httpUrl(env, "CALLBACK_URL") };
+function relayConfig(env: EnvReader): RelayConfig {
+  const url = env.url("RELAY_URL", ["http:", "https:"])?.href;
+  const name = env.string("RELAY_NAME", "Relay");
+  if (!/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/.test(name)) throw env.fail("RELAY_NAME", "must be letters and digits (hyphens between), as it names HTTP headers");
+  const signingSecret = env.text("RELAY_SIGNING_SECRET");
+  if (signingSecret !== undefined && signingSecret.length < 16) throw env.fail("RELAY_SIGNING_SECRET", "must be at least 16 characters");
+  if (url && !signingSecret) throw env.fail("RELAY_SIGNING_SECRET", "is required when RELAY_URL is set");
+  return { url: url && env.text("RELAY_URL"), name, signingSecret, callbackUrl: env.url("CALLBACK_URL", ["http:", "https:"]) && env.text("CALLBACK_URL") };
 }
 
-function governorConfig(env: Env): GovernorConfig {
+function governorConfig(env: EnvReader): GovernorConfig {
   const skipCosine = cosine(env, "SIMILARITY_SKIP_COSINE", 0.85);
   const augmentCosine = cosine(env, "SIMILARITY_AUGMENT_COSINE", 0.5);
-  if (augmentCosine >= skipCosine) throw new ConfigError("SIMILARITY_AUGMENT_COSINE", `must be below SIMILARITY_SKIP_COSINE (${skipCosine})`);
-  return { enabled: bool(env, "GOVERNOR_ENABLED", true), similarity: { skipCosine, augmentCosine } };
+  if (augmentCosine >= skipCosine) throw env.fail("SIMILARITY_AUGMENT_COSINE", `must be below SIMILARITY_SKIP_COSINE (${skipCosine})`);
+  return { enabled: env.bool("GOVERNOR_ENABLED", true), similarity: { skipCosine, augmentCosine } };
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
-export function loadConfig(env: Env = process.env): Config {
-  const logLevel = str(env, "LOG_LEVEL", "info");
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
+export function loadConfig(variables: Env = process.env): Config {
+  const env = new EnvReader(variables);
+  const logLevel = env.string("LOG_LEVEL", "info");
+  if (!LOG_LEVELS.includes(logLevel)) throw env.fail("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
+  const port = env.whole("PORT", 8080, 0, 65535);
   return {
-    port: int(env, "PORT", 8080, 0, 65535),
-    host: str(env, "HOST", "127.0.0.1"),
-    dataDir: path.resolve(str(env, "DATA_DIR", "./.data")),
+    port,
+    host: env.string("HOST", "127.0.0.1"),
+    dataDir: path.resolve(env.string("DATA_DIR", "./.data")),
     databaseUrl: postgresUrl(env, "DATABASE_URL"),
     databaseReaderUrl: postgresUrl(env, "DATABASE_READER_URL"),
     embeddedRuntimeDir: absolutePath(env, "EMBEDDED_POSTGRES_RUNTIME_DIR", DEFAULT_RUNTIME_DIR),
-    seedDemo: bool(env, "SEED_DEMO", true),
+    seedDemo: env.bool("SEED_DEMO", true),
     logLevel,
-    dailyEditorId: str(env, "DAILY_EDITOR_ID", "daily-editor"),
+    dailyEditorId: env.string("DAILY_EDITOR_ID", "daily-editor"),
     project: {
-      name: str(env, "PROJECT_NAME", "Institute Research Publishing"),
-      description: str(env, "PROJECT_DESCRIPTION", "Read-only publication of the institute's research output."),
-      color: str(env, "PROJECT_COLOR", "#1f4e79"),
+      name: env.string("PROJECT_NAME", "Institute Research Publishing"),
+      description: env.string("PROJECT_DESCRIPTION", "Read-only publication of the institute's research output."),
+      color: env.string("PROJECT_COLOR", "#1f4e79"),
     },
-    keyCacheSeconds: int(env, "KEY_CACHE_SECONDS", 10, 0, 3600),
-    reportValidatorCacheMs: int(env, "REPORT_VALIDATOR_CACHE_MS", 1000, 0, 60_000),
+    keyCacheSeconds: env.whole("KEY_CACHE_SECONDS", 10, 0, 3600),
+    reportValidatorCacheMs: env.whole("REPORT_VALIDATOR_CACHE_MS", 1000, 0, 60_000),
     natsUrl: natsUrl(env),
     relay: relayConfig(env),
     governor: governorConfig(env),
-    search: readSearchConfig(env, (variable, problem) => new ConfigError(variable, problem)),
-    auth: readAuthConfig(env, (variable, problem) => new ConfigError(variable, problem)),
-    cluster: readClusterConfig(env, (variable, problem) => new ConfigError(variable, problem)),
-    access: readAccessConfig(env, (variable, problem) => new ConfigError(variable, problem), int(env, "PORT", 8080, 0, 65535)),
+    search: readSearchConfig(env),
+    auth: readAuthConfig(env),
+    cluster: readClusterConfig(env),
+    access: readAccessConfig(env, port),
   };
 }

@@ -4,9 +4,16 @@
  * Validated at start: any problem is one line naming PEERS_FILE, the path and the field.
  */
 import { readFileSync } from "node:fs";
-import type { PeerParty } from "../../gateway/auth/principal.js";
 
-type Fail = (variable: string, problem: string) => Error;
+import type { EnvReader } from "./env.js";
+
+/** A peer the institute trusts: its keys are listed in the peers file. */
+export interface PeerParty {
+  id: string;
+  name: string;
+  inHubRoster: boolean;
+  coverage: boolean;
+}
 
 export interface PeersConfig {
   parties: readonly PeerParty[];
@@ -67,14 +74,14 @@ export function parsePeers(text: string, problem: (detail: string) => Error): Pe
   return { parties, digests, writeAllowlist: new Set(allow as string[]) };
 }
 
-export function readPeersFile(file: string, fail: Fail): PeersConfig {
+export function readPeersFile(file: string, env: EnvReader): PeersConfig {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (e) {
-    throw fail("PEERS_FILE", `${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw env.fail("PEERS_FILE", `${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  return parsePeers(text, (detail) => fail("PEERS_FILE", `${file}: ${detail}`));
+  return parsePeers(text, (detail) => env.fail("PEERS_FILE", `${file}: ${detail}`));
 }
 
 /** Digests listed for more than one party: such a key is refused as ambiguous_key every time (spec §5.2 rule 3). */

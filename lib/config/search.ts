@@ -1,11 +1,10 @@
 /**
  * Configuration of embeddings, the vector indexes and fact-card reuse, read from the environment by
- * lib/config.ts. Each bad value is reported through `fail(variable, problem)`, so start-up stops with one line.
+ * lib/config/config.ts.
  */
+import type { EnvReader } from "./env.js";
 import { CLAIM_CATEGORIES, DEFAULT_REUSE_POLICY, type ClaimCategory, type ReusePolicyValue } from "../reuse-policy.js";
 
-type Env = Record<string, string | undefined>;
-type Fail = (variable: string, problem: string) => Error;
 
 /** An OpenAI-compatible embeddings endpoint. Unset: the built-in hashed n-gram embedder. */
 export interface HttpEmbeddingsConfig {
@@ -29,17 +28,6 @@ export interface SearchConfig {
   reusePolicy: Record<ClaimCategory, ReusePolicyValue>;
 }
 
-const set = (env: Env, name: string) => (env[name] === undefined || env[name] === "" ? undefined : env[name]);
-
-function whole(env: Env, fail: Fail, name: string, fallback: number, min: number, max: number): number {
-  const raw = set(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw fail(name, `must be a whole number, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw fail(name, `must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
-
 /** Accepts a base address (`http://host:8000`), one ending in `/v1`, or the full `/v1/embeddings` path. */
 export function embeddingsEndpoint(raw: string): string | undefined {
   let url: URL;
@@ -57,57 +45,57 @@ export function embeddingsEndpoint(raw: string): string | undefined {
   return url.toString();
 }
 
-function readEmbeddings(env: Env, fail: Fail): HttpEmbeddingsConfig | null {
-  const rawUrl = set(env, "EMBEDDINGS_URL");
-  const model = set(env, "EMBEDDINGS_MODEL");
-  const timeoutMs = whole(env, fail, "EMBEDDINGS_TIMEOUT_MS", 10_000, 100, 300_000);
-  const batchSize = whole(env, fail, "EMBEDDINGS_BATCH_SIZE", 64, 1, 2048);
+function readEmbeddings(env: EnvReader): HttpEmbeddingsConfig | null {
+  const rawUrl = env.text("EMBEDDINGS_URL");
+  const model = env.text("EMBEDDINGS_MODEL");
+  const timeoutMs = env.whole("EMBEDDINGS_TIMEOUT_MS", 10_000, 100, 300_000);
+  const batchSize = env.whole("EMBEDDINGS_BATCH_SIZE", 64, 1, 2048);
   if (rawUrl === undefined) {
-    if (model !== undefined) throw fail("EMBEDDINGS_MODEL", "is set but EMBEDDINGS_URL is not (unset both for the built-in embedder)");
+    if (model !== undefined) throw env.fail("EMBEDDINGS_MODEL", "is set but EMBEDDINGS_URL is not (unset both for the built-in embedder)");
     return null;
   }
   const url = embeddingsEndpoint(rawUrl);
-  if (url === undefined) throw fail("EMBEDDINGS_URL", `must be an http:// or https:// URL without credentials, got "${rawUrl}"`);
-  if (model === undefined) throw fail("EMBEDDINGS_MODEL", "is required when EMBEDDINGS_URL is set");
-  if (model.length > 200 || /\s/.test(model)) throw fail("EMBEDDINGS_MODEL", "must be a model name without spaces, at most 200 characters");
-  return { url, model, apiKey: set(env, "EMBEDDINGS_API_KEY"), timeoutMs, batchSize };
+  if (url === undefined) throw env.fail("EMBEDDINGS_URL", `must be an http:// or https:// URL without credentials, got "${rawUrl}"`);
+  if (model === undefined) throw env.fail("EMBEDDINGS_MODEL", "is required when EMBEDDINGS_URL is set");
+  if (model.length > 200 || /\s/.test(model)) throw env.fail("EMBEDDINGS_MODEL", "must be a model name without spaces, at most 200 characters");
+  return { url, model, apiKey: env.text("EMBEDDINGS_API_KEY"), timeoutMs, batchSize };
 }
 
 /** FACTCARD_REUSE_POLICY: JSON `{"financial": {"threshold": 0.95, "ttlDays": 1}, …}` over the defaults. */
-function readReusePolicy(env: Env, fail: Fail): Record<ClaimCategory, ReusePolicyValue> {
+function readReusePolicy(env: EnvReader): Record<ClaimCategory, ReusePolicyValue> {
   const name = "FACTCARD_REUSE_POLICY";
   const policy: Record<ClaimCategory, ReusePolicyValue> = structuredClone(DEFAULT_REUSE_POLICY) as Record<ClaimCategory, ReusePolicyValue>;
-  const raw = set(env, name);
+  const raw = env.text(name);
   if (raw === undefined) return policy;
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw fail(name, "is not valid JSON");
+    throw env.fail(name, "is not valid JSON");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw fail(name, "must be a JSON object keyed by claim category");
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw env.fail(name, "must be a JSON object keyed by claim category");
   for (const [category, value] of Object.entries(parsed)) {
     if (!(CLAIM_CATEGORIES as readonly string[]).includes(category)) {
-      throw fail(name, `names unknown claim category "${category}" (known: ${CLAIM_CATEGORIES.join(", ")})`);
+      throw env.fail(name, `names unknown claim category "${category}" (known: ${CLAIM_CATEGORIES.join(", ")})`);
     }
     const v = value as Partial<ReusePolicyValue> | null;
     if (typeof v !== "object" || v === null || Array.isArray(v) || Object.keys(v).some((k) => k !== "threshold" && k !== "ttlDays")) {
-      throw fail(name, `"${category}" must be an object with threshold and/or ttlDays`);
+      throw env.fail(name, `"${category}" must be an object with threshold and/or ttlDays`);
     }
     const threshold = v.threshold ?? policy[category as ClaimCategory].threshold;
     const ttlDays = v.ttlDays ?? policy[category as ClaimCategory].ttlDays;
-    if (typeof threshold !== "number" || !(threshold >= 0 && threshold <= 1)) throw fail(name, `"${category}".threshold must be a number from 0 to 1`);
-    if (!Number.isInteger(ttlDays) || ttlDays < 0 || ttlDays > 3650) throw fail(name, `"${category}".ttlDays must be a whole number from 0 to 3650`);
+    if (typeof threshold !== "number" || !(threshold >= 0 && threshold <= 1)) throw env.fail(name, `"${category}".threshold must be a number from 0 to 1`);
+    if (!Number.isInteger(ttlDays) || ttlDays < 0 || ttlDays > 3650) throw env.fail(name, `"${category}".ttlDays must be a whole number from 0 to 3650`);
     policy[category as ClaimCategory] = { threshold, ttlDays };
   }
   return policy;
 }
 
-export function readSearchConfig(env: Env, fail: Fail): SearchConfig {
+export function readSearchConfig(env: EnvReader): SearchConfig {
   return {
-    embeddings: readEmbeddings(env, fail),
-    indexRefreshMs: whole(env, fail, "INDEX_REFRESH_MS", 5_000, 0, 3_600_000),
-    rrfK: whole(env, fail, "SEARCH_RRF_K", 60, 1, 10_000),
-    reusePolicy: readReusePolicy(env, fail),
+    embeddings: readEmbeddings(env),
+    indexRefreshMs: env.whole("INDEX_REFRESH_MS", 5_000, 0, 3_600_000),
+    rrfK: env.whole("SEARCH_RRF_K", 60, 1, 10_000),
+    reusePolicy: readReusePolicy(env),
   };
 }

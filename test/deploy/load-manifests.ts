@@ -1,6 +1,6 @@
 /**
  * The deployment descriptions as data for the tests that hold them to the code: docker-compose.yml, every manifest
- * of deploy/k8s (multi-document YAML, parsed with the `yaml` package), and the variables lib/config.ts reads.
+ * of deploy/k8s (multi-document YAML, parsed with the `yaml` package), and the variables lib/config/config.ts reads.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -27,9 +27,9 @@ export const named = (kind: string, name: string) => k8s.find((d) => d.kind === 
 export const workloads = () =>
   [...ofKind("Deployment"), ...ofKind("Job")].map((w) => ({ workload: w, container: w.spec.template.spec.containers[0], labels: w.spec.template.metadata.labels }));
 
-/** Every environment variable lib/config.ts and its readers name (string literals in upper snake case). */
+/** Every environment variable lib/config/config.ts and its readers name (string literals in upper snake case). */
 export function configVariables(): Set<string> {
-  const sources = ["lib/config.ts", "lib/search-config.ts", "lib/auth-config.ts", "lib/access-config.ts", "lib/cluster-config.ts"];
+  const sources = ["lib/config/config.ts", "lib/config/search.ts", "lib/config/auth.ts", "lib/config/access.ts", "lib/config/cluster.ts"];
   const names = sources.flatMap((f) => [...read(f).matchAll(/"([A-Z][A-Z0-9_]{2,})"/g)].map((m) => m[1]!));
   return new Set([...names, ...SERVICE_PROCESSES.map(serviceUrlVariable)]);
 }

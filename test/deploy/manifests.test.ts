@@ -1,7 +1,7 @@
 /**
  * docker-compose.yml and deploy/k8s describe exactly what the code runs: each container runs an existing entry point,
  * listens on the ports the configuration defaults to, is probed on paths and names that answer, receives only
- * variables lib/config.ts reads (and the database role its process needs), and the gateway is given every
+ * variables lib/config/config.ts reads (and the database role its process needs), and the gateway is given every
  * <NAME>_SERVICE_URL it requires, pointing at the process that serves it.
  */
 import { existsSync } from "node:fs";
@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../app/cluster/launcher.js";
 import { DATABASE_ROLES, ENTRY_POINTS, PROBES, type ProcessName } from "../../app/cluster/topology.js";
 import { requireServiceUrls, SERVICE_PROCESSES, serviceUrlVariable } from "../../lib/config/cluster.js";
-import { ConfigError, loadConfig } from "../../lib/config/config.js";
+import { loadConfig } from "../../lib/config/config.js";
 import { INTERNAL_PATHS } from "../../lib/observability/internal-server.js";
 import { LIVENESS } from "../../lib/health/health-service.js";
 import { appServices, compose, configVariables, named, ofKind, withDefaults, workloads, type Json } from "./load-manifests.js";
@@ -25,7 +25,6 @@ function processOf(command: string[]): ProcessName | "migrate" | undefined {
   return ALL.find((p) => ENTRY_POINTS[p].every((part, i) => command[i] === part));
 }
 
-const fail = (variable: string, problem: string) => new ConfigError(variable, problem);
 const configMap = () => named("ConfigMap", "institute-config").data as Record<string, string>;
 const secret = () => named("Secret", "institute-secrets").stringData as Record<string, string>;
 
@@ -108,7 +107,7 @@ describe("ports and probes match the code", () => {
 });
 
 describe("configuration matches what the code reads", () => {
-  it("names only variables lib/config.ts reads", () => {
+  it("names only variables lib/config/config.ts reads", () => {
     const known = configVariables();
     const named = [
       ...appServices().flatMap(([, s]) => Object.keys(s.environment ?? {})),
@@ -137,9 +136,9 @@ describe("configuration matches what the code reads", () => {
 
   it("loads: the ConfigMap with the Secret, and compose's gateway environment, each start a cluster gateway", () => {
     const k8sConfig = loadConfig({ ...configMap(), ...secret() });
-    expect(() => requireServiceUrls(k8sConfig.cluster, fail, SERVICE_PROCESSES)).not.toThrow();
+    expect(() => requireServiceUrls(k8sConfig.cluster, SERVICE_PROCESSES)).not.toThrow();
     const composeConfig = loadConfig(withDefaults(compose.services.gateway.environment));
-    expect(() => requireServiceUrls(composeConfig.cluster, fail, SERVICE_PROCESSES)).not.toThrow();
+    expect(() => requireServiceUrls(composeConfig.cluster, SERVICE_PROCESSES)).not.toThrow();
     expect(composeConfig.relay.signingSecret).toBeDefined();
   });
 
