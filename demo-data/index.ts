@@ -3,6 +3,7 @@
  * generateDemoData builds every row in memory; seedDemoData inserts them into an empty database in one transaction.
  */
 import type { Pool } from "../lib/db/pool.js";
+import { inTransaction } from "../lib/db/transaction.js";
 import { generateAnalysts } from "./analysts.js";
 import { generateArchive } from "./archive.js";
 import { bulkInsert } from "./bulk-insert.js";
@@ -86,9 +87,7 @@ export function generateArchiveOnly(options: SeedOptions, count: number): DemoDa
 
 /** Inserts generated rows as seedDemoData does (one transaction; refused when any table it fills has rows). */
 export async function insertDemoData(owner: Pool, data: DemoDataset): Promise<Record<string, number>> {
-  const client = await owner.connect();
-  try {
-    await client.query("BEGIN");
+  return inTransaction(owner, async (client) => {
     // Serialise concurrent seeders: the second waits, then sees the first one's rows and refuses.
     await client.query("LOCK TABLE catalog.analysts IN SHARE ROW EXCLUSIVE MODE");
     const occupied = await occupiedTables(client);
@@ -98,12 +97,6 @@ export async function insertDemoData(owner: Pool, data: DemoDataset): Promise<Re
     }
     const counts: Record<string, number> = {};
     for (const spec of TABLES) counts[spec.table] = await bulkInsert(client, spec, data.rows(spec.table));
-    await client.query("COMMIT");
     return counts;
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -4,6 +4,7 @@
  * gap. In one transaction, with the old key's row locked: a key can be rotated once, and only while it works.
  */
 import type { Pool } from "../../lib/db/pool.js";
+import { inTransaction } from "../../lib/db/transaction.js";
 import { checkExpiry, findKey, KeyAdminError, keyState, mintKey, type MintedKey } from "./key-admin.js";
 
 export const DEFAULT_OVERLAP_MS = 24 * 3_600_000;
@@ -33,9 +34,7 @@ export async function rotateKey(owner: Pool, input: RotateInput): Promise<Rotati
     throw new KeyAdminError(`the overlap must be from 0 to ${MAX_OVERLAP_MS / 86_400_000} days`);
   }
   if (input.expiresAt !== undefined) checkExpiry(input.expiresAt, now);
-  const client = await owner.connect();
-  try {
-    await client.query("BEGIN");
+  return inTransaction(owner, async (client) => {
     const old = await findKey(client, input.keyId, true);
     if (!old) throw new KeyAdminError(`no key ${input.keyId}`, "not_found");
     const state = keyState(old, now);
@@ -48,12 +47,6 @@ export async function rotateKey(owner: Pool, input: RotateInput): Promise<Rotati
     // The old key never lives longer than it would have: the overlap only ever shortens its life.
     const oldExpiresAt = Math.min(now + overlapMs, old.expires_at ?? Infinity);
     await client.query("UPDATE auth.api_keys SET expires_at = $2 WHERE key_id = $1", [old.key_id, oldExpiresAt]);
-    await client.query("COMMIT");
     return { successor, previous: { keyId: old.key_id, expiresAt: oldExpiresAt } };
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  });
 }
