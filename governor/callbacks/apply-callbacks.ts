@@ -5,6 +5,7 @@
  * closed (a second delivery of the same result, or a result after the local deadline) changes nothing.
  */
 import type { Pool } from "../../lib/db/pool.js";
+import { inTransaction } from "../../lib/db/transaction.js";
 import type { Log } from "../../lib/log.js";
 import type { Queryable } from "../db.js";
 import { checkActions, checkTags } from "./results.js";
@@ -35,29 +36,24 @@ export async function applyPendingCallbacks(deps: ApplyDeps, max = 200): Promise
 const MAX_APPLY_ATTEMPTS = 5;
 
 async function applyNext(deps: ApplyDeps): Promise<AppliedDelivery | null> {
-  const client = await deps.db.connect();
   let current: string | null = null;
   try {
-    await client.query("BEGIN");
-    const { rows } = await client.query(
-      `SELECT delivery_id, task_id, event_type, body FROM governor.deliveries
-       WHERE applied_at IS NULL ORDER BY attempts, received_at, delivery_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-    );
-    const d = rows[0];
-    if (!d) {
-      await client.query("COMMIT");
-      return null;
-    }
-    current = d.delivery_id;
-    const outcome = await applyDelivery(client, d, deps.now());
-    await client.query("UPDATE governor.deliveries SET applied_at = $2, outcome = $3 WHERE delivery_id = $1", [d.delivery_id, deps.now(), outcome]);
-    await client.query("COMMIT");
-    return { deliveryId: d.delivery_id, taskId: d.task_id, outcome };
+    return await inTransaction(deps.db, async (client) => {
+      const { rows } = await client.query(
+        `SELECT delivery_id, task_id, event_type, body FROM governor.deliveries
+         WHERE applied_at IS NULL ORDER BY attempts, received_at, delivery_id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+      );
+      const d = rows[0];
+      if (!d) return null;
+      current = d.delivery_id;
+      const outcome = await applyDelivery(client, d, deps.now());
+      await client.query("UPDATE governor.deliveries SET applied_at = $2, outcome = $3 WHERE delivery_id = $1", [d.delivery_id, deps.now(), outcome]);
+      return { deliveryId: d.delivery_id, taskId: d.task_id, outcome };
+    });
   } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
     // Counted, so one delivery that cannot be applied does not hold up the others for ever.
     if (current) {
-      await client
+      await deps.db
         .query(
           `UPDATE governor.deliveries SET attempts = attempts + 1, outcome = $2,
                   applied_at = CASE WHEN attempts + 1 >= $4 THEN $3::bigint END
@@ -67,8 +63,6 @@ async function applyNext(deps: ApplyDeps): Promise<AppliedDelivery | null> {
         .catch(() => {});
     }
     throw e;
-  } finally {
-    client.release();
   }
 }
 
