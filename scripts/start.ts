@@ -1,100 +1,33 @@
 /**
- * `npm start`: the all-in-one service. With no DATABASE_URL it runs embedded PostgreSQL under DATA_DIR;
- * a first start on an empty database loads the demo dataset (unless SEED_DEMO=false). Prints the base URL and a demo key.
+ * `npm start`: the all-in-one service (app/start-all-in-one.ts). Prints the base URL and a demo key; SIGINT or
+ * SIGTERM stops it cleanly.
  */
-import { startAdminListener } from "../gateway/admin/admin-app.js";
-import { mintDemoKey } from "../gateway/auth/demo-key.js";
-import { openRateLimiter } from "../gateway/rate-limit/open-rate-limiter.js";
-import { composeAllInOne } from "../app/all-in-one.js";
+import { startAllInOne } from "../app/start-all-in-one.js";
 import { ConfigError, loadConfig } from "../lib/config/config.js";
-import { openDatabase } from "../lib/db/database.js";
-import { isEmpty, seedDemoData } from "../demo-data/index.js";
-import { startEmbedding } from "../services/embedding/embed-at-start.js";
-import { localCallbackUrl, prepareInProcessGovernor } from "../app/governor-in-process.js";
-import { governorMetrics } from "../governor/governor-metrics.js";
-import { startInternalServer, type InternalServer } from "../lib/observability/internal-server.js";
-import { loggerOptions } from "../lib/observability/logger.js";
-import { createMetrics } from "../lib/observability/metrics.js";
-import { poolCheck } from "../lib/observability/readiness.js";
-import { StartError } from "../lib/process/start-error.js";
-import { listenOrExplain } from "../lib/net/listen-error.js";
 import { failureLine, wantsStack } from "../lib/process/failure-line.js";
+import { StartError } from "../lib/process/start-error.js";
 
 async function main() {
-  const config = loadConfig();
   const say = (line: string) => process.stderr.write(`${line}\n`);
-  say(config.databaseUrl ? "connecting to DATABASE_URL" : `starting embedded PostgreSQL in ${config.dataDir}`);
-  const db = await openDatabase(config, config.logLevel === "debug" || config.logLevel === "trace" ? say : () => {});
-  if (await isEmpty(db.owner)) {
-    if (config.seedDemo) {
-      say("empty database: loading the demo dataset");
-      const counts = await seedDemoData(db.owner, { seed: 1, scale: 1, asOf: Date.now() });
-      say(`loaded ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
-    } else {
-      say("empty database, SEED_DEMO=false: starting without the demo dataset (load your own with npm run import -- DIR)");
-    }
-  }
-  // Vectors of every document and fact card for the configured model (a changed model re-embeds everything).
-  const embedding = await startEmbedding(db.owner, config.search, say);
-  const demoKey = await mintDemoKey(db.owner);
-  // The governor runs in this process; its callback inbox is the gateway's POST /relay/callback.
-  // Prometheus metrics, /healthz and /readyz on the internal listener (METRICS_PORT), as every cluster process has.
-  const metrics = createMetrics({ process: "all-in-one", defaults: true });
-  metrics.observePool("owner", db.owner);
-  const governor = await prepareInProcessGovernor({ config, owner: db.owner, reader: db.reader, observer: governorMetrics(metrics.registry) });
-  const { app, readiness } = await composeAllInOne({
-    config,
-    db,
-    logger: loggerOptions({ level: config.logLevel, name: "all-in-one", relayName: config.relay.name }),
-    metrics,
-    checks: { "database:owner": poolCheck(db.owner) },
-    relayCallbacks: governor.relayCallbacks,
-    governorRoutes: governor.pulseRoutes,
-    rateLimits: openRateLimiter({ config: config.access.rateLimit, databaseUrl: db.ownerUrl, log: { warn: (f, m) => app.log.warn(f, m) } }),
-  });
-  let admin: Awaited<ReturnType<typeof startAdminListener>>;
-  let internal: InternalServer | null = null;
-
+  const service = await startAllInOne(loadConfig(), say);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     say(`${signal}: shutting down`);
-    embedding.stop();
-    await governor.close();
-    await admin?.app.close();
-    await app.close();
-    await internal?.close();
-    await db.close();
+    await service.stop();
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
-
-  await listenOrExplain(() => app.listen({ port: config.port, host: config.host }), { host: "HOST", port: "PORT" }, config.host, config.port);
-  const { port } = app.server.address() as { port: number };
-  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
-  // Not fatal here (a second npm start on one machine): the service runs without it, and says so.
-  internal = await startInternalServer({ host: config.host, port: config.cluster.metricsPort, registry: metrics.registry, readiness }).catch((e: Error) => {
-    say(`internal listener (METRICS_PORT ${config.cluster.metricsPort}) not started: ${e.message}`);
-    return null;
-  });
-  // The operator's key routes, on their own listener (ADMIN_HOST:ADMIN_PORT), only when ADMIN_TOKEN_SHA256 is set.
-  admin = await listenOrExplain(
-    () => startAdminListener({ config, owner: db.owner, logger: { level: config.logLevel } }),
-    { host: "ADMIN_HOST", port: "ADMIN_PORT" },
-    config.access.admin?.host ?? config.host,
-    config.access.admin?.port ?? 0,
-  );
-  await governor.start({ callbackUrl: config.relay.callbackUrl ?? localCallbackUrl(config.host, port), log: app.log.child({ component: "governor" }) });
   process.stdout.write(
     [
       "",
-      `  Institute research publishing service is up: http://${host}:${port}`,
-      `  Demo key (every read scope; replaced at each start): ${demoKey}`,
-      `  Try: curl -H 'X-API-Key: ${demoKey}' http://${host}:${port}/api/v1/analysts`,
-      ...(admin ? [`  Admin listener (operator token): ${admin.url}/api/v1/admin/keys`] : []),
-      ...(internal ? [`  Health and metrics (internal): http://${host}:${internal.port}/healthz /readyz /metrics`] : []),
+      `  Institute research publishing service is up: ${service.url}`,
+      `  Demo key (every read scope; replaced at each start): ${service.demoKey}`,
+      `  Try: curl -H 'X-API-Key: ${service.demoKey}' ${service.url}/api/v1/analysts`,
+      ...(service.adminUrl ? [`  Admin listener (operator token): ${service.adminUrl}/api/v1/admin/keys`] : []),
+      ...(service.internalUrl ? [`  Health and metrics (internal): ${service.internalUrl}/healthz /readyz /metrics`] : []),
       "",
     ].join("\n") + "\n",
   );
