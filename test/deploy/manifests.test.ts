@@ -70,7 +70,7 @@ describe("ports and probes match the code", () => {
   });
 
   it("services are probed over grpc.health.v1 on PORT, the gateway and the governor over HTTP on the internal paths", () => {
-    for (const { workload, container } of workloads().filter(({ workload }) => workload.kind === "Deployment")) {
+    for (const { container } of workloads().filter(({ workload }) => workload.kind === "Deployment")) {
       const process = processOf(container.args) as ProcessName;
       const { readinessProbe: ready, livenessProbe: live } = container;
       if (PROBES[process] === "grpc") {
