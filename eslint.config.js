@@ -6,7 +6,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["gen/**", "node_modules/**", ".data/**", "bench-results/**", "coverage/**", "dist/**", "test-output/**"] },
+  {
+    ignores: ["gen/**", "node_modules/**", ".data/**", "bench-results/**", "coverage/**", "dist/**", "test-output/**"],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
