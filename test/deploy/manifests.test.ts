@@ -166,7 +166,7 @@ describe("configuration matches what the code reads", () => {
   });
 });
 
-describe("Kubernetes keeps the shape the issue asks for", () => {
+describe("Kubernetes runs each process hardened and with a disruption budget", () => {
   it("every Deployment has probes, resources, a non-root read-only container and a PodDisruptionBudget", () => {
     const budgets = ofKind("PodDisruptionBudget");
     for (const { workload, container, labels } of workloads().filter(({ workload }) => workload.kind === "Deployment")) {
