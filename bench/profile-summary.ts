@@ -66,7 +66,10 @@ export function summarizeProfile(file: string, top = 25, windows?: Array<[number
     const seen = new Set<string>();
     for (let id: number | undefined = node.id, depth = 0; id !== undefined && depth < 1000; id = parent.get(id), depth++) {
       const k = keyOf(byId.get(id)!);
-      if (!seen.has(k)) (seen.add(k), total.set(k, (total.get(k) ?? 0) + dt));
+      if (!seen.has(k)) {
+        seen.add(k);
+        total.set(k, (total.get(k) ?? 0) + dt);
+      }
     }
   }
   const pct = (t: number) => `${((100 * t) / busy).toFixed(1)}%`;

@@ -32,7 +32,10 @@ const K = 8;
 
 async function compare(name: string, index: LiveIndex, queries: Float32Array[], rows: string[][]) {
   const warm = queries.slice(0, 50);
-  for (const q of warm) (index.search(q, K), index.exact(q, K));
+  for (const q of warm) {
+    index.search(q, K);
+    index.exact(q, K);
+  }
   const approximate = await time(queries, (q) => index.search(q, K));
   const exact = await time(queries, (q) => index.exact(q, K));
   const recall = recallAtK(queries.map((q) => ({ approximate: index.search(q, K), exact: index.exact(q, K) })), K);

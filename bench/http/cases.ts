@@ -1,6 +1,6 @@
 /**
- * The requests the HTTP benchmark measures (issue 7), each with the target it is held to: reads at 0.8 or more
- * of the hand-written route, 304s at 0.5 or more of the ceiling.
+ * The requests the HTTP benchmark measures, each with the target it is held to: reads at 0.8 or more of the
+ * hand-written route, 304s at 0.5 or more of the ceiling.
  */
 import type { LoadRequest } from "./load.js";
 

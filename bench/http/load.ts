@@ -86,7 +86,10 @@ export async function runLoad(options: {
 export function combineRuns(runs: readonly LoadRun[]): LoadResult {
   const all = new Float64Array(runs.reduce((n, r) => n + r.latencies.length, 0));
   let at = 0;
-  for (const r of runs) (all.set(r.latencies, at), (at += r.latencies.length));
+  for (const r of runs) {
+    all.set(r.latencies, at);
+    at += r.latencies.length;
+  }
   all.sort();
   const sum = (f: (r: LoadRun) => number) => runs.reduce((n, r) => n + f(r), 0);
   return {

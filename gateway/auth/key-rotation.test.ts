@@ -2,7 +2,7 @@
  * Key expiry and rotation against the gateway on a test clock: an expired key is refused at once even from the cache,
  * both keys of a rotation work during the overlap and then only the successor, and the refusals of rotate.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 import { createApiKeyResolver } from "./api-keys.js";
 import { findKey, mintKey, revokeKey } from "./key-admin.js";

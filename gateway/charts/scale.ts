@@ -43,7 +43,10 @@ export function dateTicks(first: string, last: string, max = 8): Array<{ day: nu
   // Start at the first month boundary after `first` that is a multiple of the step.
   for (;;) {
     m += 1;
-    if (m > 12) (m = 1), (y += 1);
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
     if ((m - 1) % every === 0) break;
   }
   for (;;) {
@@ -52,7 +55,10 @@ export function dateTicks(first: string, last: string, max = 8): Array<{ day: nu
     if (day > to) break;
     out.push({ day, label: every >= 12 || m === 1 ? String(y) : `${date.slice(0, 7)}` });
     m += every;
-    while (m > 12) (m -= 12), (y += 1);
+    while (m > 12) {
+      m -= 12;
+      y += 1;
+    }
   }
   return out;
 }

@@ -1,5 +1,5 @@
 /** Ticks against real PostgreSQL and the relay simulator over HTTP, on an injected clock. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setEnabled } from "../settings-store.js";
 import { startHarness, type Harness } from "../../test/helpers/governor-harness.js";
 import { addCards, addChainFacts, MIN, resetGovernorState, T0 } from "../../test/fixtures/governor.js";
@@ -175,11 +175,12 @@ describe("submission outcomes", () => {
     const before = h.sim.submissions.length;
     const relayTasks = h.sim.tasks.length;
     const { createHttpRelayClient } = await import("../relay/http-relay-client.js");
-    const relay = createHttpRelayClient({ baseUrl: h.sim.url, backoffMs: 1, timeouts: { fleetMs: 2_000, submitMs: 50 } });
+    const relay = createHttpRelayClient({ baseUrl: h.sim.url, backoffMs: 1, timeouts: { fleetMs: 2_000, submitMs: 50 }, now: h.clock.now });
     const report = await h.governor({ relay }).tick(T0);
     expect(report.tasks).toMatchObject([{ outcome: "unknown", reason: expect.stringMatching(/timed out after 3 attempt/) }]);
-    await new Promise((r) => setTimeout(r, 400)); // let the relay finish what it was doing
-    expect(h.sim.submissions.length - before).toBe(3);
+    // The relay answers each attempt 150 ms late, after the client gave up on it: wait until it has seen all three
+    // (its own latency is real time, which no test clock moves), then count what it made of them.
+    await vi.waitFor(() => expect(h.sim.submissions.length - before).toBe(3), { timeout: 5_000, interval: 10 });
     expect(h.sim.tasks.length - relayTasks).toBe(1);
   });
 

@@ -2,7 +2,7 @@
  * Risk-adjusted metrics over a daily NAV series, with the definitions of the empyrical library: simple daily
  * returns r_t = NAV_t / NAV_{t-1} - 1, 252 periods a year, a risk-free rate of 0. Pure: no clock, no I/O.
  *
- * Conventions where the issue is silent:
+ * Conventions where the spec is silent:
  * - The input is the daily series (the last snapshot of each Singapore work date), ascending by time.
  * - n_snapshots is the number of daily points; n_returns is n_snapshots - 1 (0 for an empty series).
  * - first_at / last_at are the epoch milliseconds of the first and last daily point.

@@ -70,7 +70,7 @@ describe("ports and probes match the code", () => {
   });
 
   it("services are probed over grpc.health.v1 on PORT, the gateway and the governor over HTTP on the internal paths", () => {
-    for (const { workload, container } of workloads().filter(({ workload }) => workload.kind === "Deployment")) {
+    for (const { container } of workloads().filter(({ workload }) => workload.kind === "Deployment")) {
       const process = processOf(container.args) as ProcessName;
       const { readinessProbe: ready, livenessProbe: live } = container;
       if (PROBES[process] === "grpc") {
@@ -166,7 +166,7 @@ describe("configuration matches what the code reads", () => {
   });
 });
 
-describe("Kubernetes keeps the shape the issue asks for", () => {
+describe("Kubernetes runs each process hardened and with a disruption budget", () => {
   it("every Deployment has probes, resources, a non-root read-only container and a PodDisruptionBudget", () => {
     const budgets = ofKind("PodDisruptionBudget");
     for (const { workload, container, labels } of workloads().filter(({ workload }) => workload.kind === "Deployment")) {

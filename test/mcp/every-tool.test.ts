@@ -1,6 +1,7 @@
 /**
- * Issue 4's "done when": a stock MCP client (the official SDK) connects with the demo key, lists the tools and
- * calls each one against the demo dataset; the contract's counts equal what tools/list shows.
+ * The tool endpoint serves clients it was not written with: a stock MCP client (the official SDK) connects with the
+ * demo key, lists the tools and calls each one against the demo dataset; the contract's counts equal what tools/list
+ * shows.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";

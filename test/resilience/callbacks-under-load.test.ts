@@ -1,9 +1,10 @@
 /**
- * Callbacks under load (issue 7): a few thousand signed deliveries over real HTTP, many sent more than once under
- * the same X-Relay-Delivery, some sent again under a new delivery id, some for tasks we never submitted, and the
- * gateway closed in the middle of the stream and built anew over the same database on the same port while senders
- * keep retrying, as a relay does. Every delivery is answered 2xx in the end, kept once, and applied exactly once;
- * every task ends as its callback said; none is lost (checked against the governor's tables).
+ * Callbacks under load, because a relay retries and redelivers at will and each result must still count once: a few
+ * thousand signed deliveries over real HTTP, many sent more than once under the same X-Relay-Delivery, some sent again
+ * under a new delivery id, some for tasks we never submitted, and the gateway closed in the middle of the stream and
+ * built anew over the same database on the same port while senders keep retrying, as a relay does. Every delivery is
+ * answered 2xx in the end, kept once, and applied exactly once; every task ends as its callback said; none is lost
+ * (checked against the governor's tables).
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";

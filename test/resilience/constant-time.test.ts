@@ -1,9 +1,9 @@
 /**
- * Comparisons of secrets are constant time (issue 7 "Security"), checked as a lint over the product's sources:
- * signatures, MACs and the operator token are compared with crypto.timingSafeEqual; keys and tokens are never
- * compared at all, only their SHA-256 digests looked up (a database index, a Map); and no `===`, `!==`, `==`, `!=`,
- * `.equals(` or `Buffer.compare` touches a value named like a secret, signature, token, digest or MAC, except the
- * few listed below with the reason they are safe.
+ * Comparisons of secrets are constant time, so timing the answers tells a caller nothing about a key, token or
+ * signature. Checked as a lint over the product's sources: signatures, MACs and the operator token are compared with
+ * crypto.timingSafeEqual; keys and tokens are never compared at all, only their SHA-256 digests looked up (a database
+ * index, a Map); and no `===`, `!==`, `==`, `!=`, `.equals(` or `Buffer.compare` touches a value named like a secret,
+ * signature, token, digest or MAC, except the few listed below with the reason they are safe.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";

@@ -1,8 +1,8 @@
 /**
- * Bad input on the REST surface (issue 7, DESIGN §8 "no input, however malformed, produces a 5xx"): a property-based
- * fuzz over every route the gateway publishes in its OpenAPI document, with malformed paths, queries, headers, bodies
- * and encodings. Every answer is below 500; every refusal is a 4xx carrying the spec's ErrorResponse (the edge
- * filter's 403 is bodiless); the gateway still serves a normal request afterwards.
+ * Bad input on the REST surface (DESIGN §8: "no input, however malformed, produces a 5xx"): a property-based fuzz over
+ * every route the gateway publishes in its OpenAPI document, with malformed paths, queries, headers, bodies and
+ * encodings. Every answer is below 500; every refusal is a 4xx carrying the spec's ErrorResponse (the edge filter's 403
+ * is bodiless); the gateway still serves a normal request afterwards.
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

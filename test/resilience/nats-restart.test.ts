@@ -1,8 +1,8 @@
 /**
- * NATS restarted under the governor (issue 7 "Faults"), on a nats-server of this test's own: callbacks keep being
- * received while NATS is down (the inbox is PostgreSQL, so the gateway answers 200 once a callback is durable), and
- * once NATS is back the governor's consumers resume: a new notification and a new tick slot are consumed, and every
- * callback, those kept during the outage included, is applied exactly once. Nothing is lost.
+ * NATS restarted under the governor, on a nats-server of this test's own: callbacks keep being received while NATS is
+ * down (the inbox is PostgreSQL, so the gateway answers 200 once a callback is durable), and once NATS is back the
+ * governor's consumers resume: a new notification and a new tick slot are consumed, and every callback, those kept
+ * during the outage included, is applied exactly once. Nothing is lost.
  */
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";

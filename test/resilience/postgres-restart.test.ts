@@ -1,8 +1,8 @@
 /**
- * PostgreSQL restarted under load (issue 7 "Faults"), on a server of this test's own: while it is down every request
- * fails with 503, an ErrorResponse saying the database is unavailable and Retry-After (a tool call with a JSON-RPC
- * error whose category is transient), never a 500; once it is back the same gateway serves again, its pools having
- * reconnected by themselves, with no restart of the service.
+ * PostgreSQL restarted under load, on a server of this test's own: while it is down every request fails with 503, an
+ * ErrorResponse saying the database is unavailable and Retry-After (a tool call with a JSON-RPC error whose category is
+ * transient), never a 500; once it is back the same gateway serves again, its pools having reconnected by themselves,
+ * with no restart of the service.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";

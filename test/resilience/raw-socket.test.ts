@@ -1,8 +1,8 @@
 /**
- * Bad input that only a raw socket can send (issue 7, "bad request lines, oversize headers"): what the HTTP parser
- * refuses is answered with a 4xx carrying the spec's ErrorResponse, not Node's bodiless 400 or fastify's own body;
- * malformed paths keep the order of refusals (edge filter, 401 without a credential, then 400 or 414); and after
- * all of it the gateway still serves a normal request on a fresh connection.
+ * Bad input that only a raw socket can send (bad request lines, oversize headers: fetch will not send them and inject
+ * never reaches the HTTP parser): what the parser refuses is answered with a 4xx carrying the spec's ErrorResponse, not
+ * Node's bodiless 400 or fastify's own body; malformed paths keep the order of refusals (edge filter, 401 without a
+ * credential, then 400 or 414); and after all of it the gateway still serves a normal request on a fresh connection.
  */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,11 +1,11 @@
 /**
- * The relay misbehaving for two simulated hours (issue 7 "Faults"): ticks a minute apart (five times the schedule's
- * rate, so the hourly ceiling binds) while the relay simulator, tick by tick from a fixed seed, times out, fails with
- * 5xx bursts or at random, answers garbage, refuses (400, 429), reports no free slots, and the kill switch flips.
- * Whatever happens: no tick fails; per tick at most chain_tag 4, logic_extract 1, 5 in all; never more than 60 in
- * any rolling hour; a submission is tried at most 3 times, under one idempotency key (the relay never holds two
- * tasks for one of ours), with growing pauses; a tick that could not read the fleet submits nothing, and one that met
- * an unknown outcome submits nothing after it; a subject is given up after 3 attempts without a result.
+ * The relay misbehaving for two simulated hours: ticks a minute apart (five times the schedule's rate, so the hourly
+ * ceiling binds) while the relay simulator, tick by tick from a fixed seed, times out, fails with 5xx bursts or at
+ * random, answers garbage, refuses (400, 429), reports no free slots, and the kill switch flips. Whatever happens: no
+ * tick fails; per tick at most chain_tag 4, logic_extract 1, 5 in all; never more than 60 in any rolling hour; a
+ * submission is tried at most 3 times, under one idempotency key (the relay never holds two tasks for one of ours),
+ * with growing pauses; a tick that could not read the fleet submits nothing, and one that met an unknown outcome
+ * submits nothing after it; a subject is given up after 3 attempts without a result.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CEILINGS, MAX_ATTEMPTS_PER_SUBJECT } from "../../lib/relay/ceilings.js";

@@ -1,9 +1,9 @@
 /**
- * No route outside the documented surface answers (issue 7 "Security"): the routes the public gateway registers,
- * read from fastify itself (printRoutes), are exactly the spec's (§4.1 REST, §4.2 discovery, §4.3 the tool endpoint)
- * plus the documented extras (the OpenAPI document, the path form of the resource metadata, the relay callback
- * receiver); HEAD only where GET is. Anything else is 401 without a credential and 404 with one, and admin,
- * health and metrics routes live on other listeners, never on this one.
+ * No route outside the documented surface answers, so nothing on the public port escapes the contract and its scopes:
+ * the routes the public gateway registers, read from fastify itself (printRoutes), are exactly the spec's (§4.1 REST,
+ * §4.2 discovery, §4.3 the tool endpoint) plus the documented extras (the OpenAPI document, the path form of the
+ * resource metadata, the relay callback receiver); HEAD only where GET is. Anything else is 401 without a credential
+ * and 404 with one, and admin, health and metrics routes live on other listeners, never on this one.
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";

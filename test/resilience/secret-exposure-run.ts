@@ -7,7 +7,6 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
-import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildAdminApp } from "../../gateway/admin/admin-app.js";
 import { mintKey, revokeKey } from "../../gateway/auth/key-admin.js";

@@ -1,8 +1,9 @@
 /**
- * Keys and tokens never appear in the clear in logs or in the database (issue 7 "Security"; spec §5.2: only SHA-256
- * digests of keys and tokens are kept). After a run that handled every kind of secret (secret-exposure-run.ts), the
- * captured logs are searched for each one, and so is the text of every row of every table of the database; no error
- * answer echoes a credential back either. Institute keys are stored as their SHA-256 digest, and only that.
+ * Keys and tokens never appear in the clear in logs or in the database (spec §5.2: only SHA-256 digests of keys and
+ * tokens are kept), so a leaked log or dump hands no one a credential. After a run that handled every kind of secret
+ * (secret-exposure-run.ts), the captured logs are searched for each one, and so is the text of every row of every table
+ * of the database; no error answer echoes a credential back either. Institute keys are stored as their SHA-256 digest,
+ * and only that.
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -87,7 +87,7 @@ export function toolArguments(tool: ToolDefinition, known: Known): fc.Arbitrary<
   const properties = tool.inputSchema.properties as Record<string, Schema>;
   const required = new Set(tool.inputSchema.required ?? []);
   const entries = Object.entries(properties).map(([name, schema]) =>
-    fc.tuple(fc.constant(name), fc.integer({ min: 0, max: 9 }), valueFor(schema, name, known)).map(([n, r, v]) => ((required.has(name) ? r < 9 : r < 5) ? [[name, v]] : [])),
+    fc.tuple(fc.constant(name), fc.integer({ min: 0, max: 9 }), valueFor(schema, name, known)).map(([, r, v]) => ((required.has(name) ? r < 9 : r < 5) ? [[name, v]] : [])),
   );
   const object = fc
     .tuple(fc.tuple(...entries), fc.option(fc.dictionary(fc.string({ maxLength: 10 }), junk, { maxKeys: 3 }), { nil: undefined, freq: 10 }))
