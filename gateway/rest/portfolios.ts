@@ -8,7 +8,6 @@ import {
   GetSeriesResponseSchema,
   PortfolioMetricsSchema,
   TearSheetSchema,
-  type PortfolioMetrics,
 } from "../../gen/institute/portfolio/v1/portfolio_pb.js";
 import { protoToJson } from "../../lib/proto-json.js";
 import { errorResponse, gatedErrors } from "../schemas/common.js";
@@ -17,17 +16,6 @@ import { portfolioSeries, seriesQuerystring, tearSheet } from "../schemas/tear-s
 import type { RestOptions } from "./index.js";
 
 const SCOPE = "portfolios:read";
-
-/** A LatestIndex leaderboard row (spec §2.8) from a portfolio's metrics; unset values are null. */
-export function toLatestLeaderboardItem(m: PortfolioMetrics) {
-  return {
-    portfolio_id: m.portfolioId,
-    sharpe: m.sharpe ?? null,
-    total_return_pct: m.totalReturnPct ?? null,
-    alpha_pct: m.alphaPct ?? null,
-    latest_nav: m.latestNav ?? null,
-  };
-}
 
 export function portfolioRoutes(app: FastifyInstance, opts: RestOptions) {
   app.get(

@@ -10,7 +10,7 @@ import { portfolioMetrics } from "../../schemas/portfolio.js";
 import { portfolioSeries, tearSheet } from "../../schemas/tear-sheet.js";
 import type { ToolDefinition } from "../tool.js";
 import { fetchBounded, limitInput } from "./bounded.js";
-import { required } from "./service-answers.js";
+import { required } from "../../operations/service-answers.js";
 import { arrayOf, boundedList, idInput, input, workDateInput } from "./tool-schemas.js";
 
 const grant = { scope: "viewer:read" };

@@ -3,15 +3,15 @@
  * scope (§5.2), so they need viewer:read. Markdown comes back as the `markdown` member with its SHA-256 and
  * archive time, since a tool result is a JSON object.
  */
-import { GetLatestResponseSchema, GetWeeklyIndexResponseSchema } from "../../../gen/institute/reports/v1/reports_pb.js";
+import { GetWeeklyIndexResponseSchema } from "../../../gen/institute/reports/v1/reports_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
-import { latestIndexResponse } from "../../rest/latest.js";
-import { toLatestLeaderboardItem } from "../../rest/portfolios.js";
+import { latestIndex } from "../../operations/latest-index.js";
+import { markdownResult } from "../../operations/service-answers.js";
 import { object, str } from "../../schemas/common.js";
-import { analystIdParam, weeklyIndex } from "../../schemas/reports.js";
+import { analystIdParam, latestIndexResponse, weeklyIndex } from "../../schemas/reports.js";
 import type { ToolContext, ToolDefinition } from "../tool.js";
 import { windowedMarkdown, windowInput, type WindowArgs } from "./document-window.js";
-import { markdownResult, wholeDocument } from "./service-answers.js";
+import { wholeDocument } from "./whole-document.js";
 import { input, langInput, markdownMembers, NO_ARGUMENTS, workDateInput } from "./tool-schemas.js";
 
 const grant = { scope: "viewer:read" };
@@ -21,8 +21,6 @@ const readDaily = async ({ date, lang }: { date: string; lang?: string }, { clie
 const readWeekly = async ({ date, analyst_id, lang }: { date: string; analyst_id: string; lang?: string }, { clients }: ToolContext) =>
   markdownResult((await clients.reports.getWeeklyReport({ date, analystId: analyst_id, lang: lang ?? "" })).document);
 const readFleetHealth = async ({ clients }: ToolContext) => markdownResult((await clients.reports.getFleetHealth({})).document);
-/** Spec §4.1 rule 6: the latest index carries the top five of the leaderboard. */
-const LATEST_LEADERBOARD = 5;
 
 type Windowed<A> = A & WindowArgs;
 
@@ -107,8 +105,7 @@ const latest: ToolDefinition<Record<string, never>> = {
   outputSchema: latestIndexResponse,
   pager: "none",
   async call(_args, { clients }) {
-    const [reports, board] = await Promise.all([clients.reports.getLatest({}), clients.portfolio.getLeaderboard({ limit: LATEST_LEADERBOARD })]);
-    return { ...protoToJson(GetLatestResponseSchema, reports), leaderboard: board.leaderboard.map(toLatestLeaderboardItem) };
+    return latestIndex(clients);
   },
 };
 

@@ -15,7 +15,7 @@ import { int, object } from "../../schemas/common.js";
 import type { ToolDefinition } from "../tool.js";
 import { boundReport, limitInput, limitOf } from "./bounded.js";
 import { nextCursorOutput } from "./keyset-pager.js";
-import { required } from "./service-answers.js";
+import { required } from "../../operations/service-answers.js";
 import { MAX_CLAIM_TEXT } from "../../../services/factcard/vocabulary.js";
 import { arrayOf, enumInput, idInput, input } from "./tool-schemas.js";
 

@@ -9,7 +9,7 @@ import { threadDetail, threadSummary } from "../../schemas/catalog.js";
 import type { ToolDefinition } from "../tool.js";
 import { fetchBounded, limitInput } from "./bounded.js";
 import { cursorInput, keysetAfter, keysetPage } from "./keyset-pager.js";
-import { required } from "./service-answers.js";
+import { required } from "../../operations/service-answers.js";
 import { boundedList, enumInput, idInput, input, keysetList } from "./tool-schemas.js";
 
 const grant = { scope: "whiteboard:read" };

@@ -10,7 +10,8 @@ import { bool, int, nullableInt, object, str } from "../../schemas/common.js";
 import type { ToolContext, ToolDefinition } from "../tool.js";
 import { windowedMarkdown, windowInput, type WindowArgs } from "./document-window.js";
 import { fetchBounded, limitInput } from "./bounded.js";
-import { markdownResult, required, wholeDocument } from "./service-answers.js";
+import { markdownResult, required } from "../../operations/service-answers.js";
+import { wholeDocument } from "./whole-document.js";
 import { arrayOf, boundedList, idInput, input, langInput, markdownMembers } from "./tool-schemas.js";
 
 const grant = { scope: "whiteboard:read" };
