@@ -1,7 +1,7 @@
 /** The spec's ErrorResponse, and where service failures (through gateway/connect-codes.ts) and fastify errors become HTTP answers. */
 import { ConnectError } from "@connectrpc/connect";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
-import { answerOf } from "./connect-codes.js";
+import { answerOf, INTERNAL_MESSAGE, shownMessage } from "./connect-codes.js";
 import { classifyDatabaseError, DATABASE_UNAVAILABLE, INVALID_TEXT, RETRY_AFTER_SECONDS } from "../lib/db/db-errors.js";
 
 export interface ErrorBody {
@@ -46,7 +46,7 @@ export function errorHandler(error: FastifyError | ConnectError, request: Fastif
       return sendError(reply.header("retry-after", String(RETRY_AFTER_SECONDS)), 503, error.rawMessage);
     }
     if (status >= 500) request.log.error({ err: error }, "service call failed");
-    return sendError(reply, status, error.rawMessage);
+    return sendError(reply, status, shownMessage(error));
   }
   if (error.validation) return sendError(reply, 400, describeValidation(error));
   // The gateway's own queries (API keys, the callback inbox) meet the database too.
@@ -59,5 +59,5 @@ export function errorHandler(error: FastifyError | ConnectError, request: Fastif
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return sendError(reply, status, error.message);
   request.log.error({ err: error }, "request failed");
-  return sendError(reply, 500, "internal error");
+  return sendError(reply, 500, INTERNAL_MESSAGE);
 }
