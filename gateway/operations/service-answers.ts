@@ -13,8 +13,8 @@ export interface MarkdownAnswer {
   last_modified: number;
 }
 
-export function markdownResult(document: MarkdownDocument | undefined): MarkdownAnswer {
-  if (!document) throw new ConnectError("service answered without a document", Code.Internal);
+export function markdownResult(doc: MarkdownDocument | undefined): MarkdownAnswer {
+  const document = required(doc, "a document");
   return { markdown: document.body, sha256: document.sha256, last_modified: Number(document.lastModified) };
 }
 

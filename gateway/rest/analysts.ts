@@ -4,15 +4,10 @@ import { AnalystDetailSchema, ListAnalystsResponseSchema } from "../../gen/insti
 import { protoToJson } from "../../lib/proto-json.js";
 import { analystDetail, analystParams, listAnalystsResponse } from "../schemas/catalog.js";
 import { errorResponse, gatedErrors } from "../schemas/common.js";
+import { required } from "../operations/service-answers.js";
 import type { RestOptions } from "./index.js";
 
 const scope = "analysts:read";
-
-/** A response message the service must always set; its absence is a contract breach, answered 500. */
-function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`catalog service answered without ${what}`);
-  return value;
-}
 
 export function analystRoutes(app: FastifyInstance, opts: RestOptions) {
   const catalog = opts.clients.catalog;

@@ -25,17 +25,12 @@ import {
   topicPoolResponse,
 } from "../schemas/catalog.js";
 import { conditionalHeaders, errorResponse, gatedErrors } from "../schemas/common.js";
+import { required } from "../operations/service-answers.js";
 import type { RestOptions } from "./index.js";
 import { sendMarkdown } from "./markdown.js";
 
 const scope = "whiteboard:read";
 const notFound = { 404: errorResponse };
-
-/** A response message the service must always set; its absence is a contract breach, answered 500. */
-function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`catalog service answered without ${what}`);
-  return value;
-}
 
 export function whiteboardRoutes(app: FastifyInstance, opts: RestOptions) {
   const catalog = opts.clients.catalog;

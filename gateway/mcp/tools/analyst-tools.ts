@@ -1,7 +1,7 @@
 /** The analyst catalog as tools (spec §2.2): the same service calls and JSON Schemas as GET /api/v1/analysts[/{id}]. */
-import { ConnectError, Code } from "@connectrpc/connect";
 import { AnalystDetailSchema, ListAnalystsResponseSchema } from "../../../gen/institute/catalog/v1/catalog_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
+import { required } from "../../operations/service-answers.js";
 import { analystDetail, listAnalystsResponse } from "../../schemas/catalog.js";
 import type { ToolDefinition } from "../tool.js";
 
@@ -37,8 +37,7 @@ const analystsGet: ToolDefinition<{ analyst_id: string }> = {
   pager: "none",
   async call({ analyst_id }, { clients }) {
     const { analyst } = await clients.catalog.getAnalyst({ analystId: analyst_id });
-    if (!analyst) throw new ConnectError("catalog service answered without an analyst", Code.Internal);
-    return protoToJson(AnalystDetailSchema, analyst);
+    return protoToJson(AnalystDetailSchema, required(analyst, "an analyst"));
   },
 };
 
