@@ -4,6 +4,7 @@
  */
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { MarkdownDocument } from "../../gen/institute/common/v1/markdown_pb.js";
+import { int, object, str } from "../schemas/common.js";
 
 /** A markdown document as the gateway hands it on: its body, its SHA-256 (the ETag) and when it was archived. */
 export interface MarkdownAnswer {
@@ -12,6 +13,9 @@ export interface MarkdownAnswer {
   /** Epoch milliseconds. */
   last_modified: number;
 }
+
+/** Its schema, an operation's output: REST sends it as text/markdown, a tool windows it. */
+export const markdownAnswer = object({ markdown: str, sha256: str, last_modified: int });
 
 export function markdownResult(doc: MarkdownDocument | undefined): MarkdownAnswer {
   const document = required(doc, "a document");

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { MarkdownDocument } from "../../gen/institute/common/v1/markdown_pb.js";
 import { GetWeeklyIndexResponseSchema } from "../../gen/institute/reports/v1/reports_pb.js";
 import { protoToJson } from "../../lib/proto-json.js";
+import { markdownResult } from "../operations/service-answers.js";
 import { conditionalHeaders, gatedErrors } from "../schemas/common.js";
 import { dateAnalystParams, dateParams, langQuerystring, markdownBody, weeklyIndex, withNotFound } from "../schemas/reports.js";
 import type { RestOptions } from "./index.js";
@@ -30,14 +31,15 @@ export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
     const known = isConditional(request) ? validators.get(key) : undefined;
     if (known && sendNotModified(request, reply, known)) return reply;
     const { document } = await load();
-    if (document) validators.set(key, { sha256: document.sha256, lastModified: Number(document.lastModified) });
-    return sendMarkdown(request, reply, document);
+    const answer = markdownResult(document);
+    validators.set(key, { sha256: answer.sha256, lastModified: answer.last_modified });
+    return sendMarkdown(request, reply, answer);
   }
 
   app.get(
     "/reports/fleet-health/latest",
     { config: access, schema: { summary: "Get the latest fleet-health snapshot (markdown)", response: { 200: markdownBody, ...withNotFound } } },
-    async (_request, reply) => sendUncachedMarkdown(reply, (await reports.getFleetHealth({})).document),
+    async (_request, reply) => sendUncachedMarkdown(reply, markdownResult((await reports.getFleetHealth({})).document)),
   );
 
   app.get<{ Params: { date: string }; Querystring: LangQuery }>(
