@@ -5,7 +5,9 @@
 import { GetLatestResponseSchema } from "../../gen/institute/reports/v1/reports_pb.js";
 import type { PortfolioMetrics } from "../../gen/institute/portfolio/v1/portfolio_pb.js";
 import { protoToJson } from "../../lib/proto-json.js";
-import type { ServiceClients } from "../clients.js";
+import { latestIndexResponse } from "../schemas/reports.js";
+import { NO_ARGUMENTS } from "./input-schemas.js";
+import type { Operation } from "./operation.js";
 
 /** Spec §4.1 rule 6: the latest index carries the top five of the leaderboard. */
 export const LATEST_LEADERBOARD_SIZE = 5;
@@ -21,7 +23,14 @@ export function toLatestLeaderboardItem(m: PortfolioMetrics) {
   };
 }
 
-export async function latestIndex(clients: ServiceClients) {
-  const [reports, board] = await Promise.all([clients.reports.getLatest({}), clients.portfolio.getLeaderboard({ limit: LATEST_LEADERBOARD_SIZE })]);
-  return { ...protoToJson(GetLatestResponseSchema, reports), leaderboard: board.leaderboard.map(toLatestLeaderboardItem) };
-}
+export const latestIndex: Operation<Record<string, never>> = {
+  route: { method: "GET", path: "/api/v1/latest" },
+  tool: "reports_latest",
+  scope: "reports:read",
+  input: NO_ARGUMENTS,
+  output: latestIndexResponse,
+  async call(_input, clients) {
+    const [reports, board] = await Promise.all([clients.reports.getLatest({}), clients.portfolio.getLeaderboard({ limit: LATEST_LEADERBOARD_SIZE })]);
+    return { ...protoToJson(GetLatestResponseSchema, reports), leaderboard: board.leaderboard.map(toLatestLeaderboardItem) };
+  },
+};

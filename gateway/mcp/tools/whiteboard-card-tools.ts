@@ -10,7 +10,7 @@ import { bool, int, nullableInt, object, str } from "../../schemas/common.js";
 import { required } from "../../operations/service-answers.js";
 import { cardIdInput, cardReport } from "../../operations/whiteboard.js";
 import type { ToolDefinition } from "../tool.js";
-import { windowedMarkdown, windowInput, type WindowArgs } from "./document-window.js";
+import { windowed, windowedMarkdown, type WindowArgs } from "./document-window.js";
 import { fetchBounded, limitInput } from "./bounded.js";
 import { operationTool } from "./operation-tool.js";
 import { wholeDocument } from "./whole-document.js";
@@ -40,7 +40,7 @@ const cardReportTool = operationTool<{ card_id: string; lang?: string } & Window
     "A whiteboard card's report as markdown. Without `lang`, the English report, else the language-agnostic one; with `lang`, exactly that language.",
   grant,
   toolset: "whiteboard",
-  inputSchema: input({ ...cardReport.input.properties, ...windowInput }, ["card_id"]),
+  inputSchema: windowed(cardReport.input),
   outputSchema: object({ card_id: str, ...markdownMembers }),
   async call(args, _ctx, read) {
     return { card_id: args.card_id, ...windowedMarkdown(await read(args), args) };
