@@ -10,6 +10,16 @@ import type { ServiceClients } from "../clients.js";
 import { REST_PREFIX } from "../contract/route-catalog.js";
 import type { Operation } from "../operations/operation.js";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * Why a route under /api/v1 that is not an operation's has no tool (a rendering, a feed, the public meta):
+     * a route with neither fails gateway/operations/surfaces.test.ts.
+     */
+    restOnly?: string;
+  }
+}
+
 export interface RouteProjection<G extends RouteGenericInterface, I, A> {
   summary: string;
   params?: unknown;
