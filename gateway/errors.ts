@@ -1,6 +1,7 @@
-/** The spec's ErrorResponse, and the one place Connect codes and fastify errors become HTTP statuses. */
-import { Code, ConnectError } from "@connectrpc/connect";
+/** The spec's ErrorResponse, and where service failures (through gateway/connect-codes.ts) and fastify errors become HTTP answers. */
+import { ConnectError } from "@connectrpc/connect";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { answerOf, INTERNAL_MESSAGE, shownMessage } from "./connect-codes.js";
 import { classifyDatabaseError, DATABASE_UNAVAILABLE, INVALID_TEXT, RETRY_AFTER_SECONDS } from "../lib/db/db-errors.js";
 
 export interface ErrorBody {
@@ -12,21 +13,6 @@ export interface ErrorBody {
 export function sendError(reply: FastifyReply, status: number, error: string, extra: Omit<ErrorBody, "error"> = {}): FastifyReply {
   return reply.code(status).type("application/json; charset=utf-8").send({ error, ...extra });
 }
-
-const STATUS_OF_CODE: Partial<Record<Code, number>> = {
-  [Code.InvalidArgument]: 400,
-  [Code.OutOfRange]: 400,
-  [Code.FailedPrecondition]: 400,
-  [Code.Unauthenticated]: 401,
-  [Code.PermissionDenied]: 403,
-  [Code.NotFound]: 404,
-  [Code.AlreadyExists]: 409,
-  [Code.ResourceExhausted]: 429,
-  [Code.Unavailable]: 503,
-  [Code.DeadlineExceeded]: 504,
-};
-
-export const httpStatusOf = (code: Code): number => STATUS_OF_CODE[code] ?? 500;
 
 const CONTEXT_NOUN: Record<string, string> = {
   querystring: "query parameter",
@@ -54,13 +40,13 @@ function describeValidation(error: FastifyError): string {
 
 export function errorHandler(error: FastifyError | ConnectError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ConnectError) {
-    const status = httpStatusOf(error.code);
+    const { status } = answerOf(error.code);
     if (status === 503) {
       request.log.warn({ err: error }, "service unavailable");
       return sendError(reply.header("retry-after", String(RETRY_AFTER_SECONDS)), 503, error.rawMessage);
     }
     if (status >= 500) request.log.error({ err: error }, "service call failed");
-    return sendError(reply, status, error.rawMessage);
+    return sendError(reply, status, shownMessage(error));
   }
   if (error.validation) return sendError(reply, 400, describeValidation(error));
   // The gateway's own queries (API keys, the callback inbox) meet the database too.
@@ -73,5 +59,5 @@ export function errorHandler(error: FastifyError | ConnectError, request: Fastif
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return sendError(reply, status, error.message);
   request.log.error({ err: error }, "request failed");
-  return sendError(reply, 500, "internal error");
+  return sendError(reply, 500, INTERNAL_MESSAGE);
 }

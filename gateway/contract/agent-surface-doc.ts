@@ -1,9 +1,10 @@
 /**
- * The tables of docs/tool-catalogue.md that name toolsets, resource templates and prompts, rendered from their
- * registries: `npm run docs` writes them between the markers, and a test fails when the file is stale, so the
+ * The tables of docs/tool-catalogue.md that name toolsets, resource templates, prompts and the REST route each
+ * operation's tool stands for, rendered from their registries: `npm run docs` writes them between the markers, and a test fails when the file is stale, so the
  * document never keeps a second, hand-typed list.
  */
 import { PROMPTS } from "../mcp/prompts/index.js";
+import { REST_TOOL_EQUIVALENTS } from "../operations/index.js";
 import { RESOURCE_TEMPLATES } from "../mcp/resources/templates.js";
 import { TOOLS } from "../mcp/tools/index.js";
 import { TOOLSETS, TOOLSET_NAMES } from "../mcp/toolsets.js";
@@ -19,6 +20,7 @@ export function agentSurfaceTables(): string {
     (t) => `| ${code(t.uriTemplate)} | ${t.title} | ${code(t.tool)} | ${Object.entries(t.complete).map(([v, c]) => `${code(v)} from ${c}`).join(", ") || "none"} |`,
   );
   const prompts = PROMPTS.map((p) => `| ${code(p.name)} | ${p.arguments.map((a) => `${code(a.name)}${a.required ? "" : " (optional)"}`).join(", ")} | ${p.tools.map(code).join(", ")} |`);
+  const equivalents = REST_TOOL_EQUIVALENTS.map((e) => `| ${code(e.route)} | ${code(e.tool)} |`);
   return [
     BEGIN_MARKER,
     "",
@@ -33,6 +35,10 @@ export function agentSurfaceTables(): string {
     "| prompt | arguments | reads through |",
     "|---|---|---|",
     ...prompts,
+    "",
+    "| REST route | tool of the same operation |",
+    "|---|---|",
+    ...equivalents,
     "",
     END_MARKER,
   ].join("\n");

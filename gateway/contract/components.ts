@@ -3,7 +3,6 @@
  * schema object the routes declare. The document builder replaces every occurrence of one of these objects with a
  * $ref, so a resource is described once and referenced everywhere it appears.
  */
-import { latestIndexResponse } from "../rest/latest.js";
 import { metaResponse } from "../rest/meta.js";
 import {
   analystDetail,
@@ -22,7 +21,7 @@ import {
 import { errorResponse } from "../schemas/common.js";
 import { factCard, listFactCardsResponse, similarFactMatch, similarFactsResponse } from "../schemas/factcards.js";
 import { latestLeaderboardItem, leaderboardResponse, portfolioMetrics } from "../schemas/portfolio.js";
-import { sharedDataTopics, topicDocument, weeklyAuthor, weeklyIndex } from "../schemas/reports.js";
+import { latestIndexResponse, sharedDataTopics, topicDocument, weeklyAuthor, weeklyIndex } from "../schemas/reports.js";
 import { searchMatch, searchRequest, searchResponse } from "../schemas/search.js";
 import {
   deflatedSharpe,

@@ -1,12 +1,14 @@
 /**
  * Refusals inside the tool endpoint (spec §7.2): a JSON-RPC error whose `data.category` is auth, validation,
- * permanent or transient, and whose `data.transient` is true only where a retry can help. The one place where a
- * service's ConnectError code becomes a category and a JSON-RPC error code.
+ * permanent or transient, and whose `data.transient` is true only where a retry can help. A service's ConnectError
+ * code becomes a category through the gateway's one table (gateway/connect-codes.ts), and the category a JSON-RPC
+ * error code here.
  */
 import { Code, ConnectError } from "@connectrpc/connect";
+import { answerOf, INTERNAL_MESSAGE, shownMessage, type Category } from "../connect-codes.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, type RpcErrorObject } from "./json-rpc.js";
 
-export type Category = "auth" | "validation" | "permanent" | "transient";
+export type { Category };
 
 /** Server-defined JSON-RPC codes (the -32000 to -32099 range) for the categories without a standard code. */
 export const AUTH_ERROR = -32001;
@@ -46,25 +48,6 @@ export const authError = (message: string, detail: ErrorDetail) => new RpcError(
 
 const snake = (code: Code) => Code[code].replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
 
-const CATEGORY_OF_CODE: Record<Code, Category> = {
-  [Code.InvalidArgument]: "validation",
-  [Code.OutOfRange]: "validation",
-  [Code.Unauthenticated]: "auth",
-  [Code.PermissionDenied]: "auth",
-  [Code.NotFound]: "permanent",
-  [Code.AlreadyExists]: "permanent",
-  [Code.FailedPrecondition]: "permanent",
-  [Code.Unimplemented]: "permanent",
-  [Code.Internal]: "permanent",
-  [Code.Unknown]: "permanent",
-  [Code.DataLoss]: "permanent",
-  [Code.Unavailable]: "transient",
-  [Code.DeadlineExceeded]: "transient",
-  [Code.ResourceExhausted]: "transient",
-  [Code.Aborted]: "transient",
-  [Code.Canceled]: "transient",
-};
-
 const RPC_CODE_OF_CATEGORY: Record<Category, number> = {
   validation: INVALID_PARAMS,
   auth: AUTH_ERROR,
@@ -73,13 +56,9 @@ const RPC_CODE_OF_CATEGORY: Record<Category, number> = {
 };
 
 /** Internal faults are not described to the caller: the message says only what kind of failure it was. */
-const HIDDEN = new Set([Code.Internal, Code.Unknown, Code.DataLoss]);
-
 export function fromConnectError(error: ConnectError): RpcError {
-  const category = CATEGORY_OF_CODE[error.code] ?? "permanent";
-  const rpcCode = HIDDEN.has(error.code) ? INTERNAL_ERROR : RPC_CODE_OF_CATEGORY[category];
-  const message = HIDDEN.has(error.code) ? "internal error" : error.rawMessage;
-  return new RpcError(rpcCode, message, category, { code: snake(error.code) });
+  const { category, internal } = answerOf(error.code);
+  return new RpcError(internal ? INTERNAL_ERROR : RPC_CODE_OF_CATEGORY[category], shownMessage(error), category, { code: snake(error.code) });
 }
 
 /** Any failure of a tool call as an RpcError: ours pass through, ConnectErrors are mapped, anything else is internal. */
@@ -89,5 +68,5 @@ export function toRpcError(error: unknown): { rpc: RpcError; unexpected: boolean
     const rpc = fromConnectError(error);
     return { rpc, unexpected: rpc.rpcCode === INTERNAL_ERROR };
   }
-  return { rpc: new RpcError(INTERNAL_ERROR, "internal error", "permanent", { code: "internal" }), unexpected: true };
+  return { rpc: new RpcError(INTERNAL_ERROR, INTERNAL_MESSAGE, "permanent", { code: "internal" }), unexpected: true };
 }

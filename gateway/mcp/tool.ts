@@ -3,20 +3,18 @@
  * derived from these definitions, never typed by hand.
  */
 import type { ServiceClients } from "../clients.js";
+import type { Bound } from "../operations/input-schemas.js";
+import type { JsonSchema } from "../operations/operation.js";
 import type { Principal } from "../auth/principal.js";
 import type { ToolsetName } from "./toolsets.js";
 
-export type JsonSchema = { type: "object"; properties: Readonly<Record<string, unknown>>; required?: readonly string[]; [k: string]: unknown };
+export type { JsonSchema } from "../operations/operation.js";
 
 /** Who may call a tool: holders of a scope (or viewer:read), or parties granted it by name in the peers file. */
 export type ToolGrant = { scope: string } | { party: "coverage" };
 
-export interface ToolBound {
-  /** `limit` when the caller gives none. */
-  default: number;
-  /** The largest `limit` accepted; more is a validation error, never a silent clamp. */
-  max: number;
-}
+/** A bounded tool's `{default, max}` of `limit`. */
+export type ToolBound = Bound;
 
 export interface ToolContext {
   clients: ServiceClients;
@@ -30,6 +28,8 @@ export interface ToolDefinition<Args = any, Result = any> {
   grant: ToolGrant;
   /** The group a client may select it by (toolsets.ts). */
   toolset: ToolsetName;
+  /** The REST route serving the same operation (`GET /api/v1/...`), when the tool is projected from one. */
+  rest?: string;
   /** Never served to peer keys (spec §4.3: sessions_workspace_read, institute_memory_md). */
   withheldFromPeers?: boolean;
   inputSchema: JsonSchema;

@@ -1,32 +1,20 @@
-/** GET /api/v1/analysts and /api/v1/analysts/{analystId} (spec §4.1, scope analysts:read). */
-import type { FastifyInstance } from "fastify";
-import { AnalystDetailSchema, ListAnalystsResponseSchema } from "../../gen/institute/catalog/v1/catalog_pb.js";
-import { protoToJson } from "../../lib/proto-json.js";
-import { analystDetail, analystParams, listAnalystsResponse } from "../schemas/catalog.js";
+/** GET /api/v1/analysts and /api/v1/analysts/{analystId} (spec §4.1, scope analysts:read): gateway/operations/analysts.ts. */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { getAnalyst, listAnalysts } from "../operations/analysts.js";
+import { analystParams } from "../schemas/catalog.js";
 import { errorResponse, gatedErrors } from "../schemas/common.js";
 import type { RestOptions } from "./index.js";
+import { operationRoute } from "./operation-route.js";
 
-const scope = "analysts:read";
+export function analystRoutes(app: FastifyInstance, { clients }: RestOptions) {
+  app.route(operationRoute(listAnalysts, clients, { summary: "List analysts", errors: gatedErrors, input: () => ({}) }));
 
-/** A response message the service must always set; its absence is a contract breach, answered 500. */
-function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`catalog service answered without ${what}`);
-  return value;
-}
-
-export function analystRoutes(app: FastifyInstance, opts: RestOptions) {
-  const catalog = opts.clients.catalog;
-
-  app.get("/analysts", { config: { scope }, schema: { summary: "List analysts", response: { 200: listAnalystsResponse, ...gatedErrors } } }, async () =>
-    protoToJson(ListAnalystsResponseSchema, await catalog.listAnalysts({})),
-  );
-
-  app.get<{ Params: { analystId: string } }>(
-    "/analysts/:analystId",
-    { config: { scope }, schema: { summary: "Get an analyst", params: analystParams, response: { 200: analystDetail, ...gatedErrors, 404: errorResponse } } },
-    async (request) => {
-      const { analyst } = await catalog.getAnalyst({ analystId: request.params.analystId });
-      return protoToJson(AnalystDetailSchema, required(analyst, "analyst"));
-    },
+  app.route(
+    operationRoute(getAnalyst, clients, {
+      summary: "Get an analyst",
+      params: analystParams,
+      errors: { ...gatedErrors, 404: errorResponse },
+      input: (request: FastifyRequest<{ Params: { analystId: string } }>) => ({ analyst_id: request.params.analystId }),
+    }),
   );
 }

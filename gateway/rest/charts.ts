@@ -38,7 +38,7 @@ export function chartRoutes(app: FastifyInstance, opts: RestOptions) {
   app.get<{ Querystring: ChartQuery }>(
     "/portfolios/leaderboard/chart.svg",
     {
-      config: { scope: SCOPE },
+      config: { scope: SCOPE, restOnly: "an SVG picture of portfolios_leaderboard" },
       schema: { summary: "Chart the leaderboard (SVG)", querystring: chartQuery({ width: 960, height: 760 }), headers: etagHeaders, response: chartResponses() },
     },
     async (request, reply) => {
@@ -50,7 +50,7 @@ export function chartRoutes(app: FastifyInstance, opts: RestOptions) {
   app.get<{ Params: { portfolioId: string }; Querystring: ChartQuery }>(
     "/portfolios/:portfolioId/chart.svg",
     {
-      config: { scope: SCOPE },
+      config: { scope: SCOPE, restOnly: "an SVG picture of portfolios_series" },
       schema: {
         summary: "Chart a portfolio’s NAV and drawdown (SVG)",
         params: portfolioParams,

@@ -16,7 +16,7 @@ import { sendNotModified } from "./markdown.js";
 
 /** Entries in a feed. */
 export const FEED_SIZE = 20;
-const access = { scope: "reports:read", feed: true };
+const access = { scope: "reports:read", feed: true, restOnly: "a feed for feed readers of what reports_daily and reports_weekly_author read" };
 
 interface FeedQuery {
   lang: "en" | "zh";

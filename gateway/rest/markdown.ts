@@ -4,7 +4,7 @@
  * decides alone; If-Modified-Since is evaluated only without it.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { MarkdownDocument } from "../../gen/institute/common/v1/markdown_pb.js";
+import type { MarkdownAnswer } from "../operations/service-answers.js";
 
 export const MARKDOWN_TYPE = "text/markdown; charset=utf-8";
 const CACHEABLE = "private, max-age=60, must-revalidate";
@@ -54,16 +54,14 @@ export function sendNotModified(request: FastifyRequest, reply: FastifyReply, va
   return true;
 }
 
-export function sendMarkdown(request: FastifyRequest, reply: FastifyReply, doc: MarkdownDocument | undefined) {
-  const document = doc!;
+export function sendMarkdown(request: FastifyRequest, reply: FastifyReply, document: MarkdownAnswer) {
   const etag = strongEtag(document.sha256);
-  const lastModified = Number(document.lastModified);
-  setValidators(reply, etag, lastModified);
-  if (notModified(request, etag, lastModified)) return reply.code(304).send();
-  return reply.type(MARKDOWN_TYPE).send(document.body);
+  setValidators(reply, etag, document.last_modified);
+  if (notModified(request, etag, document.last_modified)) return reply.code(304).send();
+  return reply.type(MARKDOWN_TYPE).send(document.markdown);
 }
 
 /** For documents that must never be cached (fleet health): no validators at all. */
-export function sendUncachedMarkdown(reply: FastifyReply, doc: MarkdownDocument | undefined) {
-  return reply.header("cache-control", "no-store").type(MARKDOWN_TYPE).send(doc!.body);
+export function sendUncachedMarkdown(reply: FastifyReply, document: MarkdownAnswer) {
+  return reply.header("cache-control", "no-store").type(MARKDOWN_TYPE).send(document.markdown);
 }

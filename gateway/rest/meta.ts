@@ -17,7 +17,7 @@ export interface MetaFacts {
 }
 
 export function metaRoutes(app: FastifyInstance, opts: { config: Config; facts: MetaFacts }) {
-  app.get("/meta", { config: { public: true }, schema: { summary: "Describe the service (public)", response: { 200: metaResponse } } }, async () => {
+  app.get("/meta", { config: { public: true, restOnly: "describes this deployment; initialize describes the tool endpoint" }, schema: { summary: "Describe the service (public)", response: { 200: metaResponse } } }, async () => {
     const searchEnabled = await opts.facts.searchEnabled();
     return {
       project: opts.config.project,

@@ -1,68 +1,50 @@
 /**
  * GET /api/v1/portfolios/leaderboard and /portfolios/{portfolioId}/metrics (spec §2.7, §4.1 rule 7), and beside
- * them the daily series the metrics come from and the tear sheet built on it.
+ * them the daily series the metrics come from and the tear sheet built on it: gateway/operations/portfolios.ts.
  */
-import type { FastifyInstance } from "fastify";
-import {
-  GetLeaderboardResponseSchema,
-  GetSeriesResponseSchema,
-  PortfolioMetricsSchema,
-  TearSheetSchema,
-  type PortfolioMetrics,
-} from "../../gen/institute/portfolio/v1/portfolio_pb.js";
-import { protoToJson } from "../../lib/proto-json.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { leaderboard, metrics, series, tearSheetOperation } from "../operations/portfolios.js";
 import { errorResponse, gatedErrors } from "../schemas/common.js";
-import { leaderboardResponse, portfolioMetrics, portfolioParams } from "../schemas/portfolio.js";
-import { portfolioSeries, seriesQuerystring, tearSheet } from "../schemas/tear-sheet.js";
+import { portfolioParams } from "../schemas/portfolio.js";
+import { seriesQuerystring } from "../schemas/tear-sheet.js";
 import type { RestOptions } from "./index.js";
+import { operationRoute } from "./operation-route.js";
 
-const SCOPE = "portfolios:read";
+type PortfolioRequest = FastifyRequest<{ Params: { portfolioId: string } }>;
+const withNotFound = { 404: errorResponse, ...gatedErrors };
 
-/** A LatestIndex leaderboard row (spec §2.8) from a portfolio's metrics; unset values are null. */
-export function toLatestLeaderboardItem(m: PortfolioMetrics) {
-  return {
-    portfolio_id: m.portfolioId,
-    sharpe: m.sharpe ?? null,
-    total_return_pct: m.totalReturnPct ?? null,
-    alpha_pct: m.alphaPct ?? null,
-    latest_nav: m.latestNav ?? null,
-  };
-}
+export function portfolioRoutes(app: FastifyInstance, { clients }: RestOptions) {
+  app.route(operationRoute(leaderboard, clients, { summary: "List the portfolio leaderboard", errors: gatedErrors, input: () => ({}) }));
 
-export function portfolioRoutes(app: FastifyInstance, opts: RestOptions) {
-  app.get(
-    "/portfolios/leaderboard",
-    { config: { scope: SCOPE }, schema: { summary: "List the portfolio leaderboard", response: { 200: leaderboardResponse, ...gatedErrors } } },
-    async () => protoToJson(GetLeaderboardResponseSchema, await opts.clients.portfolio.getLeaderboard({ limit: 0 })),
+  app.route(
+    operationRoute(metrics, clients, {
+      summary: "Get a portfolio’s metrics",
+      params: portfolioParams,
+      errors: withNotFound,
+      input: (request: PortfolioRequest) => ({ portfolio_id: request.params.portfolioId }),
+    }),
   );
 
-  app.get<{ Params: { portfolioId: string } }>(
-    "/portfolios/:portfolioId/metrics",
-    { config: { scope: SCOPE }, schema: { summary: "Get a portfolio’s metrics", params: portfolioParams, response: { 200: portfolioMetrics, 404: errorResponse, ...gatedErrors } } },
-    async (request) => {
-      const { metrics } = await opts.clients.portfolio.getMetrics({ portfolioId: request.params.portfolioId });
-      return protoToJson(PortfolioMetricsSchema, metrics);
-    },
+  app.route(
+    operationRoute(series, clients, {
+      summary: "Get a portfolio’s daily NAV series",
+      params: portfolioParams,
+      querystring: seriesQuerystring,
+      errors: withNotFound,
+      input: (request: FastifyRequest<{ Params: { portfolioId: string }; Querystring: { from?: string; to?: string } }>) => ({
+        portfolio_id: request.params.portfolioId,
+        from: request.query.from,
+        to: request.query.to,
+      }),
+    }),
   );
 
-  app.get<{ Params: { portfolioId: string }; Querystring: { from?: string; to?: string } }>(
-    "/portfolios/:portfolioId/series",
-    {
-      config: { scope: SCOPE },
-      schema: { summary: "Get a portfolio’s daily NAV series", params: portfolioParams, querystring: seriesQuerystring, response: { 200: portfolioSeries, 404: errorResponse, ...gatedErrors } },
-    },
-    async (request) => {
-      const { from = "", to = "" } = request.query;
-      return protoToJson(GetSeriesResponseSchema, await opts.clients.portfolio.getSeries({ portfolioId: request.params.portfolioId, from, to }));
-    },
-  );
-
-  app.get<{ Params: { portfolioId: string } }>(
-    "/portfolios/:portfolioId/tear-sheet",
-    { config: { scope: SCOPE }, schema: { summary: "Get a portfolio’s tear sheet", params: portfolioParams, response: { 200: tearSheet, 404: errorResponse, ...gatedErrors } } },
-    async (request) => {
-      const { tearSheet: sheet } = await opts.clients.portfolio.getTearSheet({ portfolioId: request.params.portfolioId });
-      return protoToJson(TearSheetSchema, sheet);
-    },
+  app.route(
+    operationRoute(tearSheetOperation, clients, {
+      summary: "Get a portfolio’s tear sheet",
+      params: portfolioParams,
+      errors: withNotFound,
+      input: (request: PortfolioRequest) => ({ portfolio_id: request.params.portfolioId }),
+    }),
   );
 }

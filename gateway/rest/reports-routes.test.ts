@@ -221,3 +221,14 @@ describe("authentication and scope", () => {
     }
   });
 });
+
+describe("a report whose archived body is missing", () => {
+  it("is a 500 that names no internal detail (the message is logged, never sent)", async () => {
+    await empty.db.owner.query(
+      `INSERT INTO reports.reports (report_id, kind, analyst_id, work_date, lang, object_key, archived_at)
+       VALUES ('orphan', 'weekly', 'orphan-analyst', '2026-03-04', 'en', 'reports/missing.md', 1)`,
+    );
+    const res = await empty.app.inject({ url: "/api/v1/reports/weekly/2026-03-04/orphan-analyst", headers: { "x-api-key": emptyKey } });
+    expectError(res, 500, { error: "internal error" });
+  });
+});

@@ -1,97 +1,65 @@
 /**
  * GET /api/v1/whiteboard/...: threads, thread detail, card report, topic pool and similarity-gate log
- * (spec §4.1, scope whiteboard:read). Query values are checked by the schemas before the service is called.
+ * (spec §4.1, scope whiteboard:read): gateway/operations/whiteboard.ts. Query values are checked by the schemas
+ * before the service is called.
  */
-import type { FastifyInstance } from "fastify";
-import {
-  ListSimilarityLogResponseSchema,
-  ListThreadsResponseSchema,
-  ListTopicPoolResponseSchema,
-  ThreadDetailSchema,
-} from "../../gen/institute/catalog/v1/catalog_pb.js";
-import { protoToJson } from "../../lib/proto-json.js";
-import {
-  boardParams,
-  cardParams,
-  cardReportQuery,
-  listThreadsResponse,
-  markdownBody,
-  similarityLogQuery,
-  similarityLogResponse,
-  threadDetail,
-  threadsQuery,
-  TOPIC_POOL_ALL,
-  topicPoolQuery,
-  topicPoolResponse,
-} from "../schemas/catalog.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { cardReport, getThread, listThreads, similarityLog, topicPool } from "../operations/whiteboard.js";
+import { boardParams, cardParams, cardReportQuery, markdownBody, similarityLogQuery, threadsQuery, topicPoolQuery } from "../schemas/catalog.js";
 import { conditionalHeaders, errorResponse, gatedErrors } from "../schemas/common.js";
 import type { RestOptions } from "./index.js";
 import { sendMarkdown } from "./markdown.js";
+import { operationRoute } from "./operation-route.js";
 
-const scope = "whiteboard:read";
 const notFound = { 404: errorResponse };
 
-/** A response message the service must always set; its absence is a contract breach, answered 500. */
-function required<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw new Error(`catalog service answered without ${what}`);
-  return value;
-}
-
-export function whiteboardRoutes(app: FastifyInstance, opts: RestOptions) {
-  const catalog = opts.clients.catalog;
-
-  app.get<{ Querystring: { status?: string; limit: number } }>(
-    "/whiteboard/threads",
-    { config: { scope }, schema: { summary: "List whiteboard threads", querystring: threadsQuery, response: { 200: listThreadsResponse, ...gatedErrors } } },
-    async (request) => {
-      const { status = "", limit } = request.query;
-      return protoToJson(ListThreadsResponseSchema, await catalog.listThreads({ status, limit }));
-    },
+export function whiteboardRoutes(app: FastifyInstance, { clients }: RestOptions) {
+  app.route(
+    operationRoute(listThreads, clients, {
+      summary: "List whiteboard threads",
+      querystring: threadsQuery,
+      errors: gatedErrors,
+      input: (request: FastifyRequest<{ Querystring: { status?: string; limit: number } }>) => request.query,
+    }),
   );
 
-  app.get<{ Params: { boardId: string } }>(
-    "/whiteboard/threads/:boardId",
-    { config: { scope }, schema: { summary: "Get a whiteboard thread with its cards", params: boardParams, response: { 200: threadDetail, ...gatedErrors, ...notFound } } },
-    async (request) => {
-      const { thread } = await catalog.getThread({ boardId: request.params.boardId });
-      return protoToJson(ThreadDetailSchema, required(thread, "thread"));
-    },
+  app.route(
+    operationRoute(getThread, clients, {
+      summary: "Get a whiteboard thread with its cards",
+      params: boardParams,
+      errors: { ...gatedErrors, ...notFound },
+      input: (request: FastifyRequest<{ Params: { boardId: string } }>) => ({ board_id: request.params.boardId }),
+    }),
   );
 
-  app.get<{ Params: { cardId: string }; Querystring: { lang?: string } }>(
-    "/whiteboard/cards/:cardId/report",
-    {
-      config: { scope },
-      schema: { summary: "Get a card’s report (markdown)", 
-        params: cardParams,
-        querystring: cardReportQuery,
-        headers: conditionalHeaders,
-        response: { 200: { content: { "text/markdown": { schema: markdownBody } } }, ...gatedErrors, ...notFound },
-      },
-    },
-    async (request, reply) => {
-      const { document } = await catalog.getCardReport({ cardId: request.params.cardId, lang: request.query.lang ?? "" });
-      return sendMarkdown(request, reply, required(document, "document"));
-    },
+  app.route(
+    operationRoute(cardReport, clients, {
+      summary: "Get a card’s report (markdown)",
+      params: cardParams,
+      querystring: cardReportQuery,
+      headers: conditionalHeaders,
+      ok: { content: { "text/markdown": { schema: markdownBody } } },
+      errors: { ...gatedErrors, ...notFound },
+      input: (request: FastifyRequest<{ Params: { cardId: string }; Querystring: { lang?: string } }>) => ({ card_id: request.params.cardId, lang: request.query.lang }),
+      send: async (request, reply, answer) => sendMarkdown(request, reply, await answer()),
+    }),
   );
 
-  app.get<{ Querystring: { status: string; limit: number } }>(
-    "/whiteboard/topic-pool",
-    { config: { scope }, schema: { summary: "List topic pool entries", querystring: topicPoolQuery, response: { 200: topicPoolResponse, ...gatedErrors } } },
-    async (request) => {
-      const { status, limit } = request.query;
-      // The service's "every status" is the empty filter.
-      const filter = status === TOPIC_POOL_ALL ? "" : status;
-      return protoToJson(ListTopicPoolResponseSchema, await catalog.listTopicPool({ status: filter, limit }));
-    },
+  app.route(
+    operationRoute(topicPool, clients, {
+      summary: "List topic pool entries",
+      querystring: topicPoolQuery,
+      errors: gatedErrors,
+      input: (request: FastifyRequest<{ Querystring: { status: string; limit: number } }>) => request.query,
+    }),
   );
 
-  app.get<{ Querystring: { decision?: string; limit: number } }>(
-    "/whiteboard/similarity-log",
-    { config: { scope }, schema: { summary: "List similarity-gate decisions", querystring: similarityLogQuery, response: { 200: similarityLogResponse, ...gatedErrors } } },
-    async (request) => {
-      const { decision = "", limit } = request.query;
-      return protoToJson(ListSimilarityLogResponseSchema, await catalog.listSimilarityLog({ decision, limit }));
-    },
+  app.route(
+    operationRoute(similarityLog, clients, {
+      summary: "List similarity-gate decisions",
+      querystring: similarityLogQuery,
+      errors: gatedErrors,
+      input: (request: FastifyRequest<{ Querystring: { decision?: string; limit: number } }>) => request.query,
+    }),
   );
 }

@@ -1,5 +1,6 @@
 /** JSON Schemas of the reports and shared-data routes (spec §2.6, §2.11, §4.1). */
-import { errorResponse, gatedErrors, int, langQuery, nullableStr, object, str, strArray, workDate } from "./common.js";
+import { errorResponse, gatedErrors, int, langQuery, nullable, nullableStr, object, str, strArray, workDate } from "./common.js";
+import { latestLeaderboardItem } from "./portfolio.js";
 
 /** Analyst ids are free text; the bound matches what the reports service accepts. */
 export const analystIdParam = { type: "string", minLength: 1, maxLength: 200 } as const;
@@ -28,6 +29,15 @@ export const weeklyIndex = object({
   week_end: str,
   count: int,
   authors: { type: "array", items: weeklyAuthor },
+});
+
+/** LatestIndex (spec §2.8): the newest daily, this week's weekly count, and the top of the leaderboard. */
+export const latestIndexResponse = object({
+  generated_at: int,
+  work_date: str,
+  daily: nullable(object({ work_date: str, report_url: str })),
+  weekly: object({ week_start: str, week_end: str, count: int }),
+  leaderboard: { type: "array", items: latestLeaderboardItem },
 });
 
 export const sharedDataTopics = object({

@@ -40,12 +40,5 @@ export const boundReport = object({
   exact: { const: true, description: "has_more is observed, never inferred from returned === limit." },
 });
 
-/** The `limit` argument of a bounded tool: its schema maximum and default are the bound's. */
-export const limitInput = (bound: ToolBound, rows: string) =>
-  ({
-    type: "integer",
-    minimum: 1,
-    maximum: bound.max,
-    default: bound.default,
-    description: `Most ${rows} to return.`,
-  }) as const;
+/** The `limit` argument of a bounded tool (the operations' builder). */
+export { limitInput } from "../../operations/input-schemas.js";

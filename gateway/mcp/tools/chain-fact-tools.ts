@@ -11,7 +11,7 @@ import type { ToolDefinition } from "../tool.js";
 import { limitInput } from "./bounded.js";
 import { chainFact, chainFactTag, provenanceLink } from "./chain-schemas.js";
 import { cursorInput, keysetAfter, keysetPage } from "./keyset-pager.js";
-import { required } from "./service-answers.js";
+import { required } from "../../operations/service-answers.js";
 import { arrayOf, enumInput, idInput, input, keysetList } from "./tool-schemas.js";
 
 const grant = { scope: "viewer:read" };

@@ -1,45 +1,37 @@
-/** Shared market-data topics as tools (spec §2.11, §4.1 rule 10), viewer:read (REST's reports:read is not a tool scope). */
+/**
+ * Shared market-data topics as tools (spec §2.11, §4.1 rule 10): the operations of gateway/operations/shared-data.ts,
+ * viewer:read (REST's reports:read is not a tool scope). The topic document comes back parsed, as the `document`
+ * member of a JSON object.
+ */
 import { Code, ConnectError } from "@connectrpc/connect";
-import { ListDataTopicsResponseSchema } from "../../../gen/institute/reports/v1/reports_pb.js";
-import { protoToJson } from "../../../lib/proto-json.js";
+import { getDataTopic, listDataTopics } from "../../operations/shared-data.js";
 import { object, str } from "../../schemas/common.js";
-import { sharedDataTopics, topicDocument, topicParam } from "../../schemas/reports.js";
+import { topicDocument } from "../../schemas/reports.js";
 import type { ToolDefinition } from "../tool.js";
-import { input, workDateInput } from "./tool-schemas.js";
+import { operationTool } from "./operation-tool.js";
 
 const grant = { scope: "viewer:read" };
-const dateInput = workDateInput("Work date of the ingest, YYYY-MM-DD.");
 
-const listTopics: ToolDefinition<{ date: string }> = {
-  name: "data_list_topics",
+const listTopics = operationTool(listDataTopics, {
   title: "Shared-data topics of a date",
   description: "Which shared market-data topics landed on a work date, with their sizes, and every known topic.",
   grant,
   toolset: "reports",
-  inputSchema: input({ date: dateInput }, ["date"]),
-  outputSchema: sharedDataTopics,
-  pager: "none",
-  async call({ date }, { clients }) {
-    return protoToJson(ListDataTopicsResponseSchema, await clients.reports.listDataTopics({ date }));
-  },
-};
+});
 
-const getTopic: ToolDefinition<{ date: string; topic: string }> = {
-  name: "data_get_topic",
+const getTopic = operationTool<{ date: string; topic: string }>(getDataTopic, {
   title: "Read a shared-data topic",
   description:
     "One shared market-data topic document of a work date, as stored.",
   grant,
   toolset: "reports",
-  inputSchema: input({ date: dateInput, topic: { ...topicParam, description: "The topic name, as in data_list_topics (a .json suffix is accepted)." } }, ["date", "topic"]),
   outputSchema: object({ date: str, topic: str, document: topicDocument }),
-  pager: "none",
-  async call({ date, topic }, { clients }) {
-    const { documentJson } = await clients.reports.getDataTopic({ date, topic });
-    const document: unknown = JSON.parse(documentJson);
+  async call(args, _ctx, read) {
+    const { date, topic, json } = await read(args);
+    const document: unknown = JSON.parse(json);
     if (typeof document !== "object" || document === null || Array.isArray(document)) throw new ConnectError("stored topic is not a JSON object", Code.Internal);
-    return { date, topic: topic.endsWith(".json") ? topic.slice(0, -".json".length) : topic, document };
+    return { date, topic, document };
   },
-};
+});
 
 export const DATA_TOOLS: ToolDefinition[] = [listTopics, getTopic];

@@ -7,6 +7,8 @@
  * inside a fenced markdown code block: it ends before the block's opening fence, or, when the block itself begins
  * the window and is longer than max_chars, after its closing fence (the one case a window exceeds max_chars).
  */
+import { input } from "../../operations/input-schemas.js";
+import type { JsonSchema } from "../../operations/operation.js";
 import { bool, int, nullableInt } from "../../schemas/common.js";
 import { validationError } from "../tool-errors.js";
 
@@ -20,6 +22,9 @@ export const windowInput = {
 } as const;
 
 /** What a document tool returns beside the window of text. */
+/** A document operation's input with the window arguments after its own. */
+export const windowed = (schema: JsonSchema) => input({ ...schema.properties, ...windowInput }, [...(schema.required ?? [])]);
+
 export const windowOutput = {
   offset: { ...int, description: "Where this window starts, in characters." },
   total_chars: { ...int, description: "The whole document's length, in characters." },

@@ -4,7 +4,7 @@ import { protoToJson } from "../../../lib/proto-json.js";
 import { int, object, str } from "../../schemas/common.js";
 import type { ToolContext, ToolDefinition } from "../tool.js";
 import { fetchBounded, limitInput } from "./bounded.js";
-import { required } from "./service-answers.js";
+import { required } from "../../operations/service-answers.js";
 import { arrayOf, boundedList, idInput, input, NO_ARGUMENTS } from "./tool-schemas.js";
 import { event, eventKindCount } from "./workspace-schemas.js";
 

@@ -8,7 +8,7 @@ import { str } from "../../schemas/common.js";
 import type { ToolDefinition } from "../tool.js";
 import { fetchBounded, limitInput } from "./bounded.js";
 import { cursorInput, keysetAfter, keysetPage } from "./keyset-pager.js";
-import { required } from "./service-answers.js";
+import { required } from "../../operations/service-answers.js";
 import { boundedList, idInput, input, keysetList } from "./tool-schemas.js";
 import { mailboxMessage, mailboxThread } from "./workspace-schemas.js";
 

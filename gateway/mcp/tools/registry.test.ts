@@ -4,37 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { TOOL_SCOPES } from "../../../lib/scopes.js";
+import { REST_TOOL_EQUIVALENTS } from "../../operations/index.js";
 import { registryProblems } from "../registry-check.js";
 import { boundReport } from "./bounded.js";
 import { TOOLS } from "./index.js";
 
 const props = (schema: { properties: Readonly<Record<string, unknown>> }) => schema.properties as Record<string, Record<string, unknown>>;
-
-/** What each REST route (spec §4.1) is served by on the tool endpoint. */
-const REST_EQUIVALENTS: Record<string, string> = {
-  "GET /api/v1/analysts": "analysts_list",
-  "GET /api/v1/analysts/{analystId}": "analysts_get",
-  "GET /api/v1/whiteboard/threads": "whiteboard_list_threads",
-  "GET /api/v1/whiteboard/threads/{boardId}": "whiteboard_get_thread",
-  "GET /api/v1/whiteboard/cards/{cardId}/report": "whiteboard_card_report",
-  "GET /api/v1/whiteboard/topic-pool": "whiteboard_topic_pool",
-  "GET /api/v1/whiteboard/similarity-log": "whiteboard_similarity_log",
-  "GET /api/v1/reports/fleet-health/latest": "reports_fleet_health",
-  "GET /api/v1/reports/daily/{date}": "reports_daily",
-  "GET /api/v1/reports/weekly/{date}": "reports_weekly_index",
-  "GET /api/v1/reports/weekly/{date}/{analystId}": "reports_weekly_author",
-  "GET /api/v1/latest": "reports_latest",
-  "GET /api/v1/portfolios/leaderboard": "portfolios_leaderboard",
-  "GET /api/v1/portfolios/{portfolioId}/metrics": "portfolios_metrics",
-  "GET /api/v1/portfolios/{portfolioId}/series": "portfolios_series",
-  "GET /api/v1/portfolios/{portfolioId}/tear-sheet": "portfolios_tear_sheet",
-  "POST /api/v1/search": "search_artifacts",
-  "GET /api/v1/factcards": "factcards_list",
-  "GET /api/v1/factcards/{factCardId}": "factcards_get",
-  "GET /api/v1/factcards/{factCardId}/similar": "factcards_similar",
-  "GET /api/v1/data/{date}/topics": "data_list_topics",
-  "GET /api/v1/data/{date}/{topic}": "data_get_topic",
-};
 
 describe("the tool registry", () => {
   it("holds at least 49 tools with unique snake_case names, titles and descriptions", () => {
@@ -54,7 +29,7 @@ describe("the tool registry", () => {
 
   it("covers every REST route, and names every tool the spec names", () => {
     const names = new Set(TOOLS.map((t) => t.name));
-    for (const [route, name] of Object.entries(REST_EQUIVALENTS)) expect(names.has(name), `${route} → ${name}`).toBe(true);
+    for (const { route, tool } of REST_TOOL_EQUIVALENTS) expect(names.has(tool), `${route} → ${tool}`).toBe(true);
     for (const name of ["research_queue_pulse", "coverage_artifacts", "chain_facts_page", "whiteboard_list_boards", "mailbox_list_threads", "sessions_workspace_read", "institute_memory_md", "search_artifacts"]) {
       expect(names.has(name), name).toBe(true);
     }

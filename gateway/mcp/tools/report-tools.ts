@@ -1,115 +1,82 @@
 /**
- * Reports as tools (spec §4.1 rules 2 to 6). REST serves them under reports:read, which is not a tool-surface
- * scope (§5.2), so they need viewer:read. Markdown comes back as the `markdown` member with its SHA-256 and
- * archive time, since a tool result is a JSON object.
+ * Reports as tools (spec §4.1 rules 2 to 6): the operations of gateway/operations/reports.ts and latest-index.ts.
+ * REST serves them under reports:read, which is not a tool-surface scope (§5.2), so they need viewer:read.
+ * Markdown comes back as the `markdown` member with its SHA-256 and archive time, windowed, since a tool result is
+ * a JSON object.
  */
-import { GetLatestResponseSchema, GetWeeklyIndexResponseSchema } from "../../../gen/institute/reports/v1/reports_pb.js";
-import { protoToJson } from "../../../lib/proto-json.js";
-import { latestIndexResponse } from "../../rest/latest.js";
-import { toLatestLeaderboardItem } from "../../rest/portfolios.js";
+import { latestIndex } from "../../operations/latest-index.js";
+import { dailyReport, fleetHealth, weeklyIndexOperation, weeklyReport } from "../../operations/reports.js";
 import { object, str } from "../../schemas/common.js";
-import { analystIdParam, weeklyIndex } from "../../schemas/reports.js";
-import type { ToolContext, ToolDefinition } from "../tool.js";
-import { windowedMarkdown, windowInput, type WindowArgs } from "./document-window.js";
-import { markdownResult, wholeDocument } from "./service-answers.js";
-import { input, langInput, markdownMembers, NO_ARGUMENTS, workDateInput } from "./tool-schemas.js";
+import type { ToolDefinition } from "../tool.js";
+import { windowed, windowedMarkdown, type WindowArgs } from "./document-window.js";
+import { operationTool } from "./operation-tool.js";
+import { markdownMembers } from "./tool-schemas.js";
+import { wholeDocument } from "./whole-document.js";
 
 const grant = { scope: "viewer:read" };
 
-const readDaily = async ({ date, lang }: { date: string; lang?: string }, { clients }: ToolContext) =>
-  markdownResult((await clients.reports.getDailyReport({ date, lang: lang ?? "" })).document);
-const readWeekly = async ({ date, analyst_id, lang }: { date: string; analyst_id: string; lang?: string }, { clients }: ToolContext) =>
-  markdownResult((await clients.reports.getWeeklyReport({ date, analystId: analyst_id, lang: lang ?? "" })).document);
-const readFleetHealth = async ({ clients }: ToolContext) => markdownResult((await clients.reports.getFleetHealth({})).document);
-/** Spec §4.1 rule 6: the latest index carries the top five of the leaderboard. */
-const LATEST_LEADERBOARD = 5;
-
 type Windowed<A> = A & WindowArgs;
 
-const daily: ToolDefinition<Windowed<{ date: string; lang?: string }>> = {
-  name: "reports_daily",
+const daily = operationTool<Windowed<{ date: string; lang?: string }>>(dailyReport, {
   title: "Read the daily report",
   description:
     "The canonical daily report of a work date, as markdown: the daily editor's, latest archived draft.",
   grant,
   toolset: "reports",
-  inputSchema: input({ date: workDateInput("Work date, YYYY-MM-DD (Asia/Singapore)."), lang: langInput, ...windowInput }, ["date"]),
+  inputSchema: windowed(dailyReport.input),
   outputSchema: object({ date: str, ...markdownMembers }),
-  pager: "none",
-  async call(args, ctx) {
-    return { date: args.date, ...windowedMarkdown(await readDaily(args, ctx), args) };
+  async call(args, _ctx, read) {
+    return { date: args.date, ...windowedMarkdown(await read(args), args) };
   },
-  async readDocument(args, ctx) {
-    return wholeDocument(await readDaily(args, ctx));
+  async readDocument(args, _ctx, read) {
+    return wholeDocument(await read(args));
   },
-};
+});
 
-const weeklyIndexTool: ToolDefinition<{ date: string }> = {
-  name: "reports_weekly_index",
+const weeklyIndexTool = operationTool(weeklyIndexOperation, {
   title: "Weekly reports of a week",
   description: "Every analyst that published a weekly report in the Monday-to-Sunday ISO week containing `date`.",
   grant,
   toolset: "reports",
-  inputSchema: input({ date: workDateInput("Any work date of the week, YYYY-MM-DD.") }, ["date"]),
-  outputSchema: weeklyIndex,
-  pager: "none",
-  async call({ date }, { clients }) {
-    return protoToJson(GetWeeklyIndexResponseSchema, await clients.reports.getWeeklyIndex({ date }));
-  },
-};
+});
 
-const weeklyAuthor: ToolDefinition<Windowed<{ date: string; analyst_id: string; lang?: string }>> = {
-  name: "reports_weekly_author",
+const weeklyAuthor = operationTool<Windowed<{ date: string; analyst_id: string; lang?: string }>>(weeklyReport, {
   title: "Read an analyst's weekly report",
   description:
     "One analyst's weekly report in the week containing `date`, as markdown; the most recently archived copy wins.",
   grant,
   toolset: "reports",
-  inputSchema: input(
-    { date: workDateInput("Any work date of the week, YYYY-MM-DD."), analyst_id: { ...analystIdParam, description: "The analyst's id." }, lang: langInput, ...windowInput },
-    ["date", "analyst_id"],
-  ),
+  inputSchema: windowed(weeklyReport.input),
   outputSchema: object({ date: str, analyst_id: str, ...markdownMembers }),
-  pager: "none",
-  async call(args, ctx) {
-    return { date: args.date, analyst_id: args.analyst_id, ...windowedMarkdown(await readWeekly(args, ctx), args) };
+  async call(args, _ctx, read) {
+    return { date: args.date, analyst_id: args.analyst_id, ...windowedMarkdown(await read(args), args) };
   },
-  async readDocument(args, ctx) {
-    return wholeDocument(await readWeekly(args, ctx));
+  async readDocument(args, _ctx, read) {
+    return wholeDocument(await read(args));
   },
-};
+});
 
-const fleetHealth: ToolDefinition<WindowArgs> = {
-  name: "reports_fleet_health",
+const fleetHealthTool = operationTool<WindowArgs>(fleetHealth, {
   title: "Read the latest fleet-health snapshot",
   description: "The latest fleet-health snapshot as markdown; generated daily at 00:00 Asia/Singapore.",
   grant,
   toolset: "reports",
-  inputSchema: input({ ...windowInput }),
+  inputSchema: windowed(fleetHealth.input),
   outputSchema: object({ ...markdownMembers }),
-  pager: "none",
-  async call(args, ctx) {
-    return windowedMarkdown(await readFleetHealth(ctx), args);
+  async call(args, _ctx, read) {
+    return windowedMarkdown(await read({}), args);
   },
-  async readDocument(_args, ctx) {
-    return wholeDocument(await readFleetHealth(ctx));
+  async readDocument(_args, _ctx, read) {
+    return wholeDocument(await read({}));
   },
-};
+});
 
-const latest: ToolDefinition<Record<string, never>> = {
-  name: "reports_latest",
+const latest = operationTool(latestIndex, {
   title: "The latest index",
   description:
     "What is newest: the most recent daily report within 3 days, this week's weekly count, and the top 5 portfolios by Sharpe.",
   grant,
   toolset: "reports",
-  inputSchema: NO_ARGUMENTS,
-  outputSchema: latestIndexResponse,
-  pager: "none",
-  async call(_args, { clients }) {
-    const [reports, board] = await Promise.all([clients.reports.getLatest({}), clients.portfolio.getLeaderboard({ limit: LATEST_LEADERBOARD })]);
-    return { ...protoToJson(GetLatestResponseSchema, reports), leaderboard: board.leaderboard.map(toLatestLeaderboardItem) };
-  },
-};
+});
 
-export const REPORT_TOOLS: ToolDefinition[] = [daily, weeklyIndexTool, weeklyAuthor, fleetHealth, latest];
+export const REPORT_TOOLS: ToolDefinition[] = [daily, weeklyIndexTool, weeklyAuthor, fleetHealthTool, latest];

@@ -8,7 +8,7 @@ import { nullableStr, object, str } from "../../schemas/common.js";
 import type { ToolContext, ToolDefinition } from "../tool.js";
 import { documentWindow, windowInput, windowOutput, type WindowArgs } from "./document-window.js";
 import { fetchBounded, limitInput } from "./bounded.js";
-import { required } from "./service-answers.js";
+import { required } from "../../operations/service-answers.js";
 import { assertAccess } from "./peer-guard.js";
 import { boundedList, idInput, input, workDateInput } from "./tool-schemas.js";
 import { session, sessionMessage } from "./workspace-schemas.js";

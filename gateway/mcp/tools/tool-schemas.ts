@@ -1,29 +1,13 @@
 /**
- * Building blocks of tool input and output schemas. Inputs refuse unknown arguments and state every type, range
- * and enumeration; outputs reuse the REST resource schemas (gateway/schemas) and add the bound report.
+ * Building blocks of tool output schemas: they reuse the REST resource schemas (gateway/schemas) and add the bound
+ * report. The input builders are the operations' (gateway/operations/input-schemas.ts), re-exported here.
  */
 import { int, object } from "../../schemas/common.js";
-import type { JsonSchema } from "../tool.js";
 import { boundReport } from "./bounded.js";
 import { windowOutput } from "./document-window.js";
 import { nextCursorOutput } from "./keyset-pager.js";
 
-/** A tool's input schema: exactly these arguments, `required` among them. */
-export function input(properties: Record<string, unknown>, required: string[] = []): JsonSchema {
-  return { type: "object", properties, ...(required.length ? { required } : {}), additionalProperties: false };
-}
-
-export const NO_ARGUMENTS = input({});
-
-/** A free-text identifier argument (ids are at most 200 characters everywhere in this service). */
-export const idInput = (description: string) => ({ type: "string", minLength: 1, maxLength: 200, description }) as const;
-
-export const workDateInput = (description: string) =>
-  ({ type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", format: "date", description }) as const;
-
-export const enumInput = (values: readonly string[], description: string) => ({ type: "string", enum: [...values], description }) as const;
-
-export const langInput = enumInput(["en", "zh"], "Report language; omitted: English, then the language-agnostic report.");
+export { enumInput, idInput, input, langInput, NO_ARGUMENTS, workDateInput } from "../../operations/input-schemas.js";
 
 export const arrayOf = <S extends Record<string, unknown>>(items: S) => ({ type: "array", items }) as const;
 

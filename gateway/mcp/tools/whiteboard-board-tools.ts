@@ -1,41 +1,37 @@
 /**
  * Whiteboard boards (threads) as tools, scope whiteboard:read: the REST thread list (its first page, bounded),
  * the keyset walk over every board, and one board with its cards. Rows are the REST resources (spec §2.3).
+ * The bounded list reads WhiteboardPagesService, whose lists take the `limit + 1` the REST list's maximum refuses.
  */
-import { ThreadDetailSchema, ThreadSummarySchema } from "../../../gen/institute/catalog/v1/catalog_pb.js";
+import { ThreadSummarySchema } from "../../../gen/institute/catalog/v1/catalog_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
-import { THREAD_STATUSES } from "../../../services/catalog/vocabulary.js";
-import { threadDetail, threadSummary } from "../../schemas/catalog.js";
+import { getThread, listThreads, statusInput, THREADS_BOUND } from "../../operations/whiteboard.js";
+import { threadSummary } from "../../schemas/catalog.js";
 import type { ToolDefinition } from "../tool.js";
 import { fetchBounded, limitInput } from "./bounded.js";
 import { cursorInput, keysetAfter, keysetPage } from "./keyset-pager.js";
-import { required } from "./service-answers.js";
-import { boundedList, enumInput, idInput, input, keysetList } from "./tool-schemas.js";
+import { operationTool } from "./operation-tool.js";
+import { boundedList, input, keysetList } from "./tool-schemas.js";
 
 const grant = { scope: "whiteboard:read" };
-const statusInput = enumInput(THREAD_STATUSES, "Only threads in this status; omitted: every status.");
-const THREADS_BOUND = { default: 50, max: 200 };
 
 const positionOf = (t: { updatedAt: bigint; boardId: string }) => ({ at: Number(t.updatedAt), id: t.boardId });
 
-const listThreads: ToolDefinition<{ status?: string; limit?: number }> = {
-  name: "whiteboard_list_threads",
+const listThreadsTool = operationTool<{ status?: string; limit?: number }>(listThreads, {
   title: "List whiteboard threads",
   description:
     "Whiteboard research threads, most recently updated first. Walk them all with whiteboard_list_boards.",
   grant,
   toolset: "whiteboard",
-  inputSchema: input({ status: statusInput, limit: limitInput(THREADS_BOUND, "threads") }),
   outputSchema: boundedList("threads", threadSummary),
   bound: THREADS_BOUND,
-  pager: "none",
   async call(args, { clients }) {
     const { rows, bound } = await fetchBounded(args, THREADS_BOUND, async (n) =>
       (await clients.whiteboardPages.pageBoards({ status: args.status ?? "", limit: n })).threads,
     );
     return { threads: rows.map((t) => protoToJson(ThreadSummarySchema, t)), count: rows.length, bound };
   },
-};
+});
 
 const listBoards: ToolDefinition<{ status?: string; limit?: number; cursor?: string }> = {
   name: "whiteboard_list_boards",
@@ -63,19 +59,11 @@ const listBoards: ToolDefinition<{ status?: string; limit?: number; cursor?: str
   },
 };
 
-const getThread: ToolDefinition<{ board_id: string }> = {
-  name: "whiteboard_get_thread",
+const getThreadTool = operationTool(getThread, {
   title: "Get one whiteboard thread",
   description: "One whiteboard thread by board id, with its cards in order.",
   grant,
   toolset: "whiteboard",
-  inputSchema: input({ board_id: idInput("The board's id (a uuid), as board_id in whiteboard_list_threads.") }, ["board_id"]),
-  outputSchema: threadDetail,
-  pager: "none",
-  async call({ board_id }, { clients }) {
-    const { thread } = await clients.catalog.getThread({ boardId: board_id });
-    return protoToJson(ThreadDetailSchema, required(thread, "a thread"));
-  },
-};
+});
 
-export const WHITEBOARD_BOARD_TOOLS: ToolDefinition[] = [listThreads, listBoards, getThread];
+export const WHITEBOARD_BOARD_TOOLS: ToolDefinition[] = [listThreadsTool, listBoards, getThreadTool];

@@ -7,14 +7,16 @@ import { GetCardActionsResponseSchema } from "../../../gen/institute/catalog/v1/
 import { protoToJson } from "../../../lib/proto-json.js";
 import { cardSummary } from "../../schemas/catalog.js";
 import { bool, int, nullableInt, object, str } from "../../schemas/common.js";
-import type { ToolContext, ToolDefinition } from "../tool.js";
-import { windowedMarkdown, windowInput, type WindowArgs } from "./document-window.js";
+import { required } from "../../operations/service-answers.js";
+import { cardIdInput, cardReport } from "../../operations/whiteboard.js";
+import type { ToolDefinition } from "../tool.js";
+import { windowed, windowedMarkdown, type WindowArgs } from "./document-window.js";
 import { fetchBounded, limitInput } from "./bounded.js";
-import { markdownResult, required, wholeDocument } from "./service-answers.js";
-import { arrayOf, boundedList, idInput, input, langInput, markdownMembers } from "./tool-schemas.js";
+import { operationTool } from "./operation-tool.js";
+import { wholeDocument } from "./whole-document.js";
+import { arrayOf, boundedList, idInput, input, markdownMembers } from "./tool-schemas.js";
 
 const grant = { scope: "whiteboard:read" };
-const cardIdInput = idInput("The card's id, as card_id in a thread's cards.");
 const CARDS_BOUND = { default: 50, max: 200 };
 
 const getCard: ToolDefinition<{ card_id: string }> = {
@@ -32,26 +34,21 @@ const getCard: ToolDefinition<{ card_id: string }> = {
   },
 };
 
-const readCardReport = async ({ card_id, lang }: { card_id: string; lang?: string }, { clients }: ToolContext) =>
-  markdownResult((await clients.catalog.getCardReport({ cardId: card_id, lang: lang ?? "" })).document);
-
-const cardReport: ToolDefinition<{ card_id: string; lang?: string } & WindowArgs> = {
-  name: "whiteboard_card_report",
+const cardReportTool = operationTool<{ card_id: string; lang?: string } & WindowArgs>(cardReport, {
   title: "Read a card's report",
   description:
     "A whiteboard card's report as markdown. Without `lang`, the English report, else the language-agnostic one; with `lang`, exactly that language.",
   grant,
   toolset: "whiteboard",
-  inputSchema: input({ card_id: cardIdInput, lang: langInput, ...windowInput }, ["card_id"]),
+  inputSchema: windowed(cardReport.input),
   outputSchema: object({ card_id: str, ...markdownMembers }),
-  pager: "none",
-  async call(args, ctx) {
-    return { card_id: args.card_id, ...windowedMarkdown(await readCardReport(args, ctx), args) };
+  async call(args, _ctx, read) {
+    return { card_id: args.card_id, ...windowedMarkdown(await read(args), args) };
   },
-  async readDocument(args, ctx) {
-    return wholeDocument(await readCardReport(args, ctx));
+  async readDocument(args, _ctx, read) {
+    return wholeDocument(await read(args));
   },
-};
+});
 
 const reportLanguages: ToolDefinition<{ card_id: string }> = {
   name: "whiteboard_card_report_languages",
@@ -109,4 +106,4 @@ const analystCards: ToolDefinition<{ analyst_id: string; limit?: number }> = {
   },
 };
 
-export const WHITEBOARD_CARD_TOOLS: ToolDefinition[] = [getCard, cardReport, reportLanguages, cardActions, analystCards];
+export const WHITEBOARD_CARD_TOOLS: ToolDefinition[] = [getCard, cardReportTool, reportLanguages, cardActions, analystCards];
