@@ -56,7 +56,7 @@ export async function floodBench(argv: string[]): Promise<void> {
       ["throttle off", "0"],
     ] as const) {
       const env = { ...serviceEnv(bench.db), ...(perMinute ? { AUTH_FAILURE_PER_MINUTE: perMinute } : {}) };
-      const { target, key } = await startService(env, {});
+      const { target, key } = await startService(env, { cache: true });
       try {
         say(`flood: ${label}: warming up, then quiet, then flooded (${seconds} s each)`);
         await validCaller(target.url, key, connections, 1);

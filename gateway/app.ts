@@ -1,9 +1,10 @@
 /**
  * The only public surface. On every request, in this order: edge filter, browser access (Origin, Host, CORS on the
- * tool endpoint), authentication (before routing), rate limit, scope, validation, then the route, which calls a
- * service through a Connect client.
+ * tool endpoint), authentication (before routing), rate limit, scope, validation, the read cache (read-cache/), then
+ * the route, which calls a service through a Connect client.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type pg from "pg";
 import { fastifyTrustProxy } from "../lib/config/access.js";
 import type { Config } from "../lib/config/config.js";
 import { requestIdOf } from "../lib/observability/logger.js";
@@ -35,6 +36,18 @@ import type { RateLimiter } from "./rate-limit/limiter.js";
 import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
 import type { ToolDefinition } from "./mcp/tool.js";
 import { TOOLS } from "./mcp/tools/index.js";
+import { recordingClients } from "./read-cache/call-recorder.js";
+import { observeReadCache } from "./read-cache/cache-metrics.js";
+import { openReadCache, type GatewayReadCache } from "./read-cache/open-read-cache.js";
+import { restReadCache } from "./read-cache/rest-read-cache.js";
+import { toolCallCache } from "./read-cache/tool-call-cache.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The read cache (READ_CACHE_BYTES), null when off: its store and settle(), for tests and in-process writers. */
+    readCache: GatewayReadCache | null;
+  }
+}
 
 export interface GatewayDeps {
   config: Config;
@@ -54,6 +67,8 @@ export interface GatewayDeps {
   now?: () => number;
   /** Per-credential rate limits shared across replicas (gateway/rate-limit/); absent, none. Closed with the gateway. */
   rateLimits?: RateLimiter;
+  /** A session the read cache listens on for data changes (the reader's settings); absent, no read cache. */
+  changes?: pg.ClientConfig;
 }
 
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
@@ -105,16 +120,30 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.addHook("preHandler", refuseNonFiniteNumbers);
   registerMethodAwareNotFound(app);
   jsonValidators(app);
+  const readCache = deps.changes && deps.config.readCacheBytes > 0 ? openReadCache({ budgetBytes: deps.config.readCacheBytes, connection: deps.changes, log: app.log }) : null;
+  app.decorate("readCache", readCache);
+  const clients = readCache ? recordingClients(deps.clients) : deps.clients;
+  if (readCache) {
+    restReadCache(app, readCache.store);
+    if (deps.metrics) observeReadCache(deps.metrics.registry, readCache.store);
+    app.addHook("onClose", async () => readCache.close());
+  }
   const restRouteList = collectRestRoutes(app);
   resourceMetadataRoutes(app, { config: deps.config });
-  await app.register(mcpRoutes, { tools, clients: deps.clients, projectName: deps.config.project.name, now: deps.now });
+  await app.register(mcpRoutes, {
+    tools,
+    clients,
+    projectName: deps.config.project.name,
+    now: deps.now,
+    wrapCall: readCache ? toolCallCache(readCache.store) : undefined,
+  });
   await app.register(contractRoutes, { config: deps.config, routes: restRouteList, tools, rateLimit: limiter?.config });
   await app.register(referenceRoutes, { title: deps.config.project.name });
   if (deps.relayCallbacks) await app.register(relayCallbackRoutes, deps.relayCallbacks);
   await app.register(restRoutes, {
     prefix: "/api/v1",
     config: deps.config,
-    clients: deps.clients,
+    clients,
     facts: { searchEnabled: deps.searchEnabled ?? (() => false) },
     now: deps.now,
   });

@@ -103,6 +103,7 @@ describe("JSON reads carry validators", () => {
     const url = `/api/v1/analysts/${ids.analyst.analyst_id}`;
     const before = await get(url);
     await gw.db.owner.query("UPDATE catalog.analysts SET name_en = name_en || ' (renamed)' WHERE analyst_id = $1", [ids.analyst.analyst_id]);
+    await gw.app.readCache?.settle();
     const after = await get(url, { "if-none-match": before.headers.etag as string });
     expect(after.statusCode).toBe(200);
     expect(after.json().name_en).toBe(`${before.json().name_en} (renamed)`);

@@ -69,6 +69,7 @@ export async function composeGateway(c: GatewayComposition): Promise<ComposedGat
     now: c.now,
     rateLimits: c.rateLimits,
     metrics: c.metrics,
+    changes: c.reader.options,
   });
   c.metrics?.observePool("reader", c.reader);
   const readiness = createReadiness({

@@ -21,7 +21,13 @@ const children = new Set<ChildProcess>();
 
 /** Kills every child still running; called on the bench's exit paths. */
 export function killAllChildren(): void {
-  for (const child of children) if (child.exitCode === null && child.pid) process.kill(child.pid, "SIGKILL");
+  for (const child of children) {
+    if (child.exitCode !== null || child.signalCode !== null || !child.pid) continue;
+    // One that exited a moment ago (not yet reaped) is gone: that must not hide the error being reported.
+    try {
+      process.kill(child.pid, "SIGKILL");
+    } catch {}
+  }
 }
 process.on("exit", killAllChildren);
 

@@ -37,7 +37,10 @@ function alive(pid: number): boolean {
 }
 
 /** Starts the cluster on free loopback ports; stop() ends it, every process it started, and the NATS server. */
-export async function startCluster(env: Record<string, string>, options: { cpuProfileDir?: string } = {}): Promise<{ target: Target; key: string; names: Map<number, string> }> {
+export async function startCluster(
+  env: Record<string, string>,
+  options: { cpuProfileDir?: string; cache?: boolean } = {},
+): Promise<{ target: Target; key: string; names: Map<number, string> }> {
   const nats = await startTestNats();
   if (!nats.url) throw new Error(nats.skip ?? "no NATS server");
   try {
@@ -45,18 +48,20 @@ export async function startCluster(env: Record<string, string>, options: { cpuPr
       name: "the cluster (npm run start:cluster)",
       entry: ENTRY,
       // NODE_OPTIONS reaches every process start:cluster spawns: each writes its own profile when it exits.
-      env: { ...env, NATS_URL: nats.url, ...(options.cpuProfileDir ? profilerEnv(options.cpuProfileDir) : {}) },
+      env: { ...env, NATS_URL: nats.url, ...(options.cache === false ? { READ_CACHE_BYTES: "0" } : {}), ...(options.cpuProfileDir ? profilerEnv(options.cpuProfileDir) : {}) },
       ready: /\(cluster\) is up: (http:\/\/[^\s]+)[\s\S]*?Demo key[^\n]*?(sk_ins_[A-Za-z0-9_-]+)[\s\S]*?Ctrl-C stops them all/,
       timeoutMs: 240_000,
     });
     const listed = [...child.match[0].matchAll(/^\s+(\S+)\s+port .*pid (\d+)$/gm)];
     const pids = listed.map((m) => Number(m[2]));
+    const gatewayInternal = child.match[0].match(/^\s+gateway\s+port \d+, internal (\d+)/m)?.[1];
     return {
       key: child.match[2]!,
       names: new Map(listed.map((m) => [Number(m[2]), m[1]!])),
       target: {
         name: "service",
         url: child.match[1]!,
+        metricsUrl: gatewayInternal ? `http://127.0.0.1:${gatewayInternal}` : undefined,
         pids,
         output: () => child.output(),
         async stop() {

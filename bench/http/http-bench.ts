@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { summarizeProfile } from "../profile-summary.js";
 import { openBenchDatabase } from "./bench-database.js";
+import { hitRatio, readCacheCounters } from "./cache-counters.js";
 import { captureResponses } from "./capture.js";
 import { benchCases, type BenchCase } from "./cases.js";
 import { killAllChildren } from "./child-process.js";
@@ -25,7 +26,7 @@ type Baselines = Map<string, { handWritten: Measurement; ceiling: Measurement }>
 
 async function runMode(
   mode: ModeResult["mode"],
-  targets: { service: Target; handWritten: Target; ceiling: Target },
+  targets: { service: Target; serviceOff?: Target; handWritten: Target; ceiling: Target },
   key: string,
   cases: BenchCase[],
   sameAsHandWritten: Record<string, string>,
@@ -37,15 +38,19 @@ async function runMode(
   for (const c of cases) {
     say(`${mode}: ${c.label}`);
     const known = baselines.get(c.id);
-    const measured = await measureCase(known ? [targets.service] : [targets.service, targets.handWritten, targets.ceiling], c, key, timing);
+    const services = targets.serviceOff ? [targets.service, targets.serviceOff] : [targets.service];
+    const before = await readCacheCounters(targets.service.metricsUrl);
+    const measured = await measureCase(known ? services : [...services, targets.handWritten, targets.ceiling], c, key, timing);
+    const hits = hitRatio(before, await readCacheCounters(targets.service.metricsUrl));
     const service = measured[0]!;
-    const handWritten = known?.handWritten ?? measured[1]!;
-    const ceiling = known?.ceiling ?? measured[2]!;
+    const serviceOff = targets.serviceOff ? measured[1] : undefined;
+    const handWritten = known?.handWritten ?? measured[services.length]!;
+    const ceiling = known?.ceiling ?? measured[services.length + 1]!;
     baselines.set(c.id, { handWritten, ceiling });
     const rate = Math.max(1, Math.round(service.rps / 2));
     const [half] = await measureCase([targets.service], c, key, { ...timing, warmup: 0, rounds: 1, overallRate: rate });
     const halfRate = { ...half!, rate };
-    results.push({ id: c.id, label: c.label, target: c.target, sameAsHandWritten: sameAsHandWritten[c.id] ?? "", service, handWritten, ceiling, halfRate });
+    results.push({ id: c.id, label: c.label, target: c.target, sameAsHandWritten: sameAsHandWritten[c.id] ?? "", service, serviceOff, hitRatio: hits, handWritten, ceiling, halfRate });
   }
   return { mode, cases: results };
 }
@@ -81,14 +86,24 @@ export async function httpBench(argv: string[]): Promise<void> {
     const env = serviceEnv(bench.db, { rateLimit: options.rateLimit });
     const profileDir = options.profile ? path.join(tmp, "profile") : undefined;
     say("starting the all-in-one service, the hand-written baseline and the ceiling ...");
-    const started = await startService(env, { cpuProfileDir: profileDir });
+    const started = await startService(env, { cpuProfileDir: profileDir, cache: options.cache });
     let service: Target | undefined = started.target;
     running.push(service);
+    // Beside it, the same service with the read cache off, measured in the same rounds. Each start replaces the demo
+    // key (on the one database both serve), so the last one minted is the key for every request.
+    let serviceOff: Target | undefined;
+    let key = started.key;
+    if (options.cache && options.modes.includes("all-in-one")) {
+      const off = await startService(env, { cache: false });
+      serviceOff = off.target;
+      key = off.key;
+      running.push(serviceOff);
+    }
     const handWritten = await startHandWritten(bench.db.readerUrl);
     running.push(handWritten);
     const all = benchCases({ dailyDate: bench.dailyDate, searchQuery: bench.searchQuery });
     const wanted = all.filter((c) => !options.cases || options.cases.includes(c.id) || options.cases.includes(`${c.id}-304`));
-    const capture = await captureResponses(wanted, service.url, handWritten.url, started.key);
+    const capture = await captureResponses(wanted, service.url, handWritten.url, key);
     const cases = capture.cases.filter((c) => !options.cases || options.cases.includes(c.id));
     const responsesFile = path.join(tmp, "responses.json");
     await writeFile(responsesFile, JSON.stringify(capture.responses));
@@ -99,9 +114,10 @@ export async function httpBench(argv: string[]): Promise<void> {
     const results: ModeResult[] = [];
     let profile: Record<string, string[]> | undefined;
     if (options.modes.includes("all-in-one")) {
-      results.push(await runMode("all-in-one", { service, handWritten, ceiling }, started.key, cases, capture.sameAsHandWritten, options, baselines));
+      results.push(await runMode("all-in-one", { service, serviceOff, handWritten, ceiling }, key, cases, capture.sameAsHandWritten, options, baselines));
     }
     await service.stop();
+    await serviceOff?.stop();
     service = undefined;
     if (profileDir) profile = await profileOf(profileDir, results[0]);
     if (options.modes.includes("cluster")) {
@@ -111,7 +127,7 @@ export async function httpBench(argv: string[]): Promise<void> {
         say("starting the cluster (npm run start:cluster) ...");
         const clusterProfileDir = options.profile ? path.join(tmp, "profile-cluster") : undefined;
         if (clusterProfileDir) await mkdir(clusterProfileDir, { recursive: true });
-        const cluster = await startCluster(env, { cpuProfileDir: clusterProfileDir });
+        const cluster = await startCluster(env, { cpuProfileDir: clusterProfileDir, cache: options.cache });
         running.push(cluster.target);
         const measured = await runMode("cluster", { service: cluster.target, handWritten, ceiling }, cluster.key, cases, capture.sameAsHandWritten, options, baselines);
         results.push(measured);
@@ -124,7 +140,7 @@ export async function httpBench(argv: string[]): Promise<void> {
     const file = await writeJson({ options, dataset, modes: results, profile }, startedAt);
     const out = [
       "",
-      `HTTP benchmark: demo dataset scale ${options.scale} (seed ${options.seed}, as of ${options.asOf}); ${options.connections} connections; rate limiter ${options.rateLimit ? "on (limits out of reach)" : "off"}; per case and target ${options.warmup} s warm-up, then ${options.duration} s measured in ${options.rounds} rounds taking the targets in turn`,
+      `HTTP benchmark: demo dataset scale ${options.scale} (seed ${options.seed}, as of ${options.asOf}); ${options.connections} connections; rate limiter ${options.rateLimit ? "on (limits out of reach)" : "off"}; read cache ${options.cache ? "on (all-in-one also measured with it off)" : "off (--no-cache)"}; per case and target ${options.warmup} s warm-up, then ${options.duration} s measured in ${options.rounds} rounds taking the targets in turn`,
       "",
     ];
     for (const r of results) out.push(`${r.mode}:`, modeTable(r), "");

@@ -11,6 +11,8 @@
  *                     inspector); the top frames of each case's measured runs are printed and kept in the JSON
  *   --rate-limit      keep the per-credential rate limiter on (its limits raised out of reach) to measure its cost;
  *                     by default it is off, so it neither throttles nor costs anything here
+ *   --no-cache        run the service with its read cache off (READ_CACHE_BYTES=0) and measure only that; by default
+ *                     the all-in-one is measured with the cache on and, in the same rounds, a second one with it off
  */
 export interface HttpBenchOptions {
   duration: number;
@@ -24,6 +26,8 @@ export interface HttpBenchOptions {
   modes: Array<"all-in-one" | "cluster">;
   profile: boolean;
   rateLimit: boolean;
+  /** False with --no-cache: the service runs without its read cache. */
+  cache: boolean;
 }
 
 function value(argv: string[], name: string): string | undefined {
@@ -56,5 +60,6 @@ export function parseHttpBenchOptions(argv: string[]): HttpBenchOptions {
     modes: modes as HttpBenchOptions["modes"],
     profile: argv.includes("--profile"),
     rateLimit: argv.includes("--rate-limit"),
+    cache: !argv.includes("--no-cache"),
   };
 }

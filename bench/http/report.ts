@@ -14,6 +14,10 @@ export interface CaseResult {
   target: BenchCase["target"];
   sameAsHandWritten: string;
   service: Measurement;
+  /** The same service with its read cache off, measured in the same rounds (all-in-one, unless --no-cache). */
+  serviceOff?: Measurement;
+  /** Of the cacheable lookups while the case ran, the share answered from the read cache (NaN: none looked up). */
+  hitRatio: number;
   handWritten: Measurement;
   ceiling: Measurement;
   /** The service again at half its measured maximum rate. */
@@ -40,13 +44,18 @@ function targetCell(r: CaseResult): string {
 
 export function modeTable(result: ModeResult): string {
   if (result.skipped) return `${result.mode}: skipped: ${result.skipped}`;
-  const header = ["request", "req/s", "p50 ms", "p99 ms", "err", "non-2xx*", "RSS MiB", "CPU µs/req", "hand req/s", "hand p99", "hand µs/req", "ceil req/s", "ceil p99", "svc/hand", "svc/ceil", "target", "p99 @50% rate"];
+  const header = [
+    "request", "req/s", "p50 ms", "p99 ms", "err", "non-2xx*", "RSS MiB", "CPU µs/req", "hit %", "hand req/s", "hand p99", "hand µs/req", "ceil req/s", "ceil p99",
+    "svc/hand", "svc/ceil", "off req/s", "off µs/req", "off/hand", "target", "p99 @50% rate",
+  ];
   const rows = result.cases.map((r) => {
     const s = r.service;
     const half = `${ms(r.halfRate.p99)} @ ${n0(r.halfRate.rate)}/s ${r.halfRate.p99 < P99_TARGET_MS ? "ok" : "MISSED"}`;
     return [
       r.label, n0(s.rps), ms(s.p50), ms(s.p99), String(s.errors), String(s.unexpected), s.peakRssMib === undefined ? "-" : s.peakRssMib.toFixed(0), n0(s.cpuUsPerRequest ?? NaN),
-      n0(r.handWritten.rps), ms(r.handWritten.p99), n0(r.handWritten.cpuUsPerRequest ?? NaN), n0(r.ceiling.rps), ms(r.ceiling.p99), x(ratioOf(r).hand), x(ratioOf(r).ceiling), targetCell(r), half,
+      Number.isFinite(r.hitRatio) ? (r.hitRatio * 100).toFixed(1) : "-",
+      n0(r.handWritten.rps), ms(r.handWritten.p99), n0(r.handWritten.cpuUsPerRequest ?? NaN), n0(r.ceiling.rps), ms(r.ceiling.p99), x(ratioOf(r).hand), x(ratioOf(r).ceiling),
+      n0(r.serviceOff?.rps ?? NaN), n0(r.serviceOff?.cpuUsPerRequest ?? NaN), x((r.serviceOff?.rps ?? NaN) / r.handWritten.rps), targetCell(r), half,
     ];
   });
   return table(header, rows);
@@ -55,6 +64,7 @@ export function modeTable(result: ModeResult): string {
 export function notes(results: ModeResult[]): string[] {
   const lines = [
     "* non-2xx: answers with any status other than the expected one (for the If-None-Match row: anything but 304).",
+    "hit %: cacheable lookups answered from the read cache while the case ran ('-': the request is never cached). off: the same service with READ_CACHE_BYTES=0, in the same rounds; the hand-written route has no cache.",
     `Targets: reads at >= 0.8 of the hand-written route, 304s at >= 0.5 of the ceiling, p99 < ${P99_TARGET_MS} ms at half the measured maximum rate.`,
   ];
   const first = results.find((r) => !r.skipped);

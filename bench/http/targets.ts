@@ -2,11 +2,14 @@
  * The servers one benchmark run measures, each a child process on a free loopback port: the all-in-one service
  * as `npm start` runs it, the hand-written fastify + pg baseline, and the bare node:http ceiling.
  */
+import { freePort } from "../../lib/net/free-port.js";
 import { startChild, type BenchChild } from "./child-process.js";
 
 export interface Target {
-  name: "service" | "hand-written" | "ceiling";
+  name: "service" | "service, cache off" | "hand-written" | "ceiling";
   url: string;
+  /** The internal listener (/metrics) of the process that holds the read cache, when there is one. */
+  metricsUrl?: string;
   /** Every process serving the target (the cluster has several); their peak RSS is summed. */
   pids: number[];
   /** What the target's processes wrote lately (for a failure's message). */
@@ -40,15 +43,18 @@ const asTarget = (name: Target["name"], child: BenchChild, url: string): Target 
   stop: () => child.stop(),
 });
 
-export async function startService(env: Record<string, string>, options: { cpuProfileDir?: string }): Promise<{ target: Target; key: string }> {
+/** The all-in-one service; `cache: false` runs it with the read cache off (READ_CACHE_BYTES=0). */
+export async function startService(env: Record<string, string>, options: { cpuProfileDir?: string; cache: boolean }): Promise<{ target: Target; key: string }> {
+  const metricsPort = await freePort();
   const child = await startChild({
-    name: "the all-in-one service (scripts/start.ts)",
+    name: `the all-in-one service (scripts/start.ts${options.cache ? "" : ", cache off"})`,
     entry: "scripts/start.ts",
-    env,
+    env: { ...env, METRICS_PORT: String(metricsPort), ...(options.cache ? {} : { READ_CACHE_BYTES: "0" }) },
     ready: /is up: (http:\/\/[^\s]+)[\s\S]*?Demo key[^\n]*?(sk_ins_[A-Za-z0-9_-]+)/,
     nodeArgs: options.cpuProfileDir ? ["--cpu-prof", "--cpu-prof-dir", options.cpuProfileDir] : [],
   });
-  return { target: asTarget("service", child, child.match[1]!), key: child.match[2]! };
+  const target = asTarget(options.cache ? "service" : "service, cache off", child, child.match[1]!);
+  return { target: { ...target, metricsUrl: `http://127.0.0.1:${metricsPort}` }, key: child.match[2]! };
 }
 
 export async function startHandWritten(readerUrl: string): Promise<Target> {

@@ -10,7 +10,7 @@ import { classify, errorResponse, INVALID_REQUEST, PARSE_ERROR, type RpcErrorObj
 import { createMethods } from "./methods.js";
 import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, PROTOCOL_VERSIONS } from "./protocol.js";
 import type { ToolDefinition } from "./tool.js";
-import { createToolRunner } from "./tool-runner.js";
+import { createToolRunner, type ToolCallWrapper } from "./tool-runner.js";
 import { selectToolsets, TOOLSET_NAMES } from "./toolsets.js";
 
 export interface McpOptions {
@@ -18,13 +18,15 @@ export interface McpOptions {
   clients: ServiceClients;
   projectName: string;
   now?: () => number;
+  /** Where tools/call runs each tool (the read cache); absent, it simply runs. */
+  wrapCall?: ToolCallWrapper;
 }
 
 const transportError = (reply: FastifyReply, status: number, code: number, message: string) =>
   reply.code(status).type("application/json; charset=utf-8").send(errorResponse(null, { code, message, data: { category: "validation", transient: false } }));
 
 export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
-  const runner = createToolRunner(opts.tools, opts.clients);
+  const runner = createToolRunner(opts.tools, opts.clients, opts.wrapCall);
   const dispatch = createMethods({ tools: opts.tools, runner, clients: opts.clients, projectName: opts.projectName, now: opts.now ?? Date.now });
 
   app.removeAllContentTypeParsers();

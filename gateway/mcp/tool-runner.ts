@@ -53,7 +53,10 @@ function nestedDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-export function createToolRunner(tools: readonly ToolDefinition[], clients: ServiceClients): ToolRunner {
+/** Runs a tool call, or answers it another way (the read cache); the default runs it. */
+export type ToolCallWrapper = (tool: ToolDefinition, args: Record<string, unknown>, compute: () => Promise<CallToolResult>) => Promise<CallToolResult>;
+
+export function createToolRunner(tools: readonly ToolDefinition[], clients: ServiceClients, wrapCall?: ToolCallWrapper): ToolRunner {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const inputs = createSchemaCompiler();
   const outputs = createSchemaCompiler();
@@ -100,13 +103,16 @@ export function createToolRunner(tools: readonly ToolDefinition[], clients: Serv
       if (!tool) throw validationError(`unknown tool: ${params.name}`, "name", "unknown_tool");
       authorize(principal, tool);
       const args = checkArguments(tool, params.arguments);
-      const result: unknown = await run(tool.name, log, () => tool.call(args, { clients, principal }));
-      const validate = outputs(tool.outputSchema);
-      if (!isObject(result) || !validate(result)) {
-        log.error({ tool: tool.name, errors: validate.errors }, "tool answered outside its output schema");
-        throw new RpcError(INTERNAL_ERROR, "internal error", "permanent", { code: "internal" });
-      }
-      return callToolResult(result);
+      const compute = async () => {
+        const result: unknown = await run(tool.name, log, () => tool.call(args, { clients, principal }));
+        const validate = outputs(tool.outputSchema);
+        if (!isObject(result) || !validate(result)) {
+          log.error({ tool: tool.name, errors: validate.errors }, "tool answered outside its output schema");
+          throw new RpcError(INTERNAL_ERROR, "internal error", "permanent", { code: "internal" });
+        }
+        return callToolResult(result);
+      };
+      return wrapCall ? wrapCall(tool, args, compute) : compute();
     },
   };
 }

@@ -35,6 +35,11 @@ export interface Config {
    * report, without asking the service; 0 asks every time. Unconditional GETs always ask (docs/benchmark.md).
    */
   reportValidatorCacheMs: number;
+  /**
+   * The gateway's read cache (answers as sent, dropped when the data they came from changes), bounded in bytes;
+   * 0 turns it off (docs/read-cache.md).
+   */
+  readCacheBytes: number;
   /** NATS with JetStream (the governor's bus). Unset: the in-process bus. */
   natsUrl: string | undefined;
   relay: RelayConfig;
@@ -144,6 +149,7 @@ export function loadConfig(variables: Env = process.env): Config {
     },
     keyCacheSeconds: env.whole("KEY_CACHE_SECONDS", 10, 0, 3600),
     reportValidatorCacheMs: env.whole("REPORT_VALIDATOR_CACHE_MS", 1000, 0, 60_000),
+    readCacheBytes: env.whole("READ_CACHE_BYTES", 64 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
     natsUrl: natsUrl(env),
     relay: relayConfig(env),
     governor: governorConfig(env),

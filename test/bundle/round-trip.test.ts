@@ -219,6 +219,8 @@ describe("edited lines imported into B while its gateway runs", () => {
       "topic-pool": { lines: 1, changed: 1 },
     });
     expect(await embedPending(b.db.owner, embedder)).toMatchObject({ documents: { embedded: 1 }, factCards: { embedded: 1 } });
+    // A writer in the gateway's own process: once the read cache has settled, every read sees its changes.
+    await b.app.readCache?.settle();
 
     const dailyAfter = await ask(b, keys.b, { method: "GET", url: dailyUrl });
     expect(dailyAfter.text).toBe("# Edited daily\n\nThe edited body of the daily report.\n");

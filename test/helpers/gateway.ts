@@ -35,3 +35,20 @@ export async function startTestGateway(
     },
   };
 }
+
+/** Another gateway replica over the same test database (its own read cache and listener); closed by the caller. */
+export async function startReplica(gw: TestGateway, options: { now?: () => number; env?: Record<string, string> } = {}): Promise<FastifyInstance> {
+  const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", ...options.env });
+  const app = await buildAllInOne({ config, db: gw.db, now: options.now });
+  await app.ready();
+  return app;
+}
+
+/** Resolves once the gateway's read cache listens for changes (it serves nothing before); at once when it is off. */
+export async function readCacheLive(app: FastifyInstance, deadlineMs = 10_000): Promise<void> {
+  const until = Date.now() + deadlineMs;
+  while (app.readCache && !app.readCache.store.live) {
+    if (Date.now() > until) throw new Error("the read cache did not start listening");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

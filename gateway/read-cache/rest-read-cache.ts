@@ -1,0 +1,78 @@
+/**
+ * The read cache on the REST surface. Every GET under /api/v1 that needs a scope is a candidate; it is looked up
+ * after authentication, the rate limit, the scope check and validation (so a caller that may not read a route never
+ * reads it from the cache either), keyed by the route and its validated parameters (defaults applied, keys sorted;
+ * the feed token is a credential, not a parameter). A hit is sent without the route running. On a miss the route
+ * runs while its service calls are recorded, and its 200 is kept with the headers it set, unless a call made it
+ * uncacheable, it called no service (its answer is not data: meta, say), or it says no-store (fleet health).
+ * HEAD requests are left to the route.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from "fastify";
+import { canonicalJson } from "../../lib/canonical-json.js";
+import { REST_PREFIX } from "../contract/route-catalog.js";
+import { newRecording, recordCalls, type Recording } from "./call-recorder.js";
+import type { ReadCache } from "./read-cache.js";
+import { headersSetBetween, replay, type CachedResponse } from "./replay.js";
+
+interface Pending {
+  key: string;
+  ticket: number;
+  before: Record<string, unknown>;
+  recording: Recording;
+}
+
+const PENDING = Symbol("read-cache miss");
+type WithPending = FastifyRequest & { [PENDING]?: Pending };
+
+/** Bookkeeping beside the bytes of an entry: its key, header values, the maps that index it. */
+const ENTRY_OVERHEAD = 256;
+
+function keyOf(request: FastifyRequest): string {
+  const { token: _credential, ...query } = (request.query ?? {}) as Record<string, unknown>;
+  return `GET ${request.routeOptions.url} ${canonicalJson(request.params ?? {})} ${canonicalJson(query)}`;
+}
+
+function isCandidate(route: RouteOptions): boolean {
+  const methods = ([] as string[]).concat(route.method);
+  const config = (route.config ?? {}) as { scope?: string };
+  return methods.includes("GET") && route.url.startsWith(REST_PREFIX) && typeof config.scope === "string";
+}
+
+const entryBytes = (key: string, response: CachedResponse) =>
+  response.body.length + key.length + ENTRY_OVERHEAD + Object.entries(response.headers).reduce((n, [k, v]) => n + k.length + String(v).length, 0);
+
+/** Install after the JSON validators: the answer is kept as the last of its onSend hooks leaves it. */
+export function restReadCache(app: FastifyInstance, cache: ReadCache<unknown>) {
+  function lookUp(request: WithPending, reply: FastifyReply, done: HookHandlerDoneFunction) {
+    if (request.method !== "GET" || !cache.live) return done();
+    const key = keyOf(request);
+    const hit = cache.get(key) as CachedResponse | undefined;
+    if (hit) {
+      replay(request, reply, hit);
+      return;
+    }
+    const recording = newRecording();
+    request[PENDING] = { key, ticket: cache.begin(), before: reply.getHeaders(), recording };
+    recordCalls(recording, done);
+  }
+
+  async function keep(request: WithPending, reply: FastifyReply, payload: unknown) {
+    const pending = request[PENDING];
+    if (!pending) return payload;
+    request[PENDING] = undefined;
+    const { recording } = pending;
+    if (reply.statusCode !== 200 || recording.uncacheable || recording.kinds.size === 0) return payload;
+    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+    const headers = headersSetBetween(pending.before, reply.getHeaders());
+    if (String(headers["cache-control"] ?? "").includes("no-store")) return payload;
+    const response: CachedResponse = { headers, body: Buffer.isBuffer(payload) ? payload : Buffer.from(payload) };
+    cache.set(pending.key, response, recording.kinds, entryBytes(pending.key, response), pending.ticket);
+    return payload;
+  }
+
+  app.addHook("onRoute", (route) => {
+    if (!isCandidate(route)) return;
+    route.preHandler = [...([] as NonNullable<RouteOptions["preHandler"]>[]).concat(route.preHandler ?? []).flat(), lookUp];
+    route.onSend = [...([] as NonNullable<RouteOptions["onSend"]>[]).concat(route.onSend ?? []).flat(), keep];
+  });
+}
