@@ -23,10 +23,11 @@ const children = new Set<ChildProcess>();
 export function killAllChildren(): void {
   for (const child of children) {
     if (child.exitCode !== null || child.signalCode !== null || !child.pid) continue;
-    // One that exited a moment ago (not yet reaped) is gone: that must not hide the error being reported.
     try {
       process.kill(child.pid, "SIGKILL");
-    } catch {}
+    } catch {
+      // One that exited a moment ago (not yet reaped) is gone: that must not hide the error being reported.
+    }
   }
 }
 process.on("exit", killAllChildren);
