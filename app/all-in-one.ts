@@ -31,7 +31,7 @@ export interface AllInOneOptions {
   governorRoutes?: (router: ConnectRouter) => void;
   /** The tool registry; default the real one (tests pass their own definitions). */
   tools?: ToolDefinition[];
-  /** Per-credential rate limits (gateway/rate-limit/open-rate-limiter.ts); absent, none. */
+  /** Per-credential rate limits (app/compose/open-rate-limiter.ts); absent, none. */
   rateLimits?: RateLimiter;
   /** Prometheus metrics of this process (npm start serves them on METRICS_PORT). */
   metrics?: Metrics;

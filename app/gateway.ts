@@ -26,7 +26,7 @@ import { poolCheck } from "../lib/observability/readiness.js";
 import { isMain, runProcess } from "../lib/process/run-process.js";
 import { SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
 import { startAdminListener } from "../gateway/admin/admin-app.js";
-import { openRateLimiter } from "../gateway/rate-limit/open-rate-limiter.js";
+import { openRateLimiter } from "./compose/open-rate-limiter.js";
 
 export interface BuildOptions {
   config?: Config;

@@ -5,7 +5,7 @@
  */
 import { startAdminListener } from "../gateway/admin/admin-app.js";
 import { mintDemoKey } from "../gateway/auth/demo-key.js";
-import { openRateLimiter } from "../gateway/rate-limit/open-rate-limiter.js";
+import { openRateLimiter } from "./compose/open-rate-limiter.js";
 import { governorMetrics } from "../governor/governor-metrics.js";
 import type { Config } from "../lib/config/config.js";
 import { openDatabase } from "../lib/db/database.js";

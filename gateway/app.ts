@@ -4,7 +4,6 @@
  * the route, which calls a service through a Connect client.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
-import type pg from "pg";
 import { fastifyTrustProxy } from "../lib/config/access.js";
 import type { Config } from "../lib/config/config.js";
 import { requestIdOf } from "../lib/observability/logger.js";
@@ -38,7 +37,7 @@ import type { ToolDefinition } from "./mcp/tool.js";
 import { TOOLS } from "./mcp/tools/index.js";
 import { recordingClients } from "./read-cache/call-recorder.js";
 import { observeReadCache } from "./read-cache/cache-metrics.js";
-import { openReadCache, type GatewayReadCache } from "./read-cache/open-read-cache.js";
+import type { GatewayReadCache } from "./read-cache/open-read-cache.js";
 import { restReadCache } from "./read-cache/rest-read-cache.js";
 import { toolCallCache } from "./read-cache/tool-call-cache.js";
 
@@ -67,8 +66,8 @@ export interface GatewayDeps {
   now?: () => number;
   /** Per-credential rate limits shared across replicas (gateway/rate-limit/); absent, none. Closed with the gateway. */
   rateLimits?: RateLimiter;
-  /** A session the read cache listens on for data changes (the reader's settings); absent, no read cache. */
-  changes?: pg.ClientConfig;
+  /** Answers kept as sent, dropped when the data they came from changes; absent, every read asks the services. The gateway closes it. */
+  readCache?: GatewayReadCache;
 }
 
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
@@ -120,7 +119,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.addHook("preHandler", refuseNonFiniteNumbers);
   registerMethodAwareNotFound(app);
   jsonValidators(app);
-  const readCache = deps.changes && deps.config.readCacheBytes > 0 ? openReadCache({ budgetBytes: deps.config.readCacheBytes, connection: deps.changes, log: app.log }) : null;
+  const readCache = deps.readCache ?? null;
   app.decorate("readCache", readCache);
   const clients = readCache ? recordingClients(deps.clients) : deps.clients;
   if (readCache) {

@@ -15,6 +15,7 @@ import { createServiceClients, type ServiceClients, type ServiceTransports } fro
 import type { ToolDefinition } from "../../gateway/mcp/tool.js";
 import { configureKeysetSecret } from "../../gateway/mcp/tools/keyset-pager.js";
 import type { RateLimiter } from "../../gateway/rate-limit/limiter.js";
+import { openReadCache } from "../../gateway/read-cache/open-read-cache.js";
 import { countedInbox } from "../../gateway/relay/callback-metrics.js";
 import type { RelayCallbackOptions } from "../../gateway/relay/callback-route.js";
 import { searchEnabledFrom, serviceCheck } from "../../gateway/service-health.js";
@@ -37,7 +38,7 @@ export interface GatewayComposition {
   logger?: FastifyServerOptions["logger"];
   relayCallbacks?: RelayCallbackOptions;
   tools?: ToolDefinition[];
-  /** Per-credential rate limits (gateway/rate-limit/open-rate-limiter.ts); absent, none. */
+  /** Per-credential rate limits (app/compose/open-rate-limiter.ts); absent, none. */
   rateLimits?: RateLimiter;
   metrics?: Metrics;
   /** Readiness checks beyond the database and the services (the callback inbox's pool, the bus). */
@@ -58,7 +59,13 @@ export async function composeGateway(c: GatewayComposition): Promise<ComposedGat
   if (c.governor) Object.assign(clients, { governor: createClient(GovernorService, c.governor) });
   const health = Object.fromEntries(SERVICE_GROUPS.map((g) => [g, createClient(Health, c.transports[g])])) as Record<ServiceGroup, ReturnType<typeof createClient<typeof Health>>>;
   const relayCallbacks = c.relayCallbacks && c.metrics ? { ...c.relayCallbacks, inbox: countedInbox(c.relayCallbacks.inbox, c.metrics.registry) } : c.relayCallbacks;
-  const app = await buildGateway({
+  // The read cache listens on a session of its own, with the reader's settings; its warnings go to the gateway's log.
+  let app: FastifyInstance | undefined;
+  const readCache =
+    c.config.readCacheBytes > 0
+      ? openReadCache({ budgetBytes: c.config.readCacheBytes, connection: c.reader.options, log: { warn: (details, message) => app?.log.warn(details, message) } })
+      : undefined;
+  app = await buildGateway({
     config: c.config,
     clients,
     apiKeys: createApiKeyResolver(c.reader, { cacheSeconds: c.config.keyCacheSeconds, now: c.now }),
@@ -69,7 +76,7 @@ export async function composeGateway(c: GatewayComposition): Promise<ComposedGat
     now: c.now,
     rateLimits: c.rateLimits,
     metrics: c.metrics,
-    changes: c.reader.options,
+    readCache,
   });
   c.metrics?.observePool("reader", c.reader);
   const readiness = createReadiness({

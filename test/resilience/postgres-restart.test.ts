@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
 import { mintKey } from "../../gateway/auth/key-admin.js";
-import { openRateLimiter } from "../../gateway/rate-limit/open-rate-limiter.js";
+import { openRateLimiter } from "../../app/compose/open-rate-limiter.js";
 import { buildAllInOne } from "../../app/all-in-one.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database.js";

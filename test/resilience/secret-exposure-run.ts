@@ -11,7 +11,7 @@ import { inject } from "vitest";
 import { buildAdminApp } from "../../gateway/admin/admin-app.js";
 import { mintKey, revokeKey } from "../../gateway/auth/key-admin.js";
 import { ALL_SCOPES } from "../../lib/scopes.js";
-import { openRateLimiter } from "../../gateway/rate-limit/open-rate-limiter.js";
+import { openRateLimiter } from "../../app/compose/open-rate-limiter.js";
 import { prepareInProcessGovernor } from "../../app/governor-in-process.js";
 import { addChainFacts } from "../fixtures/governor.js";
 import { composeAllInOne } from "../../app/all-in-one.js";

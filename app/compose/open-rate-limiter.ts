@@ -6,8 +6,8 @@
 import type { RateLimitConfig } from "../../lib/config/access.js";
 import { createPool } from "../../lib/db/pool.js";
 import type { Log } from "../../lib/log.js";
-import { createBucketStore } from "./bucket-store.js";
-import { createRateLimiter, type RateLimiter } from "./limiter.js";
+import { createBucketStore } from "../../gateway/rate-limit/bucket-store.js";
+import { createRateLimiter, type RateLimiter } from "../../gateway/rate-limit/limiter.js";
 
 export interface OpenRateLimiterOptions {
   config: RateLimitConfig;
