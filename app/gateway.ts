@@ -19,7 +19,7 @@ import { composeGateway } from "./compose/gateway-composition.js";
 import { clientInterceptors } from "./compose/interceptors.js";
 import { ConfigError, loadConfig, type Config } from "../lib/config/config.js";
 import { createPool, type Pool } from "../lib/db/pool.js";
-import { startInternalServer, type InternalServer } from "../lib/observability/internal-server.js";
+import { processListeners } from "./compose/process-listeners.js";
 import { createLogger, loggerOptions, type LogSettings } from "../lib/observability/logger.js";
 import { createMetrics } from "../lib/observability/metrics.js";
 import { poolCheck } from "../lib/observability/readiness.js";
@@ -82,7 +82,7 @@ export async function build(options: BuildOptions = {}) {
     metrics,
     checks: { "database:owner": poolCheck(owner), bus: () => bus.ping() },
   });
-  let internal: InternalServer | null = null;
+  const listeners = processListeners(app, metrics, readiness);
   let admin: Awaited<ReturnType<typeof startAdminListener>>;
   return {
     app,
@@ -91,10 +91,9 @@ export async function build(options: BuildOptions = {}) {
     readiness,
     /** Listens on PORT and METRICS_PORT (0: any free port); resolves with the ports bound. */
     async listen(host = config.host, port = config.port, metricsPort = config.cluster.metricsPort) {
-      await app.listen({ host, port });
-      internal = await startInternalServer({ host, port: metricsPort, registry: metrics.registry, readiness });
+      const bound = await listeners.listen(host, port, metricsPort);
       admin = await startAdminListener({ config, owner, logger: loggerOptions({ ...logSettings, name: "gateway-admin" }) });
-      return { port: (app.server.address() as { port: number }).port, metricsPort: internal.port };
+      return bound;
     },
     async close() {
       readiness.markShuttingDown();
@@ -106,7 +105,7 @@ export async function build(options: BuildOptions = {}) {
       for (const s of sessions.values()) s.abort();
       if (!options.bus) await bus.close();
       if (!options.db) await Promise.allSettled([owner.end(), reader.end()]);
-      await internal?.close();
+      await listeners.closeInternal();
     },
   };
 }

@@ -18,7 +18,7 @@ import { createPool } from "../lib/db/pool.js";
 import { startEmbedding } from "../services/embedding/embed-at-start.js";
 import { createHashedNgramEmbedder } from "../lib/embedding/hashed-ngram-embedder.js";
 import type { Embedder } from "../lib/embedding/embedder.js";
-import { startInternalServer, type InternalServer } from "../lib/observability/internal-server.js";
+import { processListeners } from "./compose/process-listeners.js";
 import { loggerOptions, type LogSettings } from "../lib/observability/logger.js";
 import { createMetrics } from "../lib/observability/metrics.js";
 import { createReadiness, poolCheck } from "../lib/observability/readiness.js";
@@ -104,7 +104,7 @@ export async function build(options: BuildOptions = {}) {
   await governor.start();
   // Documents and fact cards written later are embedded here (the services' pools cannot write).
   const embedding = options.embedding === false ? null : startEmbedding(owner, config.search, (line) => log.info({}, line));
-  let internal: InternalServer | null = null;
+  const listeners = processListeners(server, metrics, readiness);
   return {
     server,
     governor,
@@ -113,9 +113,8 @@ export async function build(options: BuildOptions = {}) {
     readiness,
     /** Listens on PORT and METRICS_PORT (0: any free port); resolves with the ports bound. */
     async listen(host = config.host, port = config.port, metricsPort = config.cluster.metricsPort) {
-      await server.listen({ host, port });
-      internal = await startInternalServer({ host, port: metricsPort, registry: metrics.registry, readiness });
-      return { port: (server.server.address() as { port: number }).port, metricsPort: internal.port };
+      const bound = await listeners.listen(host, port, metricsPort);
+      return bound;
     },
     async close() {
       readiness.markShuttingDown();
@@ -125,7 +124,7 @@ export async function build(options: BuildOptions = {}) {
       await simulator?.close();
       if (!options.bus) await bus.close();
       if (!options.db) await owner.end();
-      await internal?.close();
+      await listeners.closeInternal();
     },
   };
 }

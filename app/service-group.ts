@@ -11,7 +11,7 @@ import { serverMetricsInterceptors } from "./compose/interceptors.js";
 import { createServiceDeps } from "./compose/service-deps.js";
 import { createPool, type Pool } from "../lib/db/pool.js";
 import type { Embedder } from "../lib/embedding/embedder.js";
-import { startInternalServer, type InternalServer } from "../lib/observability/internal-server.js";
+import { processListeners } from "./compose/process-listeners.js";
 import { loggerOptions, type LogSettings } from "../lib/observability/logger.js";
 import { createMetrics } from "../lib/observability/metrics.js";
 import { createReadiness, poolCheck } from "../lib/observability/readiness.js";
@@ -63,7 +63,7 @@ export async function build(options: BuildOptions) {
     deps.vectors.log = { info: (m) => server.log.info(m), warn: (m) => server.log.warn(m) };
     await deps.vectors.start();
   }
-  let internal: InternalServer | null = null;
+  const listeners = processListeners(server, metrics, readiness);
   return {
     group,
     server,
@@ -72,16 +72,15 @@ export async function build(options: BuildOptions) {
     readiness,
     /** Listens on PORT and METRICS_PORT (0: any free port); resolves with the ports bound. */
     async listen(host = config.host, port = config.port, metricsPort = config.cluster.metricsPort) {
-      await server.listen({ host, port });
-      internal = await startInternalServer({ host, port: metricsPort, registry: metrics.registry, readiness });
-      return { port: (server.server.address() as { port: number }).port, metricsPort: internal.port };
+      const bound = await listeners.listen(host, port, metricsPort);
+      return bound;
     },
     async close() {
       readiness.markShuttingDown();
       await server.close();
       await deps.vectors?.stop();
       if (!options.reader) await reader.end();
-      await internal?.close();
+      await listeners.closeInternal();
     },
   };
 }
