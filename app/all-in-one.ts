@@ -40,14 +40,22 @@ export interface AllInOneOptions {
 }
 
 export async function composeAllInOne(options: AllInOneOptions): Promise<ComposedGateway> {
-  const deps = createServiceDeps({ config: options.config, reader: options.db.reader, now: options.now, vectors: true });
+  const deps = createServiceDeps({
+    config: options.config,
+    reader: options.db.reader,
+    now: options.now,
+    vectors: true,
+  });
   // One router holds every group, as each service process holds its own; database outages become Unavailable.
   const router = { interceptors: routerInterceptors(options.metrics) };
   const transport = { interceptors: clientInterceptors(options.metrics) };
-  const services = createInProcessTransport((r) => {
-    groupRoutes(SERVICE_GROUPS, deps)(r);
-    healthRoutes(groupHealth(SERVICE_GROUPS, deps))(r);
-  }, { router, transport });
+  const services = createInProcessTransport(
+    (r) => {
+      groupRoutes(SERVICE_GROUPS, deps)(r);
+      healthRoutes(groupHealth(SERVICE_GROUPS, deps))(r);
+    },
+    { router, transport },
+  );
   const composed = await composeGateway({
     config: options.config,
     transports: Object.fromEntries(SERVICE_GROUPS.map((g) => [g, services])) as Record<ServiceGroup, Transport>,

@@ -40,36 +40,66 @@ const fail = (variable: string, problem: string) => new ConfigError(variable, pr
 
 function requireCluster(config: Config, options: BuildOptions) {
   const urls = requireServiceUrls(config.cluster, SERVICE_GROUPS);
-  if (!options.db && !config.databaseUrl) throw fail("DATABASE_URL", "is required when the gateway runs on its own (the relay callback inbox)");
-  if (!options.db && !config.databaseReaderUrl) throw fail("DATABASE_READER_URL", "is required when the gateway runs on its own (the SELECT-only role)");
-  if (!options.bus && !config.natsUrl) throw fail("NATS_URL", "is required when the gateway runs on its own (callback notifications to the governors)");
-  if (!config.relay.signingSecret) throw fail("RELAY_SIGNING_SECRET", "is required when the gateway runs on its own (it verifies the relay's callbacks)");
+  if (!options.db && !config.databaseUrl)
+    throw fail("DATABASE_URL", "is required when the gateway runs on its own (the relay callback inbox)");
+  if (!options.db && !config.databaseReaderUrl)
+    throw fail("DATABASE_READER_URL", "is required when the gateway runs on its own (the SELECT-only role)");
+  if (!options.bus && !config.natsUrl)
+    throw fail("NATS_URL", "is required when the gateway runs on its own (callback notifications to the governors)");
+  if (!config.relay.signingSecret)
+    throw fail(
+      "RELAY_SIGNING_SECRET",
+      "is required when the gateway runs on its own (it verifies the relay's callbacks)",
+    );
   return urls;
 }
 
 export async function build(options: BuildOptions = {}) {
   const config = options.config ?? loadConfig();
   const urls = requireCluster(config, options);
-  const logSettings: LogSettings = { level: config.logLevel, name: "gateway", relayName: config.relay.name, stream: options.logStream };
+  const logSettings: LogSettings = {
+    level: config.logLevel,
+    name: "gateway",
+    relayName: config.relay.name,
+    stream: options.logStream,
+  };
   const log = createLogger(logSettings);
   const owner = options.db?.owner ?? createPool(config.databaseUrl!, { name: "gateway-owner", max: 4 });
   const reader = options.db?.reader ?? createPool(config.databaseReaderUrl!, { name: "gateway-reader", max: 10 });
   const bus =
     options.bus ??
-    (await openBus({ natsUrl: config.natsUrl, namespace: config.cluster.natsNamespace, name: `gateway-${hostname()}-${process.pid}`, log, now: Date.now }));
+    (await openBus({
+      natsUrl: config.natsUrl,
+      namespace: config.cluster.natsNamespace,
+      name: `gateway-${hostname()}-${process.pid}`,
+      log,
+      now: Date.now,
+    }));
   const metrics = createMetrics({ process: "gateway", defaults: !options.db });
   metrics.observePool("owner", owner);
   // One HTTP/2 session per service process, shared by its clients; closed with the gateway.
   const sessions = new Map<string, Http2SessionManager>();
   const transportTo = (baseUrl: string): Transport => {
-    if (!sessions.has(baseUrl)) sessions.set(baseUrl, new Http2SessionManager(baseUrl, { pingIntervalMs: 30_000, idleConnectionTimeoutMs: 300_000 }));
+    if (!sessions.has(baseUrl))
+      sessions.set(
+        baseUrl,
+        new Http2SessionManager(baseUrl, { pingIntervalMs: 30_000, idleConnectionTimeoutMs: 300_000 }),
+      );
     // acceptCompression []: answers come back uncompressed; between processes of one cluster gzip costs more CPU
     // (zlib was a sixth of the gateway's and the services' profiles, docs/benchmark.md) than the bytes it saves.
-    return createGrpcTransport({ baseUrl, sessionManager: sessions.get(baseUrl)!, interceptors: clientInterceptors(metrics), acceptCompression: [] });
+    return createGrpcTransport({
+      baseUrl,
+      sessionManager: sessions.get(baseUrl)!,
+      interceptors: clientInterceptors(metrics),
+      acceptCompression: [],
+    });
   };
   const { app, readiness } = await composeGateway({
     config,
-    transports: Object.fromEntries(SERVICE_GROUPS.map((g) => [g, transportTo(urls[g])])) as Record<ServiceGroup, Transport>,
+    transports: Object.fromEntries(SERVICE_GROUPS.map((g) => [g, transportTo(urls[g])])) as Record<
+      ServiceGroup,
+      Transport
+    >,
     governor: config.cluster.serviceUrls.governor ? transportTo(config.cluster.serviceUrls.governor) : undefined,
     reader,
     logger: loggerOptions(logSettings),
@@ -78,7 +108,9 @@ export async function build(options: BuildOptions = {}) {
       relayName: config.relay.name,
       signingSecret: config.relay.signingSecret!,
     },
-    rateLimits: config.databaseUrl ? openRateLimiter({ config: config.access.rateLimit, databaseUrl: config.databaseUrl, log }) : undefined,
+    rateLimits: config.databaseUrl
+      ? openRateLimiter({ config: config.access.rateLimit, databaseUrl: config.databaseUrl, log })
+      : undefined,
     metrics,
     checks: { "database:owner": poolCheck(owner), bus: () => bus.ping() },
   });
@@ -92,7 +124,11 @@ export async function build(options: BuildOptions = {}) {
     /** Listens on PORT and METRICS_PORT (0: any free port); resolves with the ports bound. */
     async listen(host = config.host, port = config.port, metricsPort = config.cluster.metricsPort) {
       const bound = await listeners.listen(host, port, metricsPort);
-      admin = await startAdminListener({ config, owner, logger: loggerOptions({ ...logSettings, name: "gateway-admin" }) });
+      admin = await startAdminListener({
+        config,
+        owner,
+        logger: loggerOptions({ ...logSettings, name: "gateway-admin" }),
+      });
       return bound;
     },
     async close() {

@@ -25,9 +25,17 @@ beforeAll(async () => {
   await addCards(db.owner, 3);
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0" });
   governor = await prepareInProcessGovernor({ config, owner: db.owner, reader: db.reader, now: () => now });
-  app = await buildAllInOne({ config, db, relayCallbacks: governor.relayCallbacks, governorRoutes: governor.pulseRoutes });
+  app = await buildAllInOne({
+    config,
+    db,
+    relayCallbacks: governor.relayCallbacks,
+    governorRoutes: governor.pulseRoutes,
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
-  await governor.start({ callbackUrl: localCallbackUrl("127.0.0.1", (app.server.address() as { port: number }).port), log: app.log });
+  await governor.start({
+    callbackUrl: localCallbackUrl("127.0.0.1", (app.server.address() as { port: number }).port),
+    log: app.log,
+  });
 });
 afterAll(async () => {
   await governor?.close();
@@ -38,7 +46,9 @@ afterAll(async () => {
 describe("the governor in the all-in-one", () => {
   it("ticks at start against the in-process relay simulator and research_queue_pulse reports it", async () => {
     await expect
-      .poll(async () => (await db.owner.query("SELECT outcome FROM governor.decisions WHERE kind = 'tick'")).rows, { timeout: 10_000 })
+      .poll(async () => (await db.owner.query("SELECT outcome FROM governor.decisions WHERE kind = 'tick'")).rows, {
+        timeout: 10_000,
+      })
       .toEqual([{ outcome: "done" }]);
     const { key } = await mintKey(db.owner, { name: "pulse", scopes: ["viewer:read"] });
     const res = await app.inject({
@@ -59,7 +69,14 @@ describe("the governor in the all-in-one", () => {
       hourly_ceiling: 60,
       last_headroom: 5,
     });
-    expect(pulse.last_decision).toMatchObject({ outcome: "done", fleet_nodes: 3, free_slots: 6, reserve: 1, reserve_binds: false, headroom: 5 });
+    expect(pulse.last_decision).toMatchObject({
+      outcome: "done",
+      fleet_nodes: 3,
+      free_slots: 6,
+      reserve: 1,
+      reserve_binds: false,
+      headroom: 5,
+    });
   });
 
   it("mounts the callback receiver: an unsigned callback is refused", async () => {

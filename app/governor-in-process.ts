@@ -31,7 +31,8 @@ export interface InProcessGovernor {
 
 /** Where the relay reaches the gateway of this process when CALLBACK_URL is unset. */
 export function localCallbackUrl(host: string, port: number): string {
-  const reachable = host === "0.0.0.0" || host === "::" || host === "" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  const reachable =
+    host === "0.0.0.0" || host === "::" || host === "" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
   return `http://${reachable}:${port}/relay/callback`;
 }
 

@@ -7,7 +7,11 @@ import { build } from "./governor.js";
 import { slotOf } from "../governor/schedule/slots.js";
 import { addChainFacts } from "../test/fixtures/governor.js";
 
-const env = { LOG_LEVEL: "silent", CALLBACK_URL: "http://127.0.0.1:9/relay/callback", RELAY_SIGNING_SECRET: "observability-secret-0123456789" };
+const env = {
+  LOG_LEVEL: "silent",
+  CALLBACK_URL: "http://127.0.0.1:9/relay/callback",
+  RELAY_SIGNING_SECRET: "observability-secret-0123456789",
+};
 let db: TestDatabase;
 let g: Awaited<ReturnType<typeof build>>;
 let base: string;
@@ -27,7 +31,10 @@ afterAll(async () => {
 describe("app/governor.ts internal listener", () => {
   it("is live and ready when its database and bus answer", async () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
-    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: "ready", checks: { database: "ok", bus: "ok" } });
+    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({
+      status: "ready",
+      checks: { database: "ok", bus: "ok" },
+    });
   });
 
   it("exports each tick's headroom, reserve and submissions by drain", async () => {

@@ -10,7 +10,12 @@ import { build } from "./governor.js";
 import { addCards, addChainFacts } from "../test/fixtures/governor.js";
 import { slotOf } from "../governor/schedule/slots.js";
 
-const env = { LOG_LEVEL: "silent", PORT: "0", CALLBACK_URL: "http://127.0.0.1:9/relay/callback", RELAY_SIGNING_SECRET: "main-test-secret-0123456789" };
+const env = {
+  LOG_LEVEL: "silent",
+  PORT: "0",
+  CALLBACK_URL: "http://127.0.0.1:9/relay/callback",
+  RELAY_SIGNING_SECRET: "main-test-secret-0123456789",
+};
 let db: TestDatabase;
 let g: Awaited<ReturnType<typeof build>>;
 let baseUrl: string;
@@ -33,9 +38,19 @@ afterAll(async () => {
 
 describe("app/governor build()", () => {
   it("serves the queue pulse over HTTP/2 (Connect and gRPC) and reports the latest tick decision", async () => {
-    const connect = createClient(GovernorService, createConnectTransport({ baseUrl, httpVersion: "2", sessionManager: sessions }));
+    const connect = createClient(
+      GovernorService,
+      createConnectTransport({ baseUrl, httpVersion: "2", sessionManager: sessions }),
+    );
     const before = await connect.getQueuePulse({});
-    expect(before.pulse).toMatchObject({ enabled: true, enabledByConfig: true, enabledBySetting: true, inFlight: 0, submittedLastHour: 0, hourlyCeiling: 60 });
+    expect(before.pulse).toMatchObject({
+      enabled: true,
+      enabledByConfig: true,
+      enabledBySetting: true,
+      inFlight: 0,
+      submittedLastHour: 0,
+      hourlyCeiling: 60,
+    });
     expect(before.pulse?.lastTick).toBeUndefined();
 
     const report = await g.governor.tick(slotOf("tick", Date.now()));
@@ -48,13 +63,30 @@ describe("app/governor build()", () => {
       expect.objectContaining({ kind: "chain_tag", count: 4 }),
       expect.objectContaining({ kind: "logic_extract", count: 1 }),
     ]);
-    expect(pulse?.lastTick).toMatchObject({ outcome: "done", enabled: true, fleetNodes: 3, freeSlots: 6, reserve: 1, reserveBinds: false, headroom: 5, headroomBasis: "free-slots", budget: 5 });
-    expect(pulse?.lastTick?.drains.map((d) => [d.kind, d.submitted])).toEqual([["chain_tag", 4], ["logic_extract", 1]]);
+    expect(pulse?.lastTick).toMatchObject({
+      outcome: "done",
+      enabled: true,
+      fleetNodes: 3,
+      freeSlots: 6,
+      reserve: 1,
+      reserveBinds: false,
+      headroom: 5,
+      headroomBasis: "free-slots",
+      budget: 5,
+    });
+    expect(pulse?.lastTick?.drains.map((d) => [d.kind, d.submitted])).toEqual([
+      ["chain_tag", 4],
+      ["logic_extract", 1],
+    ]);
   });
 
   it("refuses to start without a callback address or a shared secret", async () => {
-    await expect(build({ config: loadConfig({ ...env, CALLBACK_URL: "" }), db })).rejects.toThrow("configuration: CALLBACK_URL is required");
-    await expect(build({ config: loadConfig({ ...env, RELAY_SIGNING_SECRET: "" }), db })).rejects.toThrow("configuration: RELAY_SIGNING_SECRET is required");
+    await expect(build({ config: loadConfig({ ...env, CALLBACK_URL: "" }), db })).rejects.toThrow(
+      "configuration: CALLBACK_URL is required",
+    );
+    await expect(build({ config: loadConfig({ ...env, RELAY_SIGNING_SECRET: "" }), db })).rejects.toThrow(
+      "configuration: RELAY_SIGNING_SECRET is required",
+    );
   });
 });
 
@@ -76,7 +108,10 @@ describe("configuration", () => {
     [{ CALLBACK_URL: "nope" }, "configuration: CALLBACK_URL is not a URL"],
     [{ GOVERNOR_ENABLED: "maybe" }, 'configuration: GOVERNOR_ENABLED must be true or false, got "maybe"'],
     [{ SIMILARITY_SKIP_COSINE: "1.5" }, "configuration: SIMILARITY_SKIP_COSINE must be a number above 0 and at most 1"],
-    [{ SIMILARITY_AUGMENT_COSINE: "0.9" }, "configuration: SIMILARITY_AUGMENT_COSINE must be below SIMILARITY_SKIP_COSINE (0.85)"],
+    [
+      { SIMILARITY_AUGMENT_COSINE: "0.9" },
+      "configuration: SIMILARITY_AUGMENT_COSINE must be below SIMILARITY_SKIP_COSINE (0.85)",
+    ],
   ])("stops on %o with one line naming the variable", (e, message) => {
     expect(() => loadConfig(e)).toThrow(message);
   });

@@ -48,11 +48,22 @@ export interface BuildOptions {
 
 export async function build(options: BuildOptions = {}) {
   const config = options.config ?? loadConfig();
-  if (!config.relay.callbackUrl) throw new ConfigError("CALLBACK_URL", "is required when the governor runs on its own (the gateway's /relay/callback)");
+  if (!config.relay.callbackUrl)
+    throw new ConfigError(
+      "CALLBACK_URL",
+      "is required when the governor runs on its own (the gateway's /relay/callback)",
+    );
   if (!config.relay.url && !config.relay.signingSecret) {
-    throw new ConfigError("RELAY_SIGNING_SECRET", "is required when the governor runs on its own (the gateway verifies with it)");
+    throw new ConfigError(
+      "RELAY_SIGNING_SECRET",
+      "is required when the governor runs on its own (the gateway verifies with it)",
+    );
   }
-  if (!options.db && !config.databaseUrl) throw new ConfigError("DATABASE_URL", "is required when the governor runs on its own (migrations: npm run db -- migrate)");
+  if (!options.db && !config.databaseUrl)
+    throw new ConfigError(
+      "DATABASE_URL",
+      "is required when the governor runs on its own (migrations: npm run db -- migrate)",
+    );
   const now = options.now ?? Date.now;
   const owner = options.db?.owner ?? createPool(config.databaseUrl!, { name: "governor", max: 5 });
   const metrics = createMetrics({ process: "governor", defaults: !options.db });
@@ -67,7 +78,12 @@ export async function build(options: BuildOptions = {}) {
       })(router);
     },
     {
-      logger: loggerOptions({ level: config.logLevel, name: "governor", relayName: config.relay.name, stream: options.logStream }),
+      logger: loggerOptions({
+        level: config.logLevel,
+        name: "governor",
+        relayName: config.relay.name,
+        stream: options.logStream,
+      }),
       shutdownTimeoutMs: config.cluster.shutdownTimeoutMs,
       interceptors: serverMetricsInterceptors(metrics),
     },
@@ -75,7 +91,13 @@ export async function build(options: BuildOptions = {}) {
   const log = server.log;
   const bus =
     options.bus ??
-    (await openBus({ natsUrl: config.natsUrl, namespace: options.namespace ?? config.cluster.natsNamespace, name: `governor-${hostname()}-${process.pid}`, log, now }));
+    (await openBus({
+      natsUrl: config.natsUrl,
+      namespace: options.namespace ?? config.cluster.natsNamespace,
+      name: `governor-${hostname()}-${process.pid}`,
+      log,
+      now,
+    }));
   readiness.checks.bus = () => bus.ping();
   let simulator: RelaySimulator | null = null;
   let relayUrl = config.relay.url;
@@ -103,7 +125,8 @@ export async function build(options: BuildOptions = {}) {
   });
   await governor.start();
   // Documents and fact cards written later are embedded here (the services' pools cannot write).
-  const embedding = options.embedding === false ? null : startEmbedding(owner, config.search, (line) => log.info({}, line));
+  const embedding =
+    options.embedding === false ? null : startEmbedding(owner, config.search, (line) => log.info({}, line));
   const listeners = processListeners(server, metrics, readiness);
   return {
     server,
@@ -134,6 +157,11 @@ if (isMain(import.meta.url)) {
     const config = loadConfig();
     const g = await build({ config });
     const { port, metricsPort } = await g.listen();
-    return { close: g.close, log: g.server.log, shutdownTimeoutMs: config.cluster.shutdownTimeoutMs, banner: `governor listening on ${config.host}:${port}, internal ${metricsPort}` };
+    return {
+      close: g.close,
+      log: g.server.log,
+      shutdownTimeoutMs: config.cluster.shutdownTimeoutMs,
+      banner: `governor listening on ${config.host}:${port}, internal ${metricsPort}`,
+    };
   });
 }

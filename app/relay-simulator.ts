@@ -11,7 +11,11 @@ import { startRelaySimulator } from "../relay-simulator/simulator.js";
 if (isMain(import.meta.url)) {
   runProcess("relay simulator", async () => {
     const config = loadConfig();
-    if (!config.relay.signingSecret) throw new ConfigError("RELAY_SIGNING_SECRET", "is required by the relay simulator (the gateway verifies its callbacks with it)");
+    if (!config.relay.signingSecret)
+      throw new ConfigError(
+        "RELAY_SIGNING_SECRET",
+        "is required by the relay simulator (the gateway verifies its callbacks with it)",
+      );
     const relay = await startRelaySimulator({
       signingSecret: config.relay.signingSecret,
       relayName: config.relay.name,
@@ -19,7 +23,8 @@ if (isMain(import.meta.url)) {
       port: config.port,
       seed: Date.now() % 2 ** 31,
       behaviour: { autoComplete: { minMs: 5_000, maxMs: 60_000, failRate: 0.1 } },
-      log: (line) => process.stdout.write(`${JSON.stringify({ time: Date.now(), name: "relay-simulator", msg: line })}\n`),
+      log: (line) =>
+        process.stdout.write(`${JSON.stringify({ time: Date.now(), name: "relay-simulator", msg: line })}\n`),
     });
     return {
       close: () => relay.close(),

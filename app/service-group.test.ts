@@ -30,7 +30,8 @@ const check = (service: string) =>
   new Promise<Status>((resolve, reject) =>
     grpcClient.makeUnaryRequest(
       "/grpc.health.v1.Health/Check",
-      (r: ReturnType<typeof create<typeof HealthCheckRequestSchema>>) => Buffer.from(toBinary(HealthCheckRequestSchema, r)),
+      (r: ReturnType<typeof create<typeof HealthCheckRequestSchema>>) =>
+        Buffer.from(toBinary(HealthCheckRequestSchema, r)),
       (b: Buffer) => fromBinary(HealthCheckResponseSchema, b),
       create(HealthCheckRequestSchema, { service }),
       (err, res) => (err ? reject(err) : resolve(res!.status)),
@@ -39,7 +40,11 @@ const check = (service: string) =>
 
 beforeAll(async () => {
   db = await createTestDatabase(inject("adminUrl"), "svcmain");
-  service = await build({ group: "search", reader: db.reader, config: loadConfig({ LOG_LEVEL: "silent", INDEX_REFRESH_MS: "0" }) });
+  service = await build({
+    group: "search",
+    reader: db.reader,
+    config: loadConfig({ LOG_LEVEL: "silent", INDEX_REFRESH_MS: "0" }),
+  });
   ports = await service.listen("127.0.0.1", 0, 0);
   grpcClient = new grpc.Client(`127.0.0.1:${ports.port}`, grpc.credentials.createInsecure());
   sessions = new Http2SessionManager(`http://127.0.0.1:${ports.port}`);
@@ -55,7 +60,9 @@ afterAll(async () => {
 describe("app/service-group.ts", () => {
   it("names the service groups it can run", () => {
     expect(parseGroup("factcard")).toBe("factcard");
-    expect(() => parseGroup("billing")).toThrow('configuration: service name must be one of catalog, reports, portfolio, search, factcard (tsx app/service-group.ts NAME), got "billing"');
+    expect(() => parseGroup("billing")).toThrow(
+      'configuration: service name must be one of catalog, reports, portfolio, search, factcard (tsx app/service-group.ts NAME), got "billing"',
+    );
   });
 
   it("answers grpc.health.v1 Check to a plain gRPC client: the server, its services, liveness, and NOT_FOUND for others", async () => {
@@ -88,7 +95,9 @@ describe("app/service-group.ts", () => {
     const check = { side: "server", service: "grpc.health.v1.Health", method: "Check" };
     expect(sample(metrics, "connect_rpc_duration_seconds_count", { ...check, code: "ok" })).toBeGreaterThanOrEqual(3);
     expect(sample(metrics, "connect_rpc_duration_seconds_count", { ...check, code: "not_found" })).toBe(1);
-    expect(sample(metrics, "db_pool_connections", { pool: "reader", state: "total", process: "search" })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(metrics, "db_pool_connections", { pool: "reader", state: "total", process: "search" }),
+    ).toBeGreaterThanOrEqual(1);
     expect((await fetch(`${base}/elsewhere`)).status).toBe(404);
   });
 

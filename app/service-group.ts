@@ -16,7 +16,14 @@ import { loggerOptions, type LogSettings } from "../lib/observability/logger.js"
 import { createMetrics } from "../lib/observability/metrics.js";
 import { createReadiness, poolCheck } from "../lib/observability/readiness.js";
 import { isMain, runProcess } from "../lib/process/run-process.js";
-import { GROUP_MEMBERS, groupHealth, groupRoutes, NEEDS_VECTORS, SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
+import {
+  GROUP_MEMBERS,
+  groupHealth,
+  groupRoutes,
+  NEEDS_VECTORS,
+  SERVICE_GROUPS,
+  type ServiceGroup,
+} from "../services/groups.js";
 import { healthRoutes } from "../lib/health/health-service.js";
 import { buildServiceServer } from "../lib/rpc/connect-server.js";
 
@@ -32,7 +39,10 @@ export interface BuildOptions {
 
 export function parseGroup(name: string | undefined): ServiceGroup {
   if (!name || !(SERVICE_GROUPS as readonly string[]).includes(name)) {
-    throw new ConfigError("service name", `must be one of ${SERVICE_GROUPS.join(", ")} (tsx app/service-group.ts NAME), got "${name ?? ""}"`);
+    throw new ConfigError(
+      "service name",
+      `must be one of ${SERVICE_GROUPS.join(", ")} (tsx app/service-group.ts NAME), got "${name ?? ""}"`,
+    );
   }
   return name as ServiceGroup;
 }
@@ -41,12 +51,21 @@ export async function build(options: BuildOptions) {
   const group = parseGroup(options.group);
   const config = options.config ?? loadConfig();
   if (!options.reader && !config.databaseReaderUrl) {
-    throw new ConfigError("DATABASE_READER_URL", "is required when a service runs on its own (the SELECT-only role: npm run db -- provision-reader)");
+    throw new ConfigError(
+      "DATABASE_READER_URL",
+      "is required when a service runs on its own (the SELECT-only role: npm run db -- provision-reader)",
+    );
   }
   const reader = options.reader ?? createPool(config.databaseReaderUrl!, { name: `institute-${group}`, max: 10 });
   const metrics = createMetrics({ process: group, defaults: !options.reader });
   metrics.observePool("reader", reader);
-  const deps = createServiceDeps({ config, reader, now: options.now, vectors: NEEDS_VECTORS[group], embedder: options.embedder });
+  const deps = createServiceDeps({
+    config,
+    reader,
+    now: options.now,
+    vectors: NEEDS_VECTORS[group],
+    embedder: options.embedder,
+  });
   const readiness = createReadiness({ database: poolCheck(reader) });
   const server = await buildServiceServer(
     (router) => {

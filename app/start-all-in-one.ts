@@ -38,7 +38,9 @@ export async function startAllInOne(config: Config, say: (line: string) => void)
       const counts = await seedDemoData(db.owner, { seed: 1, scale: 1, asOf: Date.now() });
       say(`loaded ${Object.values(counts).reduce((a, b) => a + b, 0)} rows`);
     } else {
-      say("empty database, SEED_DEMO=false: starting without the demo dataset (load your own with npm run import -- DIR)");
+      say(
+        "empty database, SEED_DEMO=false: starting without the demo dataset (load your own with npm run import -- DIR)",
+      );
     }
   }
   // Vectors of every document and fact card for the configured model (a changed model re-embeds everything).
@@ -48,7 +50,12 @@ export async function startAllInOne(config: Config, say: (line: string) => void)
   // Prometheus metrics, /healthz and /readyz on the internal listener (METRICS_PORT), as every cluster process has.
   const metrics = createMetrics({ process: "all-in-one", defaults: true });
   metrics.observePool("owner", db.owner);
-  const governor = await prepareInProcessGovernor({ config, owner: db.owner, reader: db.reader, observer: governorMetrics(metrics.registry) });
+  const governor = await prepareInProcessGovernor({
+    config,
+    owner: db.owner,
+    reader: db.reader,
+    observer: governorMetrics(metrics.registry),
+  });
   const { app, readiness } = await composeAllInOne({
     config,
     db,
@@ -57,7 +64,11 @@ export async function startAllInOne(config: Config, say: (line: string) => void)
     checks: { "database:owner": poolCheck(db.owner) },
     relayCallbacks: governor.relayCallbacks,
     governorRoutes: governor.pulseRoutes,
-    rateLimits: openRateLimiter({ config: config.access.rateLimit, databaseUrl: db.ownerUrl, log: { warn: (f, m) => app.log.warn(f, m) } }),
+    rateLimits: openRateLimiter({
+      config: config.access.rateLimit,
+      databaseUrl: db.ownerUrl,
+      log: { warn: (f, m) => app.log.warn(f, m) },
+    }),
   });
   let admin: Awaited<ReturnType<typeof startAdminListener>>;
   let internal: InternalServer | null = null;
@@ -71,11 +82,21 @@ export async function startAllInOne(config: Config, say: (line: string) => void)
     await db.close();
   };
 
-  await listenOrExplain(() => app.listen({ port: config.port, host: config.host }), { host: "HOST", port: "PORT" }, config.host, config.port);
+  await listenOrExplain(
+    () => app.listen({ port: config.port, host: config.host }),
+    { host: "HOST", port: "PORT" },
+    config.host,
+    config.port,
+  );
   const { port } = app.server.address() as { port: number };
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   // Not fatal here (a second npm start on one machine): the service runs without it, and says so.
-  internal = await startInternalServer({ host: config.host, port: config.cluster.metricsPort, registry: metrics.registry, readiness }).catch((e: Error) => {
+  internal = await startInternalServer({
+    host: config.host,
+    port: config.cluster.metricsPort,
+    registry: metrics.registry,
+    readiness,
+  }).catch((e: Error) => {
     say(`internal listener (METRICS_PORT ${config.cluster.metricsPort}) not started: ${e.message}`);
     return null;
   });
@@ -86,7 +107,10 @@ export async function startAllInOne(config: Config, say: (line: string) => void)
     config.access.admin?.host ?? config.host,
     config.access.admin?.port ?? 0,
   );
-  await governor.start({ callbackUrl: config.relay.callbackUrl ?? localCallbackUrl(config.host, port), log: app.log.child({ component: "governor" }) });
+  await governor.start({
+    callbackUrl: config.relay.callbackUrl ?? localCallbackUrl(config.host, port),
+    log: app.log.child({ component: "governor" }),
+  });
   return {
     url: `http://${host}:${port}`,
     demoKey,

@@ -24,12 +24,16 @@ import { numberOption } from "./number-option.js";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
-
 /** Seconds each kind took, as the importer reports its progress. */
 function kindTimer(): Progress & { seconds: Map<string, number> } {
   const seconds = new Map<string, number>();
   let started = 0;
-  return { seconds, start: () => void (started = performance.now()), add() {}, done: (kind) => void seconds.set(kind, (performance.now() - started) / 1000) };
+  return {
+    seconds,
+    start: () => void (started = performance.now()),
+    add() {},
+    done: (kind) => void seconds.set(kind, (performance.now() - started) / 1000),
+  };
 }
 
 /** Dumps every table with COPY TO (untimed), then times COPY FROM of each file into `target`; returns rows and seconds. */
@@ -69,7 +73,10 @@ async function copyAndMerge(source: Pool, target: Pool, dir: string): Promise<{ 
   const out = await source.connect();
   try {
     await pipeline(out.query(copyStreams.to("COPY portfolio.portfolios TO STDOUT")), createWriteStream(portfolios));
-    await pipeline(out.query(copyStreams.to("COPY portfolio.nav_snapshots (portfolio_id, taken_at, nav) TO STDOUT")), createWriteStream(file));
+    await pipeline(
+      out.query(copyStreams.to("COPY portfolio.nav_snapshots (portfolio_id, taken_at, nav) TO STDOUT")),
+      createWriteStream(file),
+    );
   } finally {
     out.release();
   }
@@ -79,7 +86,9 @@ async function copyAndMerge(source: Pool, target: Pool, dir: string): Promise<{ 
     await pipeline(createReadStream(portfolios), into.query(copyStreams.from("COPY portfolio.portfolios FROM STDIN")));
     const started = performance.now();
     await into.query("BEGIN");
-    await into.query("CREATE TEMP TABLE nav_in (portfolio_id text, taken_at bigint, nav double precision) ON COMMIT DROP");
+    await into.query(
+      "CREATE TEMP TABLE nav_in (portfolio_id text, taken_at bigint, nav double precision) ON COMMIT DROP",
+    );
     await pipeline(createReadStream(file), into.query(copyStreams.from("COPY nav_in FROM STDIN")));
     const { rowCount } = await into.query(
       `INSERT INTO portfolio.nav_snapshots AS t (portfolio_id, taken_at, nav) SELECT portfolio_id, taken_at, nav FROM nav_in
@@ -99,7 +108,9 @@ export async function bundleBench(argv: string[]): Promise<void> {
   const dbs: TestDatabase[] = [];
   const dir = mkdtempSync(path.join(tmpdir(), "bundle-bench-"));
   try {
-    const [source, imported, copied, merged] = await Promise.all([0, 1, 2, 3].map(() => createTestDatabase(server.adminUrl, "bench")));
+    const [source, imported, copied, merged] = await Promise.all(
+      [0, 1, 2, 3].map(() => createTestDatabase(server.adminUrl, "bench")),
+    );
     dbs.push(source!, imported!, copied!, merged!);
     say(`bundle: seeding the demo dataset (seed ${seed}, scale ${scale}) ...`);
     await seedDemoData(source!.owner, { seed, scale, asOf: Date.UTC(2026, 10, 21, 10, 0, 0) });
@@ -124,12 +135,48 @@ export async function bundleBench(argv: string[]): Promise<void> {
 
     const rate = (n: number, s: number) => Math.round(n / s).toLocaleString("en-US");
     const rowsOut = [
-      ["export: every kind to a bundle folder", lines.toLocaleString("en-US"), exportSeconds.toFixed(2), rate(lines, exportSeconds), ""],
-      ["import: validate, then upsert in one transaction", rows.toLocaleString("en-US"), importSeconds.toFixed(2), rate(rows, importSeconds), ratio(rows / importSeconds / (copy.rows / copy.seconds))],
-      ["import: the upsert part alone", rows.toLocaleString("en-US"), writeSeconds.toFixed(2), rate(rows, writeSeconds), ratio(rows / writeSeconds / (copy.rows / copy.seconds))],
-      ["baseline: COPY FROM of the same rows", copy.rows.toLocaleString("en-US"), copy.seconds.toFixed(2), rate(copy.rows, copy.seconds), ratio(1)],
-      ["nav-snapshots: unnest upsert (the importer)", navRows.toLocaleString("en-US"), navSeconds.toFixed(2), rate(navRows, navSeconds), ""],
-      ["nav-snapshots: COPY into a temp table + merge", merge.rows.toLocaleString("en-US"), merge.seconds.toFixed(2), rate(merge.rows, merge.seconds), ""],
+      [
+        "export: every kind to a bundle folder",
+        lines.toLocaleString("en-US"),
+        exportSeconds.toFixed(2),
+        rate(lines, exportSeconds),
+        "",
+      ],
+      [
+        "import: validate, then upsert in one transaction",
+        rows.toLocaleString("en-US"),
+        importSeconds.toFixed(2),
+        rate(rows, importSeconds),
+        ratio(rows / importSeconds / (copy.rows / copy.seconds)),
+      ],
+      [
+        "import: the upsert part alone",
+        rows.toLocaleString("en-US"),
+        writeSeconds.toFixed(2),
+        rate(rows, writeSeconds),
+        ratio(rows / writeSeconds / (copy.rows / copy.seconds)),
+      ],
+      [
+        "baseline: COPY FROM of the same rows",
+        copy.rows.toLocaleString("en-US"),
+        copy.seconds.toFixed(2),
+        rate(copy.rows, copy.seconds),
+        ratio(1),
+      ],
+      [
+        "nav-snapshots: unnest upsert (the importer)",
+        navRows.toLocaleString("en-US"),
+        navSeconds.toFixed(2),
+        rate(navRows, navSeconds),
+        "",
+      ],
+      [
+        "nav-snapshots: COPY into a temp table + merge",
+        merge.rows.toLocaleString("en-US"),
+        merge.seconds.toFixed(2),
+        rate(merge.rows, merge.seconds),
+        "",
+      ],
     ];
     process.stdout.write(
       [

@@ -16,7 +16,6 @@ import { numberOption } from "./number-option.js";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
-
 interface FloodOutcome {
   requests: number;
   statuses: Map<number, number>;
@@ -31,16 +30,31 @@ function flood(url: string, connections: number, seconds: number): Promise<Flood
         url: `${url}/api/v1/analysts`,
         connections,
         duration: seconds,
-        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, headers: { ...req.headers, "x-api-key": `sk_ins_${randomBytes(24).toString("base64url")}` } }) }],
+        requests: [
+          {
+            method: "GET",
+            setupRequest: (req) => ({
+              ...req,
+              headers: { ...req.headers, "x-api-key": `sk_ins_${randomBytes(24).toString("base64url")}` },
+            }),
+          },
+        ],
       },
       (err, result) => (err ? reject(err) : resolve({ requests: result.requests.total, statuses })),
     );
-    instance.on("response", (_client: unknown, status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
+    instance.on("response", (_client: unknown, status: number) =>
+      statuses.set(status, (statuses.get(status) ?? 0) + 1),
+    );
   });
 }
 
 async function validCaller(url: string, key: string, connections: number, seconds: number): Promise<LoadResult> {
-  const run = await runLoad({ url, connections, seconds, request: { method: "GET", path: "/api/v1/analysts", headers: { "x-api-key": key }, status: 200 } });
+  const run = await runLoad({
+    url,
+    connections,
+    seconds,
+    request: { method: "GET", path: "/api/v1/analysts", headers: { "x-api-key": key }, status: 200 },
+  });
   return combineRuns([run]);
 }
 
@@ -61,7 +75,10 @@ export async function floodBench(argv: string[]): Promise<void> {
         say(`flood: ${label}: warming up, then quiet, then flooded (${seconds} s each)`);
         await validCaller(target.url, key, connections, 1);
         const quiet = await validCaller(target.url, key, connections, seconds);
-        const [flooded, noise] = await Promise.all([validCaller(target.url, key, connections, seconds), flood(target.url, floodConnections, seconds)]);
+        const [flooded, noise] = await Promise.all([
+          validCaller(target.url, key, connections, seconds),
+          flood(target.url, floodConnections, seconds),
+        ]);
         const refused = [...noise.statuses].map(([status, n]) => `${n} × ${status}`).join(", ");
         rows.push([
           label,

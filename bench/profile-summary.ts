@@ -36,7 +36,8 @@ function areaOf(node: ProfileNode): string {
   if (!url) return functionName.startsWith("(") ? functionName : "(native)";
   if (url.startsWith("node:")) return "node internals";
   const where = location(url);
-  if (url.includes("node_modules/")) return where.startsWith("@") ? where.split("/").slice(0, 2).join("/") : where.split("/")[0]!;
+  if (url.includes("node_modules/"))
+    return where.startsWith("@") ? where.split("/").slice(0, 2).join("/") : where.split("/")[0]!;
   return where.includes("/") ? `${where.split("/")[0]}/` : where;
 }
 
@@ -48,7 +49,8 @@ export function summarizeProfile(file: string, top = 25, windows?: Array<[number
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const keyOf = (n: ProfileNode) => `${n.callFrame.functionName || "(anonymous)"}\t${n.callFrame.url ? `${location(n.callFrame.url)}:${n.callFrame.lineNumber + 1}` : ""}`;
+  const keyOf = (n: ProfileNode) =>
+    `${n.callFrame.functionName || "(anonymous)"}\t${n.callFrame.url ? `${location(n.callFrame.url)}:${n.callFrame.lineNumber + 1}` : ""}`;
   const self = new Map<string, number>();
   const total = new Map<string, number>();
   const areas = new Map<string, number>();
@@ -64,7 +66,11 @@ export function summarizeProfile(file: string, top = 25, windows?: Array<[number
     self.set(keyOf(node), (self.get(keyOf(node)) ?? 0) + dt);
     areas.set(areaOf(node), (areas.get(areaOf(node)) ?? 0) + dt);
     const seen = new Set<string>();
-    for (let id: number | undefined = node.id, depth = 0; id !== undefined && depth < 1000; id = parent.get(id), depth++) {
+    for (
+      let id: number | undefined = node.id, depth = 0;
+      id !== undefined && depth < 1000;
+      id = parent.get(id), depth++
+    ) {
       const k = keyOf(byId.get(id)!);
       if (!seen.has(k)) {
         seen.add(k);
@@ -73,16 +79,26 @@ export function summarizeProfile(file: string, top = 25, windows?: Array<[number
     }
   }
   const pct = (t: number) => `${((100 * t) / busy).toFixed(1)}%`;
-  const rows = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, t]) => {
-    const [fn, where] = k.split("\t");
-    return [pct(t), pct(total.get(k) ?? t), fn!.slice(0, 48), where!.slice(-70)];
-  });
+  const rows = [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([k, t]) => {
+      const [fn, where] = k.split("\t");
+      return [pct(t), pct(total.get(k) ?? t), fn!.slice(0, 48), where!.slice(-70)];
+    });
   const ours = (k: string) => /\t(gateway|lib|services|governor)\//.test(k);
-  const ownRows = [...total.entries()].filter(([k]) => ours(k)).sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, t]) => {
-    const [fn, where] = k.split("\t");
-    return [pct(t), pct(self.get(k) ?? 0), fn!.slice(0, 48), where!.slice(-70)];
-  });
-  const areaRows = [...areas.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([a, t]) => [a, pct(t)]);
+  const ownRows = [...total.entries()]
+    .filter(([k]) => ours(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([k, t]) => {
+      const [fn, where] = k.split("\t");
+      return [pct(t), pct(self.get(k) ?? 0), fn!.slice(0, 48), where!.slice(-70)];
+    });
+  const areaRows = [...areas.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([a, t]) => [a, pct(t)]);
   return [
     `busy ${(busy / 1e6).toFixed(1)} s of CPU in the profile (idle excluded)`,
     table(["self", "total", "function", "where"], rows),

@@ -12,7 +12,12 @@ import { bundleBench } from "./bundle-bench.js";
 import { floodBench } from "./flood-bench.js";
 import { searchBench } from "./search-bench.js";
 
-const BENCHES: Record<string, (argv: string[]) => Promise<void>> = { http: httpBench, search: searchBench, bundle: bundleBench, flood: floodBench };
+const BENCHES: Record<string, (argv: string[]) => Promise<void>> = {
+  http: httpBench,
+  search: searchBench,
+  bundle: bundleBench,
+  flood: floodBench,
+};
 
 async function main(argv: string[]) {
   const only = argv[0] !== undefined && !argv[0].startsWith("--") ? argv[0] : undefined;

@@ -29,7 +29,6 @@ import { numberOption } from "./number-option.js";
 
 const K = 8;
 
-
 async function compare(name: string, index: LiveIndex, queries: Float32Array[], rows: string[][]) {
   const warm = queries.slice(0, 50);
   for (const q of warm) {
@@ -38,11 +37,21 @@ async function compare(name: string, index: LiveIndex, queries: Float32Array[], 
   }
   const approximate = await time(queries, (q) => index.search(q, K));
   const exact = await time(queries, (q) => index.exact(q, K));
-  const recall = recallAtK(queries.map((q) => ({ approximate: index.search(q, K), exact: index.exact(q, K) })), K);
+  const recall = recallAtK(
+    queries.map((q) => ({ approximate: index.search(q, K), exact: index.exact(q, K) })),
+    K,
+  );
   const row = (what: string, t: Timing, r: string) => [what, ms(t.p50), ms(t.p95), ms(t.p99), t.qps.toFixed(0), r];
   rows.push(row(`${name}: HNSW index`, approximate, recall.toFixed(4)));
   rows.push(row(`${name}: exact brute force`, exact, "1.0000"));
-  rows.push([`${name}: exact / HNSW`, ratio(exact.p50 / approximate.p50), ratio(exact.p95 / approximate.p95), ratio(exact.p99 / approximate.p99), ratio(approximate.qps / exact.qps), ""]);
+  rows.push([
+    `${name}: exact / HNSW`,
+    ratio(exact.p50 / approximate.p50),
+    ratio(exact.p95 / approximate.p95),
+    ratio(exact.p99 / approximate.p99),
+    ratio(approximate.qps / exact.qps),
+    "",
+  ]);
 }
 
 function buildRow(label: string, documents: number, b: BuildFigures): string[] {
@@ -76,24 +85,52 @@ export async function searchBench(argv: string[]): Promise<void> {
 
     // Queries as each index is asked: document titles (English and Chinese) for search, English claims for
     // similar facts; spread over the archive by a hash order.
-    const titles = (await db.owner.query<{ title: string }>("SELECT title FROM search.documents WHERE title <> '' ORDER BY md5(doc_id) LIMIT $1", [count])).rows;
-    const claims = (await db.owner.query<{ text: string }>("SELECT claim_text_en AS text FROM factcard.fact_cards ORDER BY md5(fact_card_id) LIMIT $1", [count])).rows;
+    const titles = (
+      await db.owner.query<{ title: string }>(
+        "SELECT title FROM search.documents WHERE title <> '' ORDER BY md5(doc_id) LIMIT $1",
+        [count],
+      )
+    ).rows;
+    const claims = (
+      await db.owner.query<{ text: string }>(
+        "SELECT claim_text_en AS text FROM factcard.fact_cards ORDER BY md5(fact_card_id) LIMIT $1",
+        [count],
+      )
+    ).rows;
     const texts = titles.map((r) => r.title);
 
     const rows: string[][] = [];
     await compare("documents", documents, await embedder.embed(texts), rows);
     await compare("fact cards", factCards, await embedder.embed(claims.map((r) => r.text)), rows);
 
-    const deps = { db: db.reader, objects: createPostgresObjectStore(db.reader), config: loadConfig({}), now: Date.now, vectors: runtime };
+    const deps = {
+      db: db.reader,
+      objects: createPostgresObjectStore(db.reader),
+      config: loadConfig({}),
+      now: Date.now,
+      vectors: runtime,
+    };
     const transport = createRouterTransport(allServiceRoutes(deps));
     const search = createClient(SearchService, transport);
     const facts = createClient(FactCardService, transport);
-    const ids = (await db.owner.query<{ id: string }>("SELECT fact_card_id AS id FROM factcard.fact_cards ORDER BY md5(fact_card_id) LIMIT $1", [count])).rows;
+    const ids = (
+      await db.owner.query<{ id: string }>(
+        "SELECT fact_card_id AS id FROM factcard.fact_cards ORDER BY md5(fact_card_id) LIMIT $1",
+        [count],
+      )
+    ).rows;
     for (const text of texts.slice(0, 50)) await search.search({ query: text, topK: K });
     const rpc = await time(texts, (query) => search.search({ query, topK: K }));
     const similar = await time(ids, ({ id }) => facts.listSimilarFacts({ factCardId: id, topK: K }));
     rows.push(["Search RPC, end to end", ms(rpc.p50), ms(rpc.p95), ms(rpc.p99), rpc.qps.toFixed(0), ""]);
-    rows.push(["ListSimilarFacts RPC, end to end", ms(similar.p50), ms(similar.p95), ms(similar.p99), similar.qps.toFixed(0), ""]);
+    rows.push([
+      "ListSimilarFacts RPC, end to end",
+      ms(similar.p50),
+      ms(similar.p95),
+      ms(similar.p99),
+      similar.qps.toFixed(0),
+      "",
+    ]);
 
     const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
     process.stdout.write(
@@ -113,7 +150,9 @@ export async function searchBench(argv: string[]): Promise<void> {
     const relevance = await runRelevance(search, notes, idOfPath);
     const latency = latencyRows(`scale ${scale}, ${documents.size} documents`, relevance);
     const builds: string[][] = [buildRow(`scale ${scale}`, documents.size, build)];
-    process.stdout.write(`\nRelevance at demo scale ${scale} (seed ${seed}): ${relevance.queries.length} judged queries, top_k ${K}; sem = semantic, key = keyword, hyb = hybrid\n\n${relevanceTable(relevance)}\n`);
+    process.stdout.write(
+      `\nRelevance at demo scale ${scale} (seed ${seed}): ${relevance.queries.length} judged queries, top_k ${K}; sem = semantic, key = keyword, hyb = hybrid\n\n${relevanceTable(relevance)}\n`,
+    );
     if (large > 0) {
       const big = await largeArchiveRun(server.adminUrl, seed, large, asOf);
       process.stdout.write(

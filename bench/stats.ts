@@ -23,12 +23,18 @@ export async function time<T>(items: readonly T[], work: (item: T) => unknown): 
   }
   const total = performance.now() - started;
   each.sort((a, b) => a - b);
-  return { p50: percentile(each, 50), p95: percentile(each, 95), p99: percentile(each, 99), qps: (items.length / total) * 1000 };
+  return {
+    p50: percentile(each, 50),
+    p95: percentile(each, 95),
+    p99: percentile(each, 99),
+    qps: (items.length / total) * 1000,
+  };
 }
 
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
   return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
 }
 

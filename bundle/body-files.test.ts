@@ -5,7 +5,9 @@ import { bodyFileOf, bodyFileProblem } from "./body-files.js";
 
 describe("body files", () => {
   it("keep a key of plain segments as its own path, and any other key under its SHA-256", () => {
-    expect(bodyFileOf("reports/daily/2026-11-20/daily-editor.en.md")).toBe("objects/reports/daily/2026-11-20/daily-editor.en.md");
+    expect(bodyFileOf("reports/daily/2026-11-20/daily-editor.en.md")).toBe(
+      "objects/reports/daily/2026-11-20/daily-editor.en.md",
+    );
     expect(bodyFileOf("../escape.md")).toMatch(/^objects\/_by-sha256\/[0-9a-f]{64}$/);
     expect(bodyFileOf("a b.md")).toMatch(/^objects\/_by-sha256\/[0-9a-f]{64}$/);
     expect(bodyFileOf(".hidden")).toMatch(/^objects\/_by-sha256\//);

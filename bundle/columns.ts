@@ -23,15 +23,28 @@ const SAFE_INT = { type: "integer", minimum: -Number.MAX_SAFE_INTEGER, maximum: 
 
 export const text: Column = { schema: TEXT, param: "text[]" };
 export const id: Column = { schema: { ...TEXT, minLength: 1 }, param: "text[]" };
-export const uuid: Column = { schema: { type: "string", format: "uuid" }, param: "uuid[]", select: (c) => `${c}::text` };
+export const uuid: Column = {
+  schema: { type: "string", format: "uuid" },
+  param: "uuid[]",
+  select: (c) => `${c}::text`,
+};
 /** A YYYY-MM-DD calendar date. */
-export const date: Column = { schema: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", format: "date" }, param: "date[]", select: (c) => `${c}::text` };
+export const date: Column = {
+  schema: { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", format: "date" },
+  param: "date[]",
+  select: (c) => `${c}::text`,
+};
 export const int32: Column = { schema: INT32, param: "int4[]" };
 /** Epoch milliseconds (or seconds where a column says so): a bigint within JavaScript's exact integers. */
 export const epoch: Column = { schema: SAFE_INT, param: "int8[]" };
 export const double: Column = { schema: { type: "number" }, param: "float8[]" };
 export const boolean: Column = { schema: { type: "boolean" }, param: "bool[]" };
-export const textArray: Column = { schema: { type: "array", items: TEXT }, param: "text[]", cast: "::text[]", encode: (v) => textArrayLiteral(v as string[]) };
+export const textArray: Column = {
+  schema: { type: "array", items: TEXT },
+  param: "text[]",
+  cast: "::text[]",
+  encode: (v) => textArrayLiteral(v as string[]),
+};
 
 /** Free JSON held in a jsonb column, optionally narrowed by `schema`. */
 export const json = (schema: Record<string, unknown> = {}): Column => ({
@@ -41,7 +54,10 @@ export const json = (schema: Record<string, unknown> = {}): Column => ({
   encode: (v) => JSON.stringify(v),
 });
 
-export const oneOf = (values: readonly string[]): Column => ({ schema: { type: "string", enum: [...values] }, param: "text[]" });
+export const oneOf = (values: readonly string[]): Column => ({
+  schema: { type: "string", enum: [...values] },
+  param: "text[]",
+});
 
 /** The same column, null allowed (the key is still required: every field of a line is always present). */
 export function nullable(column: Column): Column {

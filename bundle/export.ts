@@ -26,7 +26,13 @@ async function emptyFolder(dir: string): Promise<void> {
 }
 
 /** Streams one kind's rows through a cursor into its file (and its body files), inside the export's snapshot. */
-async function exportKind(client: pg.PoolClient, kind: Kind<any>, dir: string, made: Set<string>, progress: Progress): Promise<number> {
+async function exportKind(
+  client: pg.PoolClient,
+  kind: Kind<any>,
+  dir: string,
+  made: Set<string>,
+  progress: Progress,
+): Promise<number> {
   progress.start(kind.name);
   const out = createWriteStream(path.join(dir, fileOf(kind)));
   let n = 0;
@@ -55,7 +61,13 @@ async function exportKind(client: pg.PoolClient, kind: Kind<any>, dir: string, m
   return n;
 }
 
-export async function exportBundle(owner: Pool, dir: string, kinds: readonly Kind<any>[], progress: Progress = silentProgress, now = () => new Date()): Promise<Record<string, number>> {
+export async function exportBundle(
+  owner: Pool,
+  dir: string,
+  kinds: readonly Kind<any>[],
+  progress: Progress = silentProgress,
+  now = () => new Date(),
+): Promise<Record<string, number>> {
   await emptyFolder(dir);
   const counts: Record<string, number> = {};
   const made = new Set<string>();
@@ -67,6 +79,11 @@ export async function exportBundle(owner: Pool, dir: string, kinds: readonly Kin
     },
     "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
   );
-  await writeManifest(dir, { format: FORMAT, format_version: FORMAT_VERSION, exported_at: now().toISOString(), counts });
+  await writeManifest(dir, {
+    format: FORMAT,
+    format_version: FORMAT_VERSION,
+    exported_at: now().toISOString(),
+    counts,
+  });
   return counts;
 }

@@ -36,7 +36,14 @@ function describeDatabaseError(e: DatabaseError): string {
 }
 
 /** Writes one kind's file in batches inside the open transaction; lines read and rows new or changed. */
-async function importKind(client: PoolClient, kind: Kind<any>, dir: string, state: Map<string, unknown>, size: number, progress: Progress) {
+async function importKind(
+  client: PoolClient,
+  kind: Kind<any>,
+  dir: string,
+  state: Map<string, unknown>,
+  size: number,
+  progress: Progress,
+) {
   const file = path.join(dir, fileOf(kind));
   let batch = { lines: [] as unknown[], lineNos: [] as number[] };
   let changed = 0;
@@ -48,7 +55,9 @@ async function importKind(client: PoolClient, kind: Kind<any>, dir: string, stat
     } catch (e) {
       if ((e as DatabaseError).severity === undefined) throw e;
       const range = `${batch.lineNos[0]}-${batch.lineNos[batch.lineNos.length - 1]}`;
-      throw new ImportFailed(`${file}:${range}: the database refused these lines, nothing was imported: ${describeDatabaseError(e as DatabaseError)}`);
+      throw new ImportFailed(
+        `${file}:${range}: the database refused these lines, nothing was imported: ${describeDatabaseError(e as DatabaseError)}`,
+      );
     }
     progress.add(kind.name, batch.lines.length);
     batch = { lines: [], lineNos: [] };

@@ -31,7 +31,11 @@ export interface Kind<L = Record<string, unknown>> {
   /** What the schema cannot see (derived fields that disagree, a body file that is missing); each a message. */
   check?(line: L, context: LineContext): Promise<string[]> | string[];
   /** Writes a batch inside the import's transaction; returns how many rows were new or changed. */
-  write(client: pg.ClientBase, batch: Batch<L>, context: LineContext & { state: Map<string, unknown> }): Promise<number>;
+  write(
+    client: pg.ClientBase,
+    batch: Batch<L>,
+    context: LineContext & { state: Map<string, unknown> },
+  ): Promise<number>;
 }
 
 export const fileOf = (kind: Pick<Kind, "name">) => `${kind.name}.ndjson`;

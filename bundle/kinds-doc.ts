@@ -15,7 +15,16 @@ const END = "<!-- end of kinds -->";
 export function renderKinds(kinds: readonly Kind<any>[] = KINDS): string {
   const parts = [START, ""];
   for (const kind of kinds) {
-    parts.push(`### ${fileOf(kind)}`, "", `A line is ${kind.describe}.`, "", "```json", JSON.stringify(kind.schema, null, 2), "```", "");
+    parts.push(
+      `### ${fileOf(kind)}`,
+      "",
+      `A line is ${kind.describe}.`,
+      "",
+      "```json",
+      JSON.stringify(kind.schema, null, 2),
+      "```",
+      "",
+    );
   }
   parts.push(END);
   return parts.join("\n");

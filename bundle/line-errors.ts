@@ -16,11 +16,23 @@ function typeOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (Number.isInteger(value)) return "an integer";
-  return { string: "a string", number: "a number", boolean: "a boolean", object: "an object" }[typeof value as string] ?? typeof value;
+  return (
+    { string: "a string", number: "a number", boolean: "a boolean", object: "an object" }[typeof value as string] ??
+    typeof value
+  );
 }
 
-const TYPE_NAMES: Record<string, string> = { string: "a string", integer: "an integer", number: "a number", boolean: "a boolean", object: "an object", array: "an array", null: "null" };
-const typesOf = (t: unknown) => (Array.isArray(t) ? t : [t]).map((x) => TYPE_NAMES[x as string] ?? String(x)).join(" or ");
+const TYPE_NAMES: Record<string, string> = {
+  string: "a string",
+  integer: "an integer",
+  number: "a number",
+  boolean: "a boolean",
+  object: "an object",
+  array: "an array",
+  null: "null",
+};
+const typesOf = (t: unknown) =>
+  (Array.isArray(t) ? t : [t]).map((x) => TYPE_NAMES[x as string] ?? String(x)).join(" or ");
 
 function preview(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
@@ -29,7 +41,8 @@ function preview(value: unknown): string {
 
 function valueAt(root: unknown, instancePath: string): unknown {
   let v: unknown = root;
-  for (const s of instancePath.split("/").slice(1)) v = (v as Record<string, unknown> | undefined)?.[s.replace(/~1/g, "/").replace(/~0/g, "~")];
+  for (const s of instancePath.split("/").slice(1))
+    v = (v as Record<string, unknown> | undefined)?.[s.replace(/~1/g, "/").replace(/~0/g, "~")];
   return v;
 }
 
@@ -69,12 +82,21 @@ export function describeErrors(errors: readonly ErrorObject[], line: unknown): s
     const at = errors.filter((e) => e.instancePath === path && e.keyword !== "anyOf");
     // Every branch failed on the value's type itself: one sentence naming the types allowed.
     if (at.length && at.every((e) => e.keyword === "type")) {
-      out.push(`field "${fieldName(path)}" must be ${at.map((e) => typesOf((e.params as { type: unknown }).type)).join(" or ")}, got ${typeOf(valueAt(line, path))}`);
+      out.push(
+        `field "${fieldName(path)}" must be ${at.map((e) => typesOf((e.params as { type: unknown }).type)).join(" or ")}, got ${typeOf(valueAt(line, path))}`,
+      );
     }
   }
   for (const e of errors) {
     if (e.keyword === "anyOf") continue;
-    if (anyOfPaths.has(e.instancePath) && (e.keyword === "type" || errors.filter((x) => x.instancePath === e.instancePath && x.keyword !== "anyOf").every((x) => x.keyword === "type"))) continue;
+    if (
+      anyOfPaths.has(e.instancePath) &&
+      (e.keyword === "type" ||
+        errors
+          .filter((x) => x.instancePath === e.instancePath && x.keyword !== "anyOf")
+          .every((x) => x.keyword === "type"))
+    )
+      continue;
     const text = sentence(e, valueAt(line, e.instancePath));
     if (!out.includes(text)) out.push(text);
   }

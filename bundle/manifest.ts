@@ -31,7 +31,10 @@ export async function writeManifest(dir: string, manifest: Manifest): Promise<vo
 }
 
 const isCounts = (v: unknown): v is Record<string, number> =>
-  typeof v === "object" && v !== null && !Array.isArray(v) && Object.values(v).every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
+  typeof v === "object" &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.values(v).every((n) => Number.isSafeInteger(n) && (n as number) >= 0);
 
 export async function readManifest(dir: string): Promise<Manifest> {
   const file = path.join(dir, MANIFEST_FILE);
@@ -40,7 +43,11 @@ export async function readManifest(dir: string): Promise<Manifest> {
     text = await readFile(file, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new BundleRefused(code === "ENOENT" ? `${file}: missing; ${dir} is not a bundle (or its export did not finish)` : `${file}: cannot be read (${code})`);
+    throw new BundleRefused(
+      code === "ENOENT"
+        ? `${file}: missing; ${dir} is not a bundle (or its export did not finish)`
+        : `${file}: cannot be read (${code})`,
+    );
   }
   let m: Record<string, unknown>;
   try {
@@ -48,11 +55,15 @@ export async function readManifest(dir: string): Promise<Manifest> {
   } catch {
     throw new BundleRefused(`${file}: not JSON`);
   }
-  if (typeof m !== "object" || m === null || m.format !== FORMAT) throw new BundleRefused(`${file}: not an institute bundle (format must be "${FORMAT}")`);
+  if (typeof m !== "object" || m === null || m.format !== FORMAT)
+    throw new BundleRefused(`${file}: not an institute bundle (format must be "${FORMAT}")`);
   if (m.format_version !== FORMAT_VERSION) {
-    throw new BundleRefused(`${file}: bundle format version ${JSON.stringify(m.format_version)} is not supported; this importer reads version ${FORMAT_VERSION}`);
+    throw new BundleRefused(
+      `${file}: bundle format version ${JSON.stringify(m.format_version)} is not supported; this importer reads version ${FORMAT_VERSION}`,
+    );
   }
-  if (typeof m.exported_at !== "string" || Number.isNaN(Date.parse(m.exported_at))) throw new BundleRefused(`${file}: exported_at must be an ISO 8601 time`);
+  if (typeof m.exported_at !== "string" || Number.isNaN(Date.parse(m.exported_at)))
+    throw new BundleRefused(`${file}: exported_at must be an ISO 8601 time`);
   if (!isCounts(m.counts)) throw new BundleRefused(`${file}: counts must map each kind to its number of lines`);
   return m as unknown as Manifest;
 }

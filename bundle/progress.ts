@@ -13,7 +13,11 @@ export const silentProgress: Progress = { start() {}, add() {}, done() {} };
 
 const REDRAW_MS = 100;
 
-export function createProgress(out: NodeJS.WriteStream | { write(s: string): unknown; isTTY?: boolean }, verb: string, now = () => performance.now()): Progress {
+export function createProgress(
+  out: NodeJS.WriteStream | { write(s: string): unknown; isTTY?: boolean },
+  verb: string,
+  now = () => performance.now(),
+): Progress {
   const tty = Boolean(out.isTTY);
   let kind = "";
   let lines = 0;

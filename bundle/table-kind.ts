@@ -16,10 +16,13 @@ export function lineSchema(properties: Record<string, unknown>) {
   return { type: "object", properties, required: Object.keys(properties), additionalProperties: false };
 }
 
-export const schemaOf = (columns: readonly (readonly [string, Column])[]) => lineSchema(Object.fromEntries(columns.map(([n, c]) => [n, c.schema])));
+export const schemaOf = (columns: readonly (readonly [string, Column])[]) =>
+  lineSchema(Object.fromEntries(columns.map(([n, c]) => [n, c.schema])));
 
 export function selectList(columns: readonly (readonly [string, Column])[], alias = "t"): string {
-  return columns.map(([name, c]) => `${c.select ? c.select(`${alias}.${name}`) : `${alias}.${name}`} AS ${name}`).join(", ");
+  return columns
+    .map(([name, c]) => `${c.select ? c.select(`${alias}.${name}`) : `${alias}.${name}`} AS ${name}`)
+    .join(", ");
 }
 
 export function tableKind(spec: TableKindSpec): Kind {

@@ -27,13 +27,20 @@ export function upsertSql(spec: TableWrite): string {
   const names = spec.columns.map(([name]) => name);
   const derived = spec.derived ?? [];
   const params = spec.columns.map(([, c], i) => `$${i + 1}::${c.param}`);
-  const select = [...spec.columns.map(([name, c]) => `u.${quote(name)}${c.cast ?? ""}`), ...derived.map((d) => d.insert)];
+  const select = [
+    ...spec.columns.map(([name, c]) => `u.${quote(name)}${c.cast ?? ""}`),
+    ...derived.map((d) => d.insert),
+  ];
   const all = [...names, ...derived.map((d) => d.name)].map(quote);
   const updated = names.filter((n) => !spec.key.includes(n) && !spec.insertOnly?.includes(n));
-  const set = [...updated.map((n) => `${quote(n)} = excluded.${quote(n)}`), ...derived.map((d) => `${quote(d.name)} = ${d.update}`)];
+  const set = [
+    ...updated.map((n) => `${quote(n)} = excluded.${quote(n)}`),
+    ...derived.map((d) => `${quote(d.name)} = ${d.update}`),
+  ];
   const compared = updated.length ? updated : names;
   const distinct = `(${compared.map((n) => `t.${quote(n)}`).join(", ")}) IS DISTINCT FROM (${compared.map((n) => `excluded.${quote(n)}`).join(", ")})`;
-  const conflict = updated.length || derived.length ? `DO UPDATE SET ${set.join(", ")} WHERE ${distinct}` : "DO NOTHING";
+  const conflict =
+    updated.length || derived.length ? `DO UPDATE SET ${set.join(", ")} WHERE ${distinct}` : "DO NOTHING";
   return `INSERT INTO ${spec.table} AS t (${all.join(", ")})
     SELECT ${select.join(", ")} FROM unnest(${params.join(", ")}) AS u(${names.map(quote).join(", ")})
     ON CONFLICT (${spec.key.map(quote).join(", ")}) ${conflict}
@@ -46,7 +53,11 @@ const sqlCache = new WeakMap<TableWrite, string>();
  * Upserts `rows` (objects keyed by column name); returns how many rows were new or changed. A key repeated in the
  * batch keeps its last row, as a later line overrides an earlier one across batches too.
  */
-export async function upsertRows(client: pg.ClientBase, spec: TableWrite, rows: readonly Record<string, unknown>[]): Promise<number> {
+export async function upsertRows(
+  client: pg.ClientBase,
+  spec: TableWrite,
+  rows: readonly Record<string, unknown>[],
+): Promise<number> {
   if (rows.length === 0) return 0;
   const byKey = new Map<string, Record<string, unknown>>();
   for (const row of rows) {

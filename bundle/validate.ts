@@ -12,7 +12,9 @@ import { readLines } from "./lines.js";
 import { MANIFEST_FILE, readManifest, type Manifest } from "./manifest.js";
 import { silentProgress, type Progress } from "./progress.js";
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv,
+) => Ajv;
 
 export interface ValidationResult {
   manifest: Manifest;
@@ -28,7 +30,12 @@ export function compileLineSchemas(kinds: readonly Kind<any>[]): Map<string, Val
 }
 
 /** The problems of one line's text (empty when it is a good line of `kind`). */
-export async function lineProblems(kind: Kind<any>, validate: ValidateFunction, text: string, dir: string): Promise<string[]> {
+export async function lineProblems(
+  kind: Kind<any>,
+  validate: ValidateFunction,
+  text: string,
+  dir: string,
+): Promise<string[]> {
   if (text.trim() === "") return ["empty line"];
   let value: unknown;
   try {
@@ -44,14 +51,20 @@ export async function lineProblems(kind: Kind<any>, validate: ValidateFunction, 
   return kind.check ? await kind.check(value, { dir }) : [];
 }
 
-export async function validateBundle(dir: string, kinds: readonly Kind<any>[], options: { maxProblems?: number; progress?: Progress } = {}): Promise<ValidationResult> {
+export async function validateBundle(
+  dir: string,
+  kinds: readonly Kind<any>[],
+  options: { maxProblems?: number; progress?: Progress } = {},
+): Promise<ValidationResult> {
   const manifest = await readManifest(dir);
   const maxProblems = options.maxProblems ?? 200;
   const problems: string[] = [];
   let more = 0;
   const report = (problem: string) => (problems.length < maxProblems ? problems.push(problem) : more++);
   const known = new Set(kinds.map((k) => k.name));
-  for (const name of Object.keys(manifest.counts)) if (!known.has(name)) report(`${path.join(dir, MANIFEST_FILE)}: counts a kind this importer does not know: "${name}"`);
+  for (const name of Object.keys(manifest.counts))
+    if (!known.has(name))
+      report(`${path.join(dir, MANIFEST_FILE)}: counts a kind this importer does not know: "${name}"`);
   const schemas = compileLineSchemas(kinds);
   const progress = options.progress ?? silentProgress;
   const counts: Record<string, number> = {};
@@ -61,7 +74,8 @@ export async function validateBundle(dir: string, kinds: readonly Kind<any>[], o
     progress.start(kind.name);
     for await (const { text, lineNo } of readLines(file)) {
       n = lineNo;
-      for (const problem of await lineProblems(kind, schemas.get(kind.name)!, text, dir)) report(`${file}:${lineNo}: ${problem}`);
+      for (const problem of await lineProblems(kind, schemas.get(kind.name)!, text, dir))
+        report(`${file}:${lineNo}: ${problem}`);
       progress.add(kind.name, 1);
     }
     progress.done(kind.name);

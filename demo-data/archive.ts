@@ -15,7 +15,10 @@ function noteBlocks(rng: Random, topic: Topic, subject: Pair, title: Pair) {
   return [
     heading(1, title),
     para([
-      pair(`This note, part of our ${inline(topic)} coverage, looks at one question: ${subject.en}. ${cap(entity.en)} is the reference point.`, `本文以${entity.zh}为参照，讨论${topic.zh}研究中的${subject.zh}问题。`),
+      pair(
+        `This note, part of our ${inline(topic)} coverage, looks at one question: ${subject.en}. ${cap(entity.en)} is the reference point.`,
+        `本文以${entity.zh}为参照，讨论${topic.zh}研究中的${subject.zh}问题。`,
+      ),
       sentence(rng, topic, "level"),
       sentence(rng, topic, "view"),
     ]),
@@ -28,7 +31,11 @@ function noteBlocks(rng: Random, topic: Topic, subject: Pair, title: Pair) {
 }
 
 /** `count` notes (the scale's volume by default); each note's topic, subject and language go to the ground truth. */
-export function generateArchive(ctx: DemoContext, sessions: readonly SessionInfo[], count = ctx.scaled(300, 20)): number {
+export function generateArchive(
+  ctx: DemoContext,
+  sessions: readonly SessionInfo[],
+  count = ctx.scaled(300, 20),
+): number {
   const rng = ctx.rng("archive");
   const n = count;
   const perSession = new Map<string, number>();
@@ -36,12 +43,18 @@ export function generateArchive(ctx: DemoContext, sessions: readonly SessionInfo
     const session = sessions[i % sessions.length]!;
     const topic = rng.chance(0.8) ? session.topic : rng.pick(topicsOf(session.analystId));
     const subject = topic === session.topic && rng.chance(0.5) ? session.subject : rng.pick(topic.subjects);
-    const lang: RenderLang = rng.weighted([["en", 45], ["zh", 40], ["plain", 15]] as const);
+    const lang: RenderLang = rng.weighted([
+      ["en", 45],
+      ["zh", 40],
+      ["plain", 15],
+    ] as const);
     const title = headline(rng, subject);
     const body = renderBlocks(noteBlocks(rng, topic, subject, title), lang);
     const k = (perSession.get(session.sessionId) ?? 0) + 1;
     perSession.set(session.sessionId, k);
-    const archivedAt = rng.chance(0.02) ? null : ctx.clock.past((session.endedAt ?? session.startedAt) + k * rng.int(1, 6) * MINUTE);
+    const archivedAt = rng.chance(0.02)
+      ? null
+      : ctx.clock.past((session.endedAt ?? session.startedAt) + k * rng.int(1, 6) * MINUTE);
     const docId = ctx.ids.hex("doc_", 12);
     ctx.data.notes.push({ docId, topicId: topic.id, subject, tail: title.tail, lang });
     ctx.data.add("search.documents", {

@@ -54,7 +54,11 @@ function approxChars(value: unknown): number {
 }
 
 /** Inserts every row of one table; returns the number inserted. */
-export async function bulkInsert(client: pg.ClientBase, spec: TableSpec, rows: readonly Record<string, Value>[]): Promise<number> {
+export async function bulkInsert(
+  client: pg.ClientBase,
+  spec: TableSpec,
+  rows: readonly Record<string, Value>[],
+): Promise<number> {
   const sql = insertSql(spec);
   const known = new Set(spec.columns.map(([name]) => name));
   let columns: unknown[][] = spec.columns.map(() => []);

@@ -26,18 +26,21 @@ interface Artifact {
 
 function memoBody(rng: Random, topic: Topic, date: string, lang: Lang): string {
   const votes = [rng.int(3, 6), rng.int(0, 3), rng.int(0, 1)];
-  return renderBlocks([
-    heading(1, pair(`Investment committee memo — ${topic.en} — ${date}`, `投资委员会纪要 — ${topic.zh} — ${date}`)),
-    note(pair("Deliberation memo: consensus and dissent as recorded.", "审议纪要：如实记录共识与分歧。")),
-    heading(2, pair("Motion", "议题")),
-    para([rng.pick(topic.questions)]),
-    heading(2, pair("Consensus", "共识")),
-    para([sentence(rng, topic, "view"), sentence(rng, topic, "level")]),
-    heading(2, pair("Dissent", "分歧")),
-    list([sentence(rng, topic, "risk"), sentence(rng, topic, "view")]),
-    heading(2, pair("Vote", "表决")),
-    table([pair("For", "赞成"), pair("Against", "反对"), pair("Abstain", "弃权")], [votes.map(String)]),
-  ], lang);
+  return renderBlocks(
+    [
+      heading(1, pair(`Investment committee memo — ${topic.en} — ${date}`, `投资委员会纪要 — ${topic.zh} — ${date}`)),
+      note(pair("Deliberation memo: consensus and dissent as recorded.", "审议纪要：如实记录共识与分歧。")),
+      heading(2, pair("Motion", "议题")),
+      para([rng.pick(topic.questions)]),
+      heading(2, pair("Consensus", "共识")),
+      para([sentence(rng, topic, "view"), sentence(rng, topic, "level")]),
+      heading(2, pair("Dissent", "分歧")),
+      list([sentence(rng, topic, "risk"), sentence(rng, topic, "view")]),
+      heading(2, pair("Vote", "表决")),
+      table([pair("For", "赞成"), pair("Against", "反对"), pair("Abstain", "弃权")], [votes.map(String)]),
+    ],
+    lang,
+  );
 }
 
 function statement(rng: Random, topic: Topic, seq: number, last: boolean): Pair {
@@ -67,7 +70,12 @@ function statement(rng: Random, topic: Topic, seq: number, last: boolean): Pair 
   }
 }
 
-export function generateChains(ctx: DemoContext, threads: readonly ThreadInfo[], weeklies: readonly ReportInfo[], facts: readonly FactCardInfo[]): void {
+export function generateChains(
+  ctx: DemoContext,
+  threads: readonly ThreadInfo[],
+  weeklies: readonly ReportInfo[],
+  facts: readonly FactCardInfo[],
+): void {
   const rng = ctx.rng("chains");
   const dates = ctx.clock.recentDates(60);
   const artifacts: Artifact[] = [];
@@ -83,11 +91,33 @@ export function generateChains(ctx: DemoContext, threads: readonly ThreadInfo[],
   for (const t of threads) {
     for (const c of t.cards) {
       const key = c.reports.en ?? c.reports.plain ?? c.reports.zh;
-      if (key) artifacts.push({ kind: "analyst_report", ref: key, author: c.analystId, date: c.workDate, topicId: c.topic.id });
+      if (key)
+        artifacts.push({
+          kind: "analyst_report",
+          ref: key,
+          author: c.analystId,
+          date: c.workDate,
+          topicId: c.topic.id,
+        });
     }
   }
-  for (const w of weeklies) if (w.final) artifacts.push({ kind: "analyst_report", ref: w.objectKey, author: w.analystId, date: w.workDate, topicId: null });
-  for (const f of facts) artifacts.push({ kind: "fact_card", ref: f.factCardId, author: "fact-checker", date: workDateOf(f.createdAt), topicId: f.topic.id });
+  for (const w of weeklies)
+    if (w.final)
+      artifacts.push({
+        kind: "analyst_report",
+        ref: w.objectKey,
+        author: w.analystId,
+        date: w.workDate,
+        topicId: null,
+      });
+  for (const f of facts)
+    artifacts.push({
+      kind: "fact_card",
+      ref: f.factCardId,
+      author: "fact-checker",
+      date: workDateOf(f.createdAt),
+      topicId: f.topic.id,
+    });
 
   for (let i = 0; i < ctx.scaled(60, 6); i++) {
     const topic = rng.pick(TOPICS);
@@ -111,7 +141,11 @@ export function generateChains(ctx: DemoContext, threads: readonly ThreadInfo[],
       });
       if (rng.chance(0.4)) {
         for (const tag of rng.sample([...new Set([...topic.tags, ...GENERIC_TAGS])], rng.int(1, 3))) {
-          ctx.data.add("factcard.chain_fact_tags", { fact_id: factId, tag, tagged_at: ctx.clock.past(t + rng.int(5, 300) * MINUTE) });
+          ctx.data.add("factcard.chain_fact_tags", {
+            fact_id: factId,
+            tag,
+            tagged_at: ctx.clock.past(t + rng.int(5, 300) * MINUTE),
+          });
         }
       }
       const links = rng.sample(related.length >= 3 ? related : artifacts, rng.int(1, 3));
@@ -120,7 +154,14 @@ export function generateChains(ctx: DemoContext, threads: readonly ThreadInfo[],
         const memo = rng.pick(memos);
         if (!links.some((l) => l.ref === memo.ref)) links.push(memo);
       }
-      for (const a of links) ctx.data.add("factcard.chain_links", { fact_id: factId, artifact_kind: a.kind, ref: a.ref, author: a.author, date: a.date });
+      for (const a of links)
+        ctx.data.add("factcard.chain_links", {
+          fact_id: factId,
+          artifact_kind: a.kind,
+          ref: a.ref,
+          author: a.author,
+          date: a.date,
+        });
       t = ctx.clock.past(t + rng.int(1, 15) * MINUTE + rng.int(0, 59_999));
     }
   }

@@ -3,7 +3,8 @@ import { sha256Hex } from "../lib/object-store/object-store.js";
 import { TABLES, type TableName } from "./tables.js";
 import type { Pair } from "./topic-types.js";
 
-export type Value = string | number | null | readonly string[] | { readonly [key: string]: unknown } | readonly unknown[];
+export type Value =
+  string | number | null | readonly string[] | { readonly [key: string]: unknown } | readonly unknown[];
 
 type SpecOf<N extends TableName> = Extract<(typeof TABLES)[number], { table: N }>;
 /** One row of table N: exactly its columns (checked at compile time). */
@@ -58,7 +59,10 @@ export class DemoDataset {
       const seen = new Set<string>();
       for (const row of this.tables.get(spec.table)!) {
         const key = spec.key.map((c) => String(row[c])).join("\u0000");
-        if (seen.has(key)) throw new Error(`demo data: ${spec.table} key (${spec.key.join(", ")}) generated twice: ${key.replace(/\u0000/g, ", ")}`);
+        if (seen.has(key))
+          throw new Error(
+            `demo data: ${spec.table} key (${spec.key.join(", ")}) generated twice: ${key.replace(/\u0000/g, ", ")}`,
+          );
         seen.add(key);
       }
     }

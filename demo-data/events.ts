@@ -25,15 +25,21 @@ export interface EventSources {
 
 export function generateEvents(ctx: DemoContext, src: EventSources): number {
   const events: Event[] = [];
-  const push = (kind: string, subjectId: string | null, analystId: string | null, at: number, detail: Record<string, unknown> = {}) =>
-    events.push({ kind, subjectId, analystId, at, detail });
+  const push = (
+    kind: string,
+    subjectId: string | null,
+    analystId: string | null,
+    at: number,
+    detail: Record<string, unknown> = {},
+  ) => events.push({ kind, subjectId, analystId, at, detail });
 
   for (const t of src.threads) {
     const base = { board_id: t.boardId, work_date: t.workDate };
     push("thread.created", t.boardId, t.rootAnalystId, t.createdAt, { ...base, topic: t.rootTopic });
     const first = t.cards.find((c) => c.startedAt !== null);
     if (first) push("thread.started", t.boardId, t.rootAnalystId, first.startedAt!, base);
-    if (t.status === "completed" || t.status === "failed") push(`thread.${t.status}`, t.boardId, t.rootAnalystId, t.updatedAt, { ...base, cards: t.cards.length });
+    if (t.status === "completed" || t.status === "failed")
+      push(`thread.${t.status}`, t.boardId, t.rootAnalystId, t.updatedAt, { ...base, cards: t.cards.length });
     for (const c of t.cards) {
       const card = { ...base, card_id: c.cardId, card_index: c.index };
       if (c.startedAt !== null) push("card.started", c.cardId, c.analystId, c.startedAt, card);
@@ -41,11 +47,18 @@ export function generateEvents(ctx: DemoContext, src: EventSources): number {
         push(`card.${c.status}`, c.cardId, c.analystId, c.completedAt, card);
       }
       const langs = Object.keys(c.reports);
-      if (langs.length && c.completedAt !== null) push("report.archived", c.cardId, c.analystId, c.completedAt + 1, { ...card, kind: "card", languages: langs });
+      if (langs.length && c.completedAt !== null)
+        push("report.archived", c.cardId, c.analystId, c.completedAt + 1, { ...card, kind: "card", languages: langs });
     }
   }
   for (const r of src.reports) {
-    push("report.archived", r.reportId, r.analystId, r.archivedAt, { kind: r.kind, work_date: r.workDate, lang: r.lang, object_key: r.objectKey, final: r.final });
+    push("report.archived", r.reportId, r.analystId, r.archivedAt, {
+      kind: r.kind,
+      work_date: r.workDate,
+      lang: r.lang,
+      object_key: r.objectKey,
+      final: r.final,
+    });
   }
   for (const f of src.facts) {
     push("factcard.created", f.factCardId, null, f.createdAt, { status: f.status });

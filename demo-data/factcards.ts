@@ -33,13 +33,24 @@ interface Draft {
 }
 
 function statusPlan(rng: Random, n: number): FactStatus[] {
-  const weights: Record<FactStatus, number> = { completed: 0.45, queued: 0.1, running: 0.06, failed: 0.07, reused: 0.18, skipped: 0.14 };
+  const weights: Record<FactStatus, number> = {
+    completed: 0.45,
+    queued: 0.1,
+    running: 0.06,
+    failed: 0.07,
+    reused: 0.18,
+    skipped: 0.14,
+  };
   const plan: FactStatus[] = [];
   for (const s of FACT_STATUSES) for (let i = 0; i < Math.max(1, Math.round(n * weights[s])); i++) plan.push(s);
   return rng.shuffle(plan);
 }
 
-export function generateFactCards(ctx: DemoContext, threads: readonly ThreadInfo[], sessions: readonly SessionInfo[]): FactCardInfo[] {
+export function generateFactCards(
+  ctx: DemoContext,
+  threads: readonly ThreadInfo[],
+  sessions: readonly SessionInfo[],
+): FactCardInfo[] {
   const rng = ctx.rng("factcards");
   const { asOf } = ctx.options;
   const cards = threads.flatMap((t) => t.cards.filter((c) => c.completedAt !== null && c.status === "completed"));
@@ -48,19 +59,48 @@ export function generateFactCards(ctx: DemoContext, threads: readonly ThreadInfo
   const drafts: Draft[] = plan.map((status, i) => {
     const category = CLAIM_CATEGORIES[i % CLAIM_CATEGORIES.length]!;
     const kinds = ["whiteboard_card", "session_message", "external"] as const;
-    const kind = i < kinds.length ? kinds[i]! : rng.weighted([["whiteboard_card", 50], ["session_message", 35], ["external", 15]] as const);
+    const kind =
+      i < kinds.length
+        ? kinds[i]!
+        : rng.weighted([
+            ["whiteboard_card", 50],
+            ["session_message", 35],
+            ["external", 15],
+          ] as const);
     let d: Omit<Draft, "status" | "category">;
     if (kind === "whiteboard_card" && cards.length) {
       const c = rng.pick(cards);
-      d = { parentKind: kind, parentId: c.cardId, parentSessionId: null, topic: c.topic, lang: rng.chance(0.4) ? "zh" : "en", createdAt: c.completedAt! + rng.int(1, 30) * MINUTE };
+      d = {
+        parentKind: kind,
+        parentId: c.cardId,
+        parentSessionId: null,
+        topic: c.topic,
+        lang: rng.chance(0.4) ? "zh" : "en",
+        createdAt: c.completedAt! + rng.int(1, 30) * MINUTE,
+      };
     } else if (kind === "session_message" && talky.length) {
       const s = rng.pick(talky);
       const seq = rng.pick(s.assistantSeqs);
-      d = { parentKind: kind, parentId: `${s.sessionId}:${seq}`, parentSessionId: s.sessionId, topic: s.topic, lang: s.lang, createdAt: s.startedAt + seq * 3 * MINUTE + rng.int(1, 20) * MINUTE };
+      d = {
+        parentKind: kind,
+        parentId: `${s.sessionId}:${seq}`,
+        parentSessionId: s.sessionId,
+        topic: s.topic,
+        lang: s.lang,
+        createdAt: s.startedAt + seq * 3 * MINUTE + rng.int(1, 20) * MINUTE,
+      };
     } else {
-      d = { parentKind: "external", parentId: ctx.ids.hex("ext_", 10), parentSessionId: null, topic: rng.pick(TOPICS), lang: rng.chance(0.3) ? "zh" : "en", createdAt: asOf - rng.int(1, 45 * 24 * 60) * MINUTE };
+      d = {
+        parentKind: "external",
+        parentId: ctx.ids.hex("ext_", 10),
+        parentSessionId: null,
+        topic: rng.pick(TOPICS),
+        lang: rng.chance(0.3) ? "zh" : "en",
+        createdAt: asOf - rng.int(1, 45 * 24 * 60) * MINUTE,
+      };
     }
-    if (status === "queued" || status === "running") d.createdAt = Math.max(d.createdAt, asOf - rng.int(5, 720) * MINUTE);
+    if (status === "queued" || status === "running")
+      d.createdAt = Math.max(d.createdAt, asOf - rng.int(5, 720) * MINUTE);
     d.createdAt = Math.min(d.createdAt, asOf - 2 * MINUTE);
     return { ...d, status, category };
   });
@@ -73,20 +113,35 @@ export function generateFactCards(ctx: DemoContext, threads: readonly ThreadInfo
   for (const d of drafts) {
     const prior = completedByCategory.get(d.category) ?? [];
     let status = d.status;
-    if (status === "reused" && prior.length === 0) { status = "completed"; owedReuse++; }
-    else if (status === "completed" && owedReuse > 0 && prior.length > 0) { status = "reused"; owedReuse--; }
+    if (status === "reused" && prior.length === 0) {
+      status = "completed";
+      owedReuse++;
+    } else if (status === "completed" && owedReuse > 0 && prior.length > 0) {
+      status = "reused";
+      owedReuse--;
+    }
     const id = ctx.ids.hex("fc_", 12);
     const createdAt = times.take(d.createdAt);
     const text = claim(rng, d.topic, d.category, workDateOf(createdAt));
     const source = status === "reused" ? rng.pick(prior) : null;
     // The first completed cards take each verdict in turn, so every verdict appears at any scale.
     const verdict: Verdict | null =
-      status === "completed" ? (VERDICTS[completedCount++] ?? rng.weighted(VERDICTS.map((v, i) => [v, [50, 15, 20, 15][i]!] as const))) : source?.verdict ?? null;
+      status === "completed"
+        ? (VERDICTS[completedCount++] ?? rng.weighted(VERDICTS.map((v, i) => [v, [50, 15, 20, 15][i]!] as const)))
+        : (source?.verdict ?? null);
     const found = verdict ? finding(rng, d.topic, verdict) : null;
     const ended = status !== "queued" && status !== "running";
-    const completedAt = ended ? ctx.clock.past(createdAt + (status === "skipped" ? rng.int(1, 30) * 1000 : rng.int(1, 20) * MINUTE)) : null;
-    const updatedAt = completedAt ?? (status === "running" ? ctx.clock.past(createdAt + rng.int(1, 10) * MINUTE) : createdAt);
-    const urls = (status === "completed" || status === "reused") && verdict !== "unverifiable" && rng.chance(0.85) ? sourceUrls(rng, d.topic) : status === "failed" && rng.chance(0.3) ? [] : null;
+    const completedAt = ended
+      ? ctx.clock.past(createdAt + (status === "skipped" ? rng.int(1, 30) * 1000 : rng.int(1, 20) * MINUTE))
+      : null;
+    const updatedAt =
+      completedAt ?? (status === "running" ? ctx.clock.past(createdAt + rng.int(1, 10) * MINUTE) : createdAt);
+    const urls =
+      (status === "completed" || status === "reused") && verdict !== "unverifiable" && rng.chance(0.85)
+        ? sourceUrls(rng, d.topic)
+        : status === "failed" && rng.chance(0.3)
+          ? []
+          : null;
     ctx.data.add("factcard.fact_cards", {
       fact_card_id: id,
       parent_kind: d.parentKind,
@@ -95,7 +150,11 @@ export function generateFactCards(ctx: DemoContext, threads: readonly ThreadInfo
       claim_text: text[d.lang],
       claim_text_en: text.en,
       claim_category: d.category,
-      priority: rng.weighted([["high", 20], ["normal", 55], ["low", 25]] as const),
+      priority: rng.weighted([
+        ["high", 20],
+        ["normal", 55],
+        ["low", 25],
+      ] as const),
       status,
       verdict,
       found_text: found ? found[d.lang] : null,

@@ -61,7 +61,9 @@ export async function isEmpty(owner: Pool): Promise<boolean> {
 
 /** Tables that must be empty before seeding: every table the dataset fills. */
 async function occupiedTables(client: { query: Pool["query"] }): Promise<string[]> {
-  const checks = TABLES.map((t) => `SELECT '${t.table}' AS name WHERE EXISTS (SELECT 1 FROM ${t.table})`).join(" UNION ALL ");
+  const checks = TABLES.map((t) => `SELECT '${t.table}' AS name WHERE EXISTS (SELECT 1 FROM ${t.table})`).join(
+    " UNION ALL ",
+  );
   const { rows } = await client.query(checks);
   return rows.map((r: { name: string }) => r.name);
 }
@@ -93,7 +95,9 @@ export async function insertDemoData(owner: Pool, data: DemoDataset): Promise<Re
     const occupied = await occupiedTables(client);
     if (occupied.length) {
       const more = occupied.length > 3 ? ` and ${occupied.length - 3} more tables` : "";
-      throw new Error(`demo data: refusing to seed a database that is not empty (rows in ${occupied.slice(0, 3).join(", ")}${more})`);
+      throw new Error(
+        `demo data: refusing to seed a database that is not empty (rows in ${occupied.slice(0, 3).join(", ")}${more})`,
+      );
     }
     const counts: Record<string, number> = {};
     for (const spec of TABLES) counts[spec.table] = await bulkInsert(client, spec, data.rows(spec.table));

@@ -33,11 +33,17 @@ export function generateMailbox(ctx: DemoContext): MailboxCounts {
   for (let i = 0; i < n; i++) {
     const topic = rng.pick(TOPICS);
     const lang: Lang = rng.chance(0.5) ? "en" : "zh";
-    const core = rng.sample(DESK_ANALYSTS.filter((a) => topic.desks.includes(a.id)), 2).map((a) => a.id);
+    const core = rng
+      .sample(
+        DESK_ANALYSTS.filter((a) => topic.desks.includes(a.id)),
+        2,
+      )
+      .map((a) => a.id);
     const extra = rng.sample(ANALYSTS, rng.int(0, 2)).map((a) => a.id);
     if (rng.chance(0.25)) extra.push(DAILY_EDITOR_ID);
     const participants = [...new Set([...core, ...extra])];
-    if (participants.length < 2) participants.push(DAILY_EDITOR_ID === participants[0] ? "fact-checker" : DAILY_EDITOR_ID);
+    if (participants.length < 2)
+      participants.push(DAILY_EDITOR_ID === participants[0] ? "fact-checker" : DAILY_EDITOR_ID);
     const count = rng.int(2, 8);
     const threadId = ctx.ids.hex("mbx_", 10);
     // Leave room for the whole exchange before asOf.

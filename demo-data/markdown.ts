@@ -32,11 +32,14 @@ function renderBlock(block: Block, lang: RenderLang): string {
     case "note":
       return lang === "plain" ? `_${block.text.en}_\n\n_${block.text.zh}_` : `_${block.text[lang]}_`;
     case "para":
-      return lang === "plain" ? `${prose(block.sentences, "en")}\n\n${prose(block.sentences, "zh")}` : prose(block.sentences, lang);
+      return lang === "plain"
+        ? `${prose(block.sentences, "en")}\n\n${prose(block.sentences, "zh")}`
+        : prose(block.sentences, lang);
     case "list":
       return block.items.map((p) => `- ${lang === "plain" ? both(p) : p[lang]}`).join("\n");
     case "table": {
-      const cell = (c: Cell) => (typeof c === "string" ? c : lang !== "plain" ? c[lang] : c.en === c.zh ? c.en : `${c.en} / ${c.zh}`);
+      const cell = (c: Cell) =>
+        typeof c === "string" ? c : lang !== "plain" ? c[lang] : c.en === c.zh ? c.en : `${c.en} / ${c.zh}`;
       const line = (cells: readonly Cell[]) => `| ${cells.map(cell).join(" | ")} |`;
       return [line(block.headers), line(block.headers.map(() => "---")), ...block.rows.map(line)].join("\n");
     }

@@ -43,21 +43,32 @@ const GLOSSARY = `# Glossary · 术语表
 export function generateMemory(ctx: DemoContext): number {
   const rng = ctx.rng("memory");
   const { asOf } = ctx.options;
-  const houseViews = [
-    "# House views · 研究院观点",
-    `_Reviewed weekly by the investment committee. 投资委员会每周复核。_`,
-    ...TOPICS.map((t) => {
-      const s = sentence(rng, t, "view");
-      const r = sentence(rng, t, "risk");
-      return `## ${t.en} · ${t.zh}\n\n- ${s.en}\n- ${s.zh}\n- ${r.en}`;
-    }),
-  ].join("\n\n") + "\n";
-  const coverage = [
-    "# Coverage map · 研究覆盖",
-    "| Analyst | 分析师 | Topics |",
-    "| --- | --- | --- |",
-    ...ANALYSTS.map((a) => `| ${a.nameEn ?? a.id} | ${a.name} | ${topicsOf(a.id).length === TOPICS.length ? "all (editorial)" : topicsOf(a.id).map((t) => t.en).join(", ")} |`),
-  ].join("\n") + "\n";
+  const houseViews =
+    [
+      "# House views · 研究院观点",
+      `_Reviewed weekly by the investment committee. 投资委员会每周复核。_`,
+      ...TOPICS.map((t) => {
+        const s = sentence(rng, t, "view");
+        const r = sentence(rng, t, "risk");
+        return `## ${t.en} · ${t.zh}\n\n- ${s.en}\n- ${s.zh}\n- ${r.en}`;
+      }),
+    ].join("\n\n") + "\n";
+  const coverage =
+    [
+      "# Coverage map · 研究覆盖",
+      "| Analyst | 分析师 | Topics |",
+      "| --- | --- | --- |",
+      ...ANALYSTS.map(
+        (a) =>
+          `| ${a.nameEn ?? a.id} | ${a.name} | ${
+            topicsOf(a.id).length === TOPICS.length
+              ? "all (editorial)"
+              : topicsOf(a.id)
+                  .map((t) => t.en)
+                  .join(", ")
+          } |`,
+      ),
+    ].join("\n") + "\n";
   const docs = [
     ["house-views", "House views", houseViews],
     ["coverage-map", "Coverage map", coverage],
@@ -66,7 +77,12 @@ export function generateMemory(ctx: DemoContext): number {
     ["glossary", "Glossary", GLOSSARY],
   ] as const;
   for (const [memory_id, title, body] of docs) {
-    ctx.data.add("catalog.institute_memory", { memory_id, title, body, updated_at: asOf - rng.int(1, 40) * DAY - rng.int(0, 23) * HOUR });
+    ctx.data.add("catalog.institute_memory", {
+      memory_id,
+      title,
+      body,
+      updated_at: asOf - rng.int(1, 40) * DAY - rng.int(0, 23) * HOUR,
+    });
   }
   return docs.length;
 }

@@ -33,10 +33,15 @@ function snapshot(ctx: DemoContext, rng: Random, portfolioId: string, date: stri
   if (rng.chance(0.06)) {
     const intraday = startOfWorkDate(date) + rng.int(10, 14) * HOUR + rng.int(0, 3599) * 1000;
     if (intraday < ctx.options.asOf - 1000) {
-      ctx.data.add("portfolio.nav_snapshots", { portfolio_id: portfolioId, taken_at: intraday, nav: round(nav * (1 + rng.normal() * 0.004), 4) });
+      ctx.data.add("portfolio.nav_snapshots", {
+        portfolio_id: portfolioId,
+        taken_at: intraday,
+        nav: round(nav * (1 + rng.normal() * 0.004), 4),
+      });
     }
   }
-  if (close < ctx.options.asOf - 1000) ctx.data.add("portfolio.nav_snapshots", { portfolio_id: portfolioId, taken_at: close, nav: round(nav, 4) });
+  if (close < ctx.options.asOf - 1000)
+    ctx.data.add("portfolio.nav_snapshots", { portfolio_id: portfolioId, taken_at: close, nav: round(nav, 4) });
 }
 
 export function generatePortfolios(ctx: DemoContext): PortfolioInfo[] {
@@ -63,7 +68,14 @@ export function generatePortfolios(ctx: DemoContext): PortfolioInfo[] {
       benchmark_id: BENCHMARK_ID,
       inception_date: start,
     });
-    return { id, nav: 100, start, alpha: rng.float(-0.06, 0.14), beta: rng.float(0.2, 1.3), vol: rng.float(0.04, 0.26) };
+    return {
+      id,
+      nav: 100,
+      start,
+      alpha: rng.float(-0.06, 0.14),
+      beta: rng.float(0.2, 1.3),
+      vol: rng.float(0.04, 0.26),
+    };
   });
   const daily = Math.sqrt(252);
   let bench = 3150;
@@ -78,5 +90,8 @@ export function generatePortfolios(ctx: DemoContext): PortfolioInfo[] {
       snapshot(ctx, rng, w.id, date, w.nav);
     }
   }
-  return [{ portfolioId: BENCHMARK_ID, ownerAnalystId: null }, ...walks.map((w) => ({ portfolioId: w.id, ownerAnalystId: w.id.slice(3) }))];
+  return [
+    { portfolioId: BENCHMARK_ID, ownerAnalystId: null },
+    ...walks.map((w) => ({ portfolioId: w.id, ownerAnalystId: w.id.slice(3) })),
+  ];
 }

@@ -115,7 +115,10 @@ export class Random {
   /** n lowercase hex characters. */
   hex(n: number): string {
     let out = "";
-    while (out.length < n) out += Math.floor(this.next() * 0x1_0000).toString(16).padStart(4, "0");
+    while (out.length < n)
+      out += Math.floor(this.next() * 0x1_0000)
+        .toString(16)
+        .padStart(4, "0");
     return out.slice(0, n);
   }
 

@@ -26,7 +26,12 @@ export interface ReportInfo {
 /** The index of the date (among the 60) whose daily exists only as a language-agnostic report. */
 const PLAIN_ONLY_DAILY = 17;
 
-function archive(ctx: DemoContext, out: ReportInfo[], r: Omit<ReportInfo, "reportId" | "objectKey" | "title">, blocks: Block[]): void {
+function archive(
+  ctx: DemoContext,
+  out: ReportInfo[],
+  r: Omit<ReportInfo, "reportId" | "objectKey" | "title">,
+  blocks: Block[],
+): void {
   const reportId = ctx.ids.hex("rpt_", 12);
   const objectKey = `reports/${r.kind}/${r.workDate}/${r.analystId}/${r.lang}/${reportId}.md`;
   const body = renderBlocks(blocks, r.lang);
@@ -52,18 +57,26 @@ export function generateDailyReports(ctx: DemoContext, threads: readonly ThreadI
   const finals = new Map<string, number>();
   dates.forEach((date, i) => {
     const r = rng.fork(date);
-    const langs: RenderLang[] = i === PLAIN_ONLY_DAILY ? ["plain"] : r.chance(0.3) ? ["en", "zh", "plain"] : ["en", "zh"];
+    const langs: RenderLang[] =
+      i === PLAIN_ONLY_DAILY ? ["plain"] : r.chance(0.3) ? ["en", "zh", "plain"] : ["en", "zh"];
     const drafts = i !== PLAIN_ONLY_DAILY && r.chance(0.3) ? r.int(1, 2) : 0;
     const finalAt = ctx.clock.within(r, date, 6.5, 8.5);
     finals.set(date, finalAt);
     const yesterday = addDays(date, -1);
-    const threadsClosed = threads.filter((t) => t.workDate === yesterday && (t.status === "completed" || t.status === "failed")).length;
+    const threadsClosed = threads.filter(
+      (t) => t.workDate === yesterday && (t.status === "completed" || t.status === "failed"),
+    ).length;
     for (let draft = drafts; draft >= 0; draft--) {
       const blocks = dailyBlocks(r, { date, draft, threadsClosed });
       const editionAt = finalAt - draft * r.int(20, 90) * MINUTE;
       for (const lang of draft ? langs.filter((l) => l !== "plain") : langs) {
         const archivedAt = ctx.clock.past(editionAt + (lang === "en" ? 0 : r.int(5, 90) * 1000));
-        archive(ctx, out, { kind: "daily", analystId: DAILY_EDITOR_ID, workDate: date, lang, archivedAt, final: draft === 0 }, blocks);
+        archive(
+          ctx,
+          out,
+          { kind: "daily", analystId: DAILY_EDITOR_ID, workDate: date, lang, archivedAt, final: draft === 0 },
+          blocks,
+        );
       }
     }
   });
@@ -73,13 +86,31 @@ export function generateDailyReports(ctx: DemoContext, threads: readonly ThreadI
     const analyst = rng.pick(DESK_ANALYSTS);
     const archivedAt = ctx.clock.past(finals.get(date)! + rng.int(10, 300) * MINUTE);
     const blocks = dailyBlocks(rng, { date, draft: 1, threadsClosed: 0 });
-    archive(ctx, out, { kind: "daily", analystId: analyst.id, workDate: date, lang: rng.pick(["en", "zh"] as const), archivedAt, final: false }, blocks);
+    archive(
+      ctx,
+      out,
+      {
+        kind: "daily",
+        analystId: analyst.id,
+        workDate: date,
+        lang: rng.pick(["en", "zh"] as const),
+        archivedAt,
+        final: false,
+      },
+      blocks,
+    );
   }
   return out;
 }
 
 type LangSet = readonly RenderLang[];
-const WEEKLY_LANGS: (readonly [LangSet, number])[] = [[["en", "zh"], 55], [["en"], 15], [["zh"], 10], [["plain"], 10], [["en", "zh", "plain"], 10]];
+const WEEKLY_LANGS: (readonly [LangSet, number])[] = [
+  [["en", "zh"], 55],
+  [["en"], 15],
+  [["zh"], 10],
+  [["plain"], 10],
+  [["en", "zh", "plain"], 10],
+];
 
 export function generateWeeklyReports(ctx: DemoContext): ReportInfo[] {
   const rng = ctx.rng("weekly-reports");
@@ -114,7 +145,19 @@ export function generateWeeklyReports(ctx: DemoContext): ReportInfo[] {
         }
         const blocks = weeklyBlocks(r, { analyst: analystById(author.id), topic, weekStart, weekEnd, rerun });
         for (const lang of langs) {
-          archive(ctx, out, { kind: "weekly", analystId: author.id, workDate, lang, archivedAt: archivedAt + (lang === "en" ? 0 : -r.int(1, 60) * 1000), final: rerun === 0 }, blocks);
+          archive(
+            ctx,
+            out,
+            {
+              kind: "weekly",
+              analystId: author.id,
+              workDate,
+              lang,
+              archivedAt: archivedAt + (lang === "en" ? 0 : -r.int(1, 60) * 1000),
+              final: rerun === 0,
+            },
+            blocks,
+          );
         }
       }
     }

@@ -30,8 +30,10 @@ export function parseSeedArguments(argv: string[], now: number): SeedOptions {
     throw new UsageError(`--scale must be a number above 0 and at most ${MAX_SCALE}, got "${scaleText}"`);
   }
   const asOfText = values["as-of"];
-  if (asOfText !== undefined && !isWorkDate(asOfText)) throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOfText}"`);
+  if (asOfText !== undefined && !isWorkDate(asOfText))
+    throw new UsageError(`--as-of must be a date YYYY-MM-DD, got "${asOfText}"`);
   const asOf = asOfText === undefined ? now : startOfWorkDate(asOfText) + 18 * 3_600_000;
-  if (asOf < Date.UTC(2004, 0, 1) || asOf > Date.UTC(2200, 0, 1)) throw new UsageError(`--as-of must be between 2004 and 2199, got "${asOfText}"`);
+  if (asOf < Date.UTC(2004, 0, 1) || asOf > Date.UTC(2200, 0, 1))
+    throw new UsageError(`--as-of must be between 2004 and 2199, got "${asOfText}"`);
   return { seed: Number(seedText), scale, asOf };
 }

@@ -39,12 +39,17 @@ function followUp(rng: Random, topic: Topic): Pair {
 
 function workspace(rng: Random, topic: Topic, subject: Pair, lang: Lang): string {
   const en = lang === "en";
-  return [
-    `# ${en ? "Workspace" : "工作区"} — ${subject[lang]}`,
-    `## ${en ? "Scratchpad" : "草稿"}\n\n${bullets(rng, topic, lang, 3)}`,
-    `## ${en ? "Open questions" : "待解决问题"}\n\n${rng.sample(topic.questions, 2).map((q) => `- ${q[lang]}`).join("\n")}`,
-    `## ${en ? "Sources checked" : "已查阅来源"}\n\n- https://data.example.org/${topic.id}/${rng.hex(6)}\n- https://research.example.org/notes/${rng.hex(8)}`,
-  ].join("\n\n") + "\n";
+  return (
+    [
+      `# ${en ? "Workspace" : "工作区"} — ${subject[lang]}`,
+      `## ${en ? "Scratchpad" : "草稿"}\n\n${bullets(rng, topic, lang, 3)}`,
+      `## ${en ? "Open questions" : "待解决问题"}\n\n${rng
+        .sample(topic.questions, 2)
+        .map((q) => `- ${q[lang]}`)
+        .join("\n")}`,
+      `## ${en ? "Sources checked" : "已查阅来源"}\n\n- https://data.example.org/${topic.id}/${rng.hex(6)}\n- https://research.example.org/notes/${rng.hex(8)}`,
+    ].join("\n\n") + "\n"
+  );
 }
 
 export function generateSessions(ctx: DemoContext): SessionInfo[] {
@@ -60,7 +65,9 @@ export function generateSessions(ctx: DemoContext): SessionInfo[] {
     const running = i < 2; // the two most recent sessions are still open
     const date = running ? ctx.clock.today : rng.pick(dates.slice(0, -1));
     const messages = rng.int(5, 12);
-    let t = running ? ctx.options.asOf - rng.int(messages * 3 + 5, messages * 3 + 90) * MINUTE : ctx.clock.within(rng, date, 7, 21);
+    let t = running
+      ? ctx.options.asOf - rng.int(messages * 3 + 5, messages * 3 + 90) * MINUTE
+      : ctx.clock.within(rng, date, 7, 21);
     const startedAt = t;
     const sessionId = `ses_${workDateOf(startedAt).replace(/-/g, "")}_${ctx.ids.hex("", 6)}`;
     const assistantSeqs: number[] = [];
@@ -69,7 +76,13 @@ export function generateSessions(ctx: DemoContext): SessionInfo[] {
       let content: string;
       if (role === "system") content = systemPrompt(analyst, topic, lang);
       else if (role === "user") content = seq === 2 ? rng.pick(topic.questions)[lang] : followUp(rng, topic)[lang];
-      else if (role === "tool") content = JSON.stringify({ tool: "search_artifacts", query: subject.en, returned: rng.int(0, 8), took_ms: rng.int(40, 900) });
+      else if (role === "tool")
+        content = JSON.stringify({
+          tool: "search_artifacts",
+          query: subject.en,
+          returned: rng.int(0, 8),
+          took_ms: rng.int(40, 900),
+        });
       else {
         content = paragraph(rng, topic, lang, rng.int(2, 4));
         assistantSeqs.push(seq);
@@ -77,7 +90,13 @@ export function generateSessions(ctx: DemoContext): SessionInfo[] {
       ctx.data.add("catalog.session_messages", { session_id: sessionId, seq, role, content, created_at: t });
       t += rng.int(20, 180) * 1000;
     }
-    const status = running ? "running" : rng.weighted([["completed", 88], ["failed", 7], ["abandoned", 5]] as const);
+    const status = running
+      ? "running"
+      : rng.weighted([
+          ["completed", 88],
+          ["failed", 7],
+          ["abandoned", 5],
+        ] as const);
     const endedAt = running ? null : t;
     ctx.data.add("catalog.sessions", {
       session_id: sessionId,
@@ -89,7 +108,17 @@ export function generateSessions(ctx: DemoContext): SessionInfo[] {
       ended_at: endedAt,
       workspace: rng.chance(0.9) ? workspace(rng, topic, subject, lang) : null,
     });
-    sessions.push({ sessionId, analystId: analyst.id, topic, subject, lang, startedAt, endedAt, workDate: workDateOf(startedAt), assistantSeqs });
+    sessions.push({
+      sessionId,
+      analystId: analyst.id,
+      topic,
+      subject,
+      lang,
+      startedAt,
+      endedAt,
+      workDate: workDateOf(startedAt),
+      assistantSeqs,
+    });
   }
   return sessions;
 }

@@ -30,7 +30,13 @@ function topScore(rng: Random, decision: Decision): number {
 }
 
 /** Prior threads near the candidate: on a near-duplicate or overlap, the top match shares the candidate's topic. */
-function matchesFor(rng: Random, decision: Decision, decidedMs: number, topicId: string, threads: readonly ThreadInfo[]): Match[] {
+function matchesFor(
+  rng: Random,
+  decision: Decision,
+  decidedMs: number,
+  topicId: string,
+  threads: readonly ThreadInfo[],
+): Match[] {
   const prior = threads.filter((t) => t.createdAt < decidedMs - HOUR);
   if (prior.length === 0 || (decision === "fresh" && rng.chance(0.15))) return [];
   const k = rng.int(1, Math.min(5, prior.length));
@@ -58,12 +64,18 @@ function matchesFor(rng: Random, decision: Decision, decidedMs: number, topicId:
 function reasonFor(decision: Decision, top: Match | undefined): string {
   if (!top) return "no prior thread within the search window; launching fresh";
   const against = `${top.kind} ${top.id} (${top.age_days} days old)`;
-  if (decision === "skip-summarize") return `top cosine ${top.score} >= ${SKIP} against ${against}; summarising the prior thread instead`;
-  if (decision === "context-augmented") return `top cosine ${top.score} in [${AUGMENT}, ${SKIP}) against ${against}; augmenting the prompt with its findings`;
+  if (decision === "skip-summarize")
+    return `top cosine ${top.score} >= ${SKIP} against ${against}; summarising the prior thread instead`;
+  if (decision === "context-augmented")
+    return `top cosine ${top.score} in [${AUGMENT}, ${SKIP}) against ${against}; augmenting the prompt with its findings`;
   return `top cosine ${top.score} < ${AUGMENT}; launching fresh`;
 }
 
-export function generateSimilarityLog(ctx: DemoContext, threads: readonly ThreadInfo[], pool: readonly PoolEntryInfo[]): number {
+export function generateSimilarityLog(
+  ctx: DemoContext,
+  threads: readonly ThreadInfo[],
+  pool: readonly PoolEntryInfo[],
+): number {
   const rng = ctx.rng("similarity-log");
   const { asOf } = ctx.options;
   const n = ctx.scaled(120, 12);
@@ -71,7 +83,14 @@ export function generateSimilarityLog(ctx: DemoContext, threads: readonly Thread
   // One of each decision inside the trailing seven days, so summary_7d always shows all three.
   DECISIONS.forEach((decision, i) => plan.push({ at: asOf - (i + 1) * rng.int(6, 40) * HOUR, decision }));
   while (plan.length < n) {
-    plan.push({ at: asOf - rng.int(1, 30 * 24 - 1) * HOUR, decision: rng.weighted([["fresh", 45], ["context-augmented", 35], ["skip-summarize", 20]] as const) });
+    plan.push({
+      at: asOf - rng.int(1, 30 * 24 - 1) * HOUR,
+      decision: rng.weighted([
+        ["fresh", 45],
+        ["context-augmented", 35],
+        ["skip-summarize", 20],
+      ] as const),
+    });
   }
   const usedSeconds = new Set<number>();
   for (const { at, decision } of plan) {
@@ -87,8 +106,10 @@ export function generateSimilarityLog(ctx: DemoContext, threads: readonly Thread
     const matches = matchesFor(rng, decision, decidedMs, entry?.topicId ?? fallbackTopic.id, threads);
     const effective: Decision = matches.length === 0 ? "fresh" : decision;
     const top = matches[0];
-    const boardId = effective === "skip-summarize" ? top!.boardId : entry?.promotedBoardId ?? null;
-    const thresholds = rng.chance(0.12) ? null : { skip_summarize: SKIP, context_augmented: AUGMENT, max_age_days: rng.chance(0.7) ? null : 30 };
+    const boardId = effective === "skip-summarize" ? top!.boardId : (entry?.promotedBoardId ?? null);
+    const thresholds = rng.chance(0.12)
+      ? null
+      : { skip_summarize: SKIP, context_augmented: AUGMENT, max_age_days: rng.chance(0.7) ? null : 30 };
     ctx.data.add("catalog.similarity_log", {
       log_id: ctx.ids.hex("sim_", 12),
       decided_at: seconds,

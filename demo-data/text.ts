@@ -36,7 +36,9 @@ export function ordinal(n: number): string {
 
 /** A topic's English name inside a sentence: "semiconductors", but "ASEAN manufacturing", "FX". */
 export function inline(topic: Topic): string {
-  return /^(Asian|ASEAN|China|Japan|EV|AI|FX)\b/.test(topic.en) ? topic.en : topic.en.charAt(0).toLowerCase() + topic.en.slice(1);
+  return /^(Asian|ASEAN|China|Japan|EV|AI|FX)\b/.test(topic.en)
+    ? topic.en
+    : topic.en.charAt(0).toLowerCase() + topic.en.slice(1);
 }
 
 /** 76500 → "76,500"; decimals fixed. */
@@ -71,8 +73,16 @@ export function changeText(r: Reading): Pair {
   return pair(`${up ? "up" : "down"} ${size.toFixed(1)}%`, `${up ? "上涨" : "下跌"}${size.toFixed(1)}%`);
 }
 
-const WINDOWS = [pair("the past week", "过去一周"), pair("the past month", "过去一个月"), pair("the quarter to date", "本季度以来")];
-const HORIZONS = [pair("the end of the quarter", "本季度末"), pair("mid-2027", "2027年年中"), pair("year-end", "年底前")];
+const WINDOWS = [
+  pair("the past week", "过去一周"),
+  pair("the past month", "过去一个月"),
+  pair("the quarter to date", "本季度以来"),
+];
+const HORIZONS = [
+  pair("the end of the quarter", "本季度末"),
+  pair("mid-2027", "2027年年中"),
+  pair("year-end", "年底前"),
+];
 const STANCES = [pair("constructive", "建设性"), pair("cautious", "谨慎"), pair("neutral", "中性")];
 const CONVICTION = [pair("high", "较高"), pair("moderate", "中等"), pair("low", "较低")];
 const POSITIONING = [
@@ -88,7 +98,10 @@ const levels: Maker[] = [
     const r = reading(rng, t);
     const w = rng.pick(WINDOWS);
     const c = changeText(r);
-    return pair(`${cap(r.metric.en)} stands at ${valueText(r)}${r.metric.unit.en}, ${c.en} over ${w.en}.`, `${r.metric.zh}报${valueText(r)}${r.metric.unit.zh}，${w.zh}${c.zh}。`);
+    return pair(
+      `${cap(r.metric.en)} stands at ${valueText(r)}${r.metric.unit.en}, ${c.en} over ${w.en}.`,
+      `${r.metric.zh}报${valueText(r)}${r.metric.unit.zh}，${w.zh}${c.zh}。`,
+    );
   },
   (rng, t) => {
     const r = reading(rng, t);
@@ -102,7 +115,10 @@ const levels: Maker[] = [
     const r = reading(rng, t);
     const h = rng.pick(HORIZONS);
     const target = valueText(r, r.value * (1 + rng.normal() * 0.04));
-    return pair(`Our base case has ${r.metric.en} at ${target}${r.metric.unit.en} by ${h.en}.`, `我们的基准情形是${h.zh}${r.metric.zh}达到${target}${r.metric.unit.zh}。`);
+    return pair(
+      `Our base case has ${r.metric.en} at ${target}${r.metric.unit.en} by ${h.en}.`,
+      `我们的基准情形是${h.zh}${r.metric.zh}达到${target}${r.metric.unit.zh}。`,
+    );
   },
 ];
 
@@ -110,7 +126,10 @@ const views: Maker[] = [
   (rng, t) => {
     const d = rng.pick(t.drivers);
     const e = rng.pick(t.entities);
-    return pair(`We see ${d.en} as the main support for ${inline(t)}; ${e.en} is the cleanest expression of the view.`, `我们认为${d.zh}是${t.zh}的主要支撑，${e.zh}是最直接的表达标的。`);
+    return pair(
+      `We see ${d.en} as the main support for ${inline(t)}; ${e.en} is the cleanest expression of the view.`,
+      `我们认为${d.zh}是${t.zh}的主要支撑，${e.zh}是最直接的表达标的。`,
+    );
   },
   (rng, t) => {
     const d = rng.pick(t.drivers);
@@ -118,17 +137,26 @@ const views: Maker[] = [
   },
   (rng, t) => {
     const [level, effect] = rng.pick(POSITIONING);
-    return pair(`Positioning in ${inline(t)} looks ${level.en}, ${effect.en}.`, `${t.zh}的持仓${level.zh}，${effect.zh}。`);
+    return pair(
+      `Positioning in ${inline(t)} looks ${level.en}, ${effect.en}.`,
+      `${t.zh}的持仓${level.zh}，${effect.zh}。`,
+    );
   },
   (rng, t) => {
     const e = rng.pick(t.entities);
     const d = rng.pick(t.drivers);
-    return pair(`${cap(e.en)} flagged ${d.en} as the swing factor in its latest update.`, `${e.zh}在最新披露中将${d.zh}列为关键变量。`);
+    return pair(
+      `${cap(e.en)} flagged ${d.en} as the swing factor in its latest update.`,
+      `${e.zh}在最新披露中将${d.zh}列为关键变量。`,
+    );
   },
   (rng, t) => {
     const s = rng.pick(STANCES);
     const c = rng.pick(CONVICTION);
-    return pair(`We keep a ${s.en} view on ${inline(t)}, with ${c.en} conviction.`, `我们对${t.zh}维持${s.zh}观点，信心程度${c.zh}。`);
+    return pair(
+      `We keep a ${s.en} view on ${inline(t)}, with ${c.en} conviction.`,
+      `我们对${t.zh}维持${s.zh}观点，信心程度${c.zh}。`,
+    );
   },
 ];
 
@@ -149,7 +177,10 @@ const risks: Maker[] = [
   (rng, t) => {
     const k = rng.pick(t.risks);
     const p = rng.int(10, 35);
-    return pair(`Our scenario analysis assigns a ${p}% probability to ${k.en}.`, `情景分析显示，${k.zh}的概率约为${p}%。`);
+    return pair(
+      `Our scenario analysis assigns a ${p}% probability to ${k.en}.`,
+      `情景分析显示，${k.zh}的概率约为${p}%。`,
+    );
   },
 ];
 
@@ -164,7 +195,10 @@ const flows: Maker[] = [
   },
   (rng, t) => {
     const n = rng.int(18, 72);
-    return pair(`Our client survey shows ${n}% of respondents overweight ${inline(t)}.`, `我们的客户调研显示，${n}%的受访者超配${t.zh}。`);
+    return pair(
+      `Our client survey shows ${n}% of respondents overweight ${inline(t)}.`,
+      `我们的客户调研显示，${n}%的受访者超配${t.zh}。`,
+    );
   },
 ];
 
@@ -212,7 +246,12 @@ const HEADLINE_TAILS = [
   pair("the numbers behind the narrative", "叙事背后的数据"),
 ];
 
-const HEADLINE_HEADS = [pair("", ""), pair("Desk note — ", "研究札记 — "), pair("Follow-up — ", "跟进 — "), pair("Chart of the week — ", "本周图表 — ")];
+const HEADLINE_HEADS = [
+  pair("", ""),
+  pair("Desk note — ", "研究札记 — "),
+  pair("Follow-up — ", "跟进 — "),
+  pair("Chart of the week — ", "本周图表 — "),
+];
 
 export function headline(rng: Random, subject: Pair): Pair & { tail: Pair } {
   const head = rng.pick(HEADLINE_HEADS);

@@ -27,8 +27,14 @@ const SOURCE_KINDS = ["card_follow_up", "analyst_suggestion", "daily_report", "o
 const PRIORITY_SCORE = { high: [0.8, 0.99], normal: [0.5, 0.79], low: [0.2, 0.49] } as const;
 
 const RATIONALES: Pair[] = [
-  pair("Raised as a follow-up by two cards in the past week; no thread has covered it since.", "过去一周有两张卡片提出该后续问题，此后尚无线程覆盖。"),
-  pair("Market move exceeded two standard deviations; the desk wants a structured debate.", "市场波动超过两个标准差，研究组希望进行结构化讨论。"),
+  pair(
+    "Raised as a follow-up by two cards in the past week; no thread has covered it since.",
+    "过去一周有两张卡片提出该后续问题，此后尚无线程覆盖。",
+  ),
+  pair(
+    "Market move exceeded two standard deviations; the desk wants a structured debate.",
+    "市场波动超过两个标准差，研究组希望进行结构化讨论。",
+  ),
   pair("Mentioned in the daily report's watch list.", "出现在每日晨报的关注清单中。"),
   pair("Client questions on this have doubled this month.", "本月客户就此提出的问题翻了一番。"),
   pair("Overlaps an open thread; kept for later.", "与一个进行中的线程重叠，暂缓处理。"),
@@ -40,7 +46,9 @@ export function generateTopicPool(ctx: DemoContext, threads: readonly ThreadInfo
   const n = ctx.scaled(80, 8);
   const launched = rng.shuffle(threads.filter((t) => t.status !== "queued" || rng.chance(0.5)));
   const plan: PoolStatus[] = [];
-  const share = (s: PoolStatus, k: number) => { for (let i = 0; i < k; i++) plan.push(s); };
+  const share = (s: PoolStatus, k: number) => {
+    for (let i = 0; i < k; i++) plan.push(s);
+  };
   share("promoted", Math.min(launched.length, Math.max(1, Math.round(n * 0.3))));
   share("candidate", Math.max(1, Math.round(n * 0.25)));
   share("rejected", Math.max(1, Math.round(n * 0.2)));
@@ -53,7 +61,11 @@ export function generateTopicPool(ctx: DemoContext, threads: readonly ThreadInfo
     const topic = thread?.topic ?? rng.pick(TOPICS);
     const subject = thread ? thread.subject : rng.pick(topic.subjects);
     const question = rng.chance(0.9) ? rng.pick(topic.questions)[lang] : null;
-    const priority = rng.weighted([["high", 2], ["normal", 5], ["low", 3]] as const);
+    const priority = rng.weighted([
+      ["high", 2],
+      ["normal", 5],
+      ["low", 3],
+    ] as const);
     const [lo, hi] = PRIORITY_SCORE[priority];
     let createdAt: number;
     let expiresAt: number;
@@ -92,7 +104,15 @@ export function generateTopicPool(ctx: DemoContext, threads: readonly ThreadInfo
       promoted_at: promotedAt,
       expires_at: expiresAt,
     });
-    entries.push({ poolId, topic: subject[lang], topicId: topic.id, question, status, promotedBoardId: thread?.boardId ?? null, createdAt });
+    entries.push({
+      poolId,
+      topic: subject[lang],
+      topicId: topic.id,
+      question,
+      status,
+      promotedBoardId: thread?.boardId ?? null,
+      createdAt,
+    });
   }
   return entries;
 }

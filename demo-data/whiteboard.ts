@@ -46,7 +46,9 @@ export interface ThreadInfo {
 function statusPlan(rng: Random, n: number): ThreadStatus[] {
   const few = (share: number) => Math.max(1, Math.round(n * share));
   const plan: ThreadStatus[] = [];
-  const add = (s: ThreadStatus, k: number) => { for (let i = 0; i < k; i++) plan.push(s); };
+  const add = (s: ThreadStatus, k: number) => {
+    for (let i = 0; i < k; i++) plan.push(s);
+  };
   add("queued", few(0.06));
   add("active", few(0.06));
   add("running", few(0.08));
@@ -58,10 +60,14 @@ function statusPlan(rng: Random, n: number): ThreadStatus[] {
 /** Card statuses for a thread of the given status, in card order. */
 function cardStatuses(rng: Random, status: ThreadStatus, max: number): string[] {
   switch (status) {
-    case "queued": return [];
-    case "active": return rng.chance(0.5) ? ["pending"] : ["completed", "pending"];
-    case "running": return [...Array<string>(rng.int(0, max - 1)).fill("completed"), "running"];
-    case "failed": return [...Array<string>(rng.int(0, max - 1)).fill("completed"), "failed"];
+    case "queued":
+      return [];
+    case "active":
+      return rng.chance(0.5) ? ["pending"] : ["completed", "pending"];
+    case "running":
+      return [...Array<string>(rng.int(0, max - 1)).fill("completed"), "running"];
+    case "failed":
+      return [...Array<string>(rng.int(0, max - 1)).fill("completed"), "failed"];
     case "completed": {
       const k = rng.int(2, max);
       return Array.from({ length: k }, (_, i) => (i > 0 && i < k - 1 && rng.chance(0.08) ? "skipped" : "completed"));
@@ -95,10 +101,15 @@ export function generateWhiteboard(ctx: DemoContext): ThreadInfo[] {
     const inFlight = status === "queued" || status === "active" || status === "running";
     const date = inFlight ? dates[dates.length - 1 - rng.int(0, 1)]! : rng.pick(dates);
     let createdAt = ctx.clock.within(rng, date, 0.5, 22);
-    if (createdAt + span > ctx.options.asOf - 1000) createdAt = ctx.options.asOf - 1000 - span - rng.int(1, 90) * MINUTE;
+    if (createdAt + span > ctx.options.asOf - 1000)
+      createdAt = ctx.options.asOf - 1000 - span - rng.int(1, 90) * MINUTE;
     const workDate = workDateOf(createdAt);
     const last = offsets[offsets.length - 1];
-    const lastTouch = last ? (statuses[statuses.length - 1] === "running" || statuses[statuses.length - 1] === "pending" ? last.start : last.end) : 0;
+    const lastTouch = last
+      ? statuses[statuses.length - 1] === "running" || statuses[statuses.length - 1] === "pending"
+        ? last.start
+        : last.end
+      : 0;
     const updatedAt = updatedTimes.take(createdAt + lastTouch + rng.int(5, 240_000));
     const thread: ThreadInfo = {
       boardId,
@@ -125,7 +136,17 @@ export function generateWhiteboard(ctx: DemoContext): ThreadInfo[] {
     });
     statuses.forEach((cardStatus, index) => {
       const o = offsets[index]!;
-      thread.cards.push(addCard(ctx, rng.fork(`${boardId}:${index}`), thread, { index, maxCards, cardStatus, lang, question, start: createdAt + o.start, end: createdAt + o.end }));
+      thread.cards.push(
+        addCard(ctx, rng.fork(`${boardId}:${index}`), thread, {
+          index,
+          maxCards,
+          cardStatus,
+          lang,
+          question,
+          start: createdAt + o.start,
+          end: createdAt + o.end,
+        }),
+      );
     });
     threads.push(thread);
   }
@@ -144,7 +165,12 @@ interface CardPlan {
 
 function addCard(ctx: DemoContext, rng: Random, thread: ThreadInfo, plan: CardPlan): CardInfo {
   const { topic } = thread;
-  const analystId = plan.index === 0 && thread.rootAnalystId ? thread.rootAnalystId : rng.chance(0.75) ? rng.pick(topic.desks) : rng.pick(DESK_ANALYSTS).id;
+  const analystId =
+    plan.index === 0 && thread.rootAnalystId
+      ? thread.rootAnalystId
+      : rng.chance(0.75)
+        ? rng.pick(topic.desks)
+        : rng.pick(DESK_ANALYSTS).id;
   const subject = plan.index === 0 ? thread.subject : rng.pick(topic.subjects);
   const question = plan.index === 0 ? plan.question : rng.pick(topic.questions);
   const stance = rng.pick(STANCES);
@@ -152,13 +178,29 @@ function addCard(ctx: DemoContext, rng: Random, thread: ThreadInfo, plan: CardPl
   const done = plan.cardStatus === "completed";
   const ended = done || plan.cardStatus === "failed" || plan.cardStatus === "skipped";
   const followUp = done && rng.chance(0.3) ? rng.pick(topic.subjects) : null;
-  const variant: ReportVariant = done ? rng.weighted([["bilingual", 40], ["bilingual+plain", 5], ["plain", 25], ["en", 10], ["none", 20]]) : "none";
+  const variant: ReportVariant = done
+    ? rng.weighted([
+        ["bilingual", 40],
+        ["bilingual+plain", 5],
+        ["plain", 25],
+        ["en", 10],
+        ["none", 20],
+      ])
+    : "none";
   const reports: CardInfo["reports"] = {};
   const archivedAt = plan.end + rng.int(2_000, 30_000);
   if (variant !== "none") {
     const input: CardReportInput = {
-      boardId: thread.boardId, cardIndex: plan.index, maxCards: plan.maxCards, analystId, stance, topic, subject, question,
-      workDate: thread.workDate, followUp,
+      boardId: thread.boardId,
+      cardIndex: plan.index,
+      maxCards: plan.maxCards,
+      analystId,
+      stance,
+      topic,
+      subject,
+      question,
+      workDate: thread.workDate,
+      followUp,
     };
     const base = `whiteboard/${thread.boardId}/${cardId}`;
     if (variant !== "plain") {
@@ -166,7 +208,8 @@ function addCard(ctx: DemoContext, rng: Random, thread: ThreadInfo, plan: CardPl
       reports.en = ctx.data.blob(`${base}/report.en.md`, bodies.en, archivedAt);
       if (variant !== "en") reports.zh = ctx.data.blob(`${base}/report.zh.md`, bodies.zh, archivedAt);
     }
-    if (variant === "plain" || variant === "bilingual+plain") reports.plain = ctx.data.blob(`${base}/report.md`, plainCardReport(rng, input), archivedAt);
+    if (variant === "plain" || variant === "bilingual+plain")
+      reports.plain = ctx.data.blob(`${base}/report.md`, plainCardReport(rng, input), archivedAt);
     for (const [lang, key] of Object.entries(reports)) {
       ctx.data.add("catalog.card_reports", { card_id: cardId, lang, object_key: key, archived_at: archivedAt });
     }
@@ -175,7 +218,9 @@ function addCard(ctx: DemoContext, rng: Random, thread: ThreadInfo, plan: CardPl
   const summary = done
     ? `${sentence(rng, topic, "view")[plan.lang]}${plan.lang === "en" ? " " : ""}${sentence(rng, topic, "level")[plan.lang]}`
     : plan.cardStatus === "failed"
-      ? pair("Run failed: the hand timed out before returning a report.", "运行失败：执行端在返回报告前超时。")[plan.lang]
+      ? pair("Run failed: the hand timed out before returning a report.", "运行失败：执行端在返回报告前超时。")[
+          plan.lang
+        ]
       : null;
   const workDate = rng.chance(0.03) ? null : thread.workDate;
   const startedAt = plan.cardStatus === "pending" || plan.cardStatus === "skipped" ? null : plan.start;
@@ -199,7 +244,15 @@ function addCard(ctx: DemoContext, rng: Random, thread: ThreadInfo, plan: CardPl
     follow_up_topic: followUp ? followUp[plan.lang] : null,
   });
   return {
-    cardId, boardId: thread.boardId, index: plan.index, analystId, status: plan.cardStatus, topic, workDate: thread.workDate,
-    startedAt, completedAt: ended ? plan.end : null, reports,
+    cardId,
+    boardId: thread.boardId,
+    index: plan.index,
+    analystId,
+    status: plan.cardStatus,
+    topic,
+    workDate: thread.workDate,
+    startedAt,
+    completedAt: ended ? plan.end : null,
+    reports,
   };
 }

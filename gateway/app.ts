@@ -20,7 +20,14 @@ import { edgeFilter } from "./edge-filter.js";
 import { errorHandler } from "./errors.js";
 import { refuseNonFiniteNumbers } from "./finite-numbers.js";
 import { jsonValidators } from "./json-validators.js";
-import { clientErrorHandler, drainingGate, frameworkErrors, MAX_PARAM_LENGTH, requireHost, type Gate } from "./http-refusals.js";
+import {
+  clientErrorHandler,
+  drainingGate,
+  frameworkErrors,
+  MAX_PARAM_LENGTH,
+  requireHost,
+  type Gate,
+} from "./http-refusals.js";
 import { registerMethodAwareNotFound } from "./not-found.js";
 import { relayCallbackRoutes, type RelayCallbackOptions } from "./relay/callback-route.js";
 import { restRoutes } from "./rest/index.js";
@@ -104,7 +111,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     app.log.warn({ parties }, "a peer key digest is listed for two parties: it is refused as ambiguous_key");
   }
   const oauth = auth.identityUrl
-    ? createOAuthResolver({ identityUrl: auth.identityUrl, defaultScopes: auth.oauthDefaultScopes, cacheSeconds: auth.oauthCacheSeconds })
+    ? createOAuthResolver({
+        identityUrl: auth.identityUrl,
+        defaultScopes: auth.oauthDefaultScopes,
+        cacheSeconds: auth.oauthCacheSeconds,
+      })
     : undefined;
   gate(browserAccess(deps.config));
   const failures = createFailureThrottle(deps.config.access.authFailures, deps.now);

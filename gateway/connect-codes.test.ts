@@ -7,7 +7,11 @@ const codes = Object.values(Code).filter((c): c is Code => typeof c === "number"
 
 describe("the Connect code table", () => {
   it("answers every code", () => {
-    expect(Object.keys(CODE_ANSWERS).map(Number).sort((a, b) => a - b)).toEqual([...codes].sort((a, b) => a - b));
+    expect(
+      Object.keys(CODE_ANSWERS)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...codes].sort((a, b) => a - b));
   });
 
   it("gives each code its REST status and tool category", () => {
@@ -32,7 +36,12 @@ describe("the Connect code table", () => {
   });
 
   it("never shows the message of an internal fault, and shows every other", () => {
-    expect(codes.filter((c) => answerOf(c).internal).map((c) => Code[c]).sort()).toEqual(["DataLoss", "Internal", "Unknown"]);
+    expect(
+      codes
+        .filter((c) => answerOf(c).internal)
+        .map((c) => Code[c])
+        .sort(),
+    ).toEqual(["DataLoss", "Internal", "Unknown"]);
     expect(shownMessage(new ConnectError("archived body x.md is missing", Code.DataLoss))).toBe("internal error");
     expect(shownMessage(new ConnectError("no fact card x", Code.NotFound))).toBe("no fact card x");
   });

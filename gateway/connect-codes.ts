@@ -39,4 +39,5 @@ export const answerOf = (code: Code): CodeAnswer => CODE_ANSWERS[code] ?? row(50
 
 /** What the caller is told of a service failure: its own message, or "internal error" for an internal fault. */
 export const INTERNAL_MESSAGE = "internal error";
-export const shownMessage = (error: ConnectError): string => (answerOf(error.code).internal ? INTERNAL_MESSAGE : error.rawMessage);
+export const shownMessage = (error: ConnectError): string =>
+  answerOf(error.code).internal ? INTERNAL_MESSAGE : error.rawMessage;

@@ -10,8 +10,16 @@ export interface ErrorBody {
   granted?: string[];
 }
 
-export function sendError(reply: FastifyReply, status: number, error: string, extra: Omit<ErrorBody, "error"> = {}): FastifyReply {
-  return reply.code(status).type("application/json; charset=utf-8").send({ error, ...extra });
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  error: string,
+  extra: Omit<ErrorBody, "error"> = {},
+): FastifyReply {
+  return reply
+    .code(status)
+    .type("application/json; charset=utf-8")
+    .send({ error, ...extra });
 }
 
 const CONTEXT_NOUN: Record<string, string> = {

@@ -19,7 +19,12 @@ describe("edge filter", () => {
   });
 
   it("lets every other User-Agent through", async () => {
-    for (const agent of ["python-requests/2.32", "curl/8.5.0", "Mozilla/5.0 Python-urllib/3.11", "python-urllib/3.11"]) {
+    for (const agent of [
+      "python-requests/2.32",
+      "curl/8.5.0",
+      "Mozilla/5.0 Python-urllib/3.11",
+      "python-urllib/3.11",
+    ]) {
       const res = await gw.app.inject({ url: "/api/v1/meta", headers: { "user-agent": agent } });
       expect(res.statusCode).toBe(200);
     }
@@ -64,15 +69,23 @@ describe("authentication before routing", () => {
     const narrow = await gw.key(["reports:read", "analysts:read"]);
     const res = await gw.app.inject({ url: "/api/v1/whiteboard/threads", headers: { "x-api-key": narrow } });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: "missing scope: whiteboard:read", required: "whiteboard:read", granted: ["analysts:read", "reports:read"] });
+    expect(res.json()).toEqual({
+      error: "missing scope: whiteboard:read",
+      required: "whiteboard:read",
+      granted: ["analysts:read", "reports:read"],
+    });
   });
 
   it("refuses a revoked key", async () => {
     const { revokeKey, mintKey } = await import("./auth/key-admin.js");
     const minted = await mintKey(gw.db.owner, { name: "short-lived", scopes: ["analysts:read"] });
-    expect((await gw.app.inject({ url: "/api/v1/analysts", headers: { "x-api-key": minted.key } })).statusCode).not.toBe(401);
+    expect(
+      (await gw.app.inject({ url: "/api/v1/analysts", headers: { "x-api-key": minted.key } })).statusCode,
+    ).not.toBe(401);
     expect(await revokeKey(gw.db.owner, minted.keyId)).toBe(true);
-    expect((await gw.app.inject({ url: "/api/v1/analysts", headers: { "x-api-key": minted.key } })).statusCode).toBe(401);
+    expect((await gw.app.inject({ url: "/api/v1/analysts", headers: { "x-api-key": minted.key } })).statusCode).toBe(
+      401,
+    );
   });
 });
 
@@ -82,7 +95,11 @@ describe("GET /api/v1/meta", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(res.json()).toEqual({
-      project: { name: "Institute Research Publishing", description: "Read-only publication of the institute's research output.", color: "#1f4e79" },
+      project: {
+        name: "Institute Research Publishing",
+        description: "Read-only publication of the institute's research output.",
+        color: "#1f4e79",
+      },
       // The built-in embedder and the (empty) vector index are ready: search is enabled.
       search_enabled: true,
       storage: { d1: true, kv: false, r2: true, vectorize: true },

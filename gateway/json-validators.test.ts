@@ -15,10 +15,19 @@ const AS_OF = Date.parse("2026-11-20T10:00:00Z");
 let gw: TestGateway;
 let key: string;
 let ids: SampleIds;
-let operations: Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, { headers?: object; content?: object }> }>>;
+let operations: Record<
+  string,
+  Record<
+    string,
+    { parameters: { name: string; in: string }[]; responses: Record<string, { headers?: object; content?: object }> }
+  >
+>;
 
 beforeAll(async () => {
-  gw = await startTestGateway({ now: () => AS_OF, fill: async (db) => void (await seedDemoData(db.owner, { seed: 1, scale: 1, asOf: AS_OF })) });
+  gw = await startTestGateway({
+    now: () => AS_OF,
+    fill: async (db) => void (await seedDemoData(db.owner, { seed: 1, scale: 1, asOf: AS_OF })),
+  });
   key = await gw.key([...ALL_SCOPES]);
   ids = await sampleIds(gw.db.owner);
   operations = (await gw.app.inject({ url: "/api/openapi.json" })).json().paths;
@@ -75,12 +84,19 @@ describe("JSON reads carry validators", () => {
 
   it("documents the ETag, the If-None-Match parameter and the 304 on exactly those routes", () => {
     const withJsonValidators = Object.entries(operations)
-      .filter(([, ops]) => ops.get?.parameters.some((p) => p.name === "If-None-Match" && p.in === "header") && "application/json" in (ops.get.responses["200"]?.content ?? {}))
+      .filter(
+        ([, ops]) =>
+          ops.get?.parameters.some((p) => p.name === "If-None-Match" && p.in === "header") &&
+          "application/json" in (ops.get.responses["200"]?.content ?? {}),
+      )
       .map(([path]) => path);
     expect(withJsonValidators).toEqual(jsonGets());
     for (const path of jsonGets()) {
       const { responses } = operations[path]!.get!;
-      expect(responses["200"]!.headers, path).toEqual({ ETag: { $ref: "#/components/headers/ETag" }, "Cache-Control": { $ref: "#/components/headers/RevalidateCacheControl" } });
+      expect(responses["200"]!.headers, path).toEqual({
+        ETag: { $ref: "#/components/headers/ETag" },
+        "Cache-Control": { $ref: "#/components/headers/RevalidateCacheControl" },
+      });
       expect(responses["304"]!.headers, path).toEqual(responses["200"]!.headers);
     }
   });
@@ -102,7 +118,9 @@ describe("JSON reads carry validators", () => {
   it("changes the ETag when a row changes", async () => {
     const url = `/api/v1/analysts/${ids.analyst.analyst_id}`;
     const before = await get(url);
-    await gw.db.owner.query("UPDATE catalog.analysts SET name_en = name_en || ' (renamed)' WHERE analyst_id = $1", [ids.analyst.analyst_id]);
+    await gw.db.owner.query("UPDATE catalog.analysts SET name_en = name_en || ' (renamed)' WHERE analyst_id = $1", [
+      ids.analyst.analyst_id,
+    ]);
     await gw.app.readCache?.settle();
     const after = await get(url, { "if-none-match": before.headers.etag as string });
     expect(after.statusCode).toBe(200);
@@ -122,7 +140,12 @@ describe("answers without JSON validators", () => {
   });
 
   it("gives POST and error answers none", async () => {
-    const search = await gw.app.inject({ method: "POST", url: "/api/v1/search", headers: { "x-api-key": key, "if-none-match": "*" }, payload: { query: "rates", top_k: 2 } });
+    const search = await gw.app.inject({
+      method: "POST",
+      url: "/api/v1/search",
+      headers: { "x-api-key": key, "if-none-match": "*" },
+      payload: { query: "rates", top_k: 2 },
+    });
     expect(search.statusCode).toBe(200);
     expect(search.headers.etag).toBeUndefined();
     const missing = await get("/api/v1/factcards/no-such-card", { "if-none-match": "*" });

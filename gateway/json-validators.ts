@@ -21,7 +21,10 @@ declare module "fastify" {
 /** Stored by any cache, revalidated on every use: the data may change at any moment, and the answer needs a key. */
 export const JSON_CACHE_CONTROL = "private, no-cache";
 
-type Schema = { response?: Record<string, { type?: unknown; content?: unknown }>; headers?: { properties?: Record<string, unknown> } };
+type Schema = {
+  response?: Record<string, { type?: unknown; content?: unknown }>;
+  headers?: { properties?: Record<string, unknown> };
+};
 
 /** True for a GET (or its HEAD) under /api/v1 answering JSON that does not handle its own preconditions. */
 export function takesJsonValidators(route: Pick<RouteOptions, "method" | "url" | "schema">): boolean {

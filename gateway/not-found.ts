@@ -13,14 +13,19 @@ export function registerMethodAwareNotFound(app: FastifyInstance) {
   app.addHook("onRoute", (route) => {
     const methods = ([] as HTTPMethods[]).concat(route.method);
     for (const method of methods) {
-      if ((METHODS as readonly string[]).includes(method)) known.on(method as (typeof METHODS)[number], route.url, () => {});
+      if ((METHODS as readonly string[]).includes(method))
+        known.on(method as (typeof METHODS)[number], route.url, () => {});
     }
   });
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0]!;
     const allowed = METHODS.filter((m) => known.find(m, path) !== null);
     if (allowed.length > 0) {
-      return sendError(reply.header("allow", allowed.join(", ")), 405, `method ${request.method} not allowed on ${path}`);
+      return sendError(
+        reply.header("allow", allowed.join(", ")),
+        405,
+        `method ${request.method} not allowed on ${path}`,
+      );
     }
     return sendError(reply, 404, `no such route: ${request.method} ${path}`);
   });

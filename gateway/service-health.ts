@@ -22,7 +22,9 @@ export function serviceCheck(health: Client<typeof Health>): Check {
 export function searchEnabledFrom(health: Client<typeof Health>): () => Promise<boolean> {
   return async () => {
     try {
-      return (await health.check({ service: SEARCH_SERVICE_NAME }, { timeoutMs: TIMEOUT_MS })).status === Status.SERVING;
+      return (
+        (await health.check({ service: SEARCH_SERVICE_NAME }, { timeoutMs: TIMEOUT_MS })).status === Status.SERVING
+      );
     } catch {
       return false;
     }

@@ -24,7 +24,12 @@ describe("npm run governor", () => {
   it("flips the kill switch in the settings row and reports it", async () => {
     const off = await governor("disable", "--by", "alice");
     expect(off.stderr).toContain("governor disabled by alice: from the next tick no reserve, only the hard ceilings");
-    expect(JSON.parse(off.stdout).pulse).toMatchObject({ enabled: false, enabledByConfig: true, enabledBySetting: false, hourlyCeiling: 60 });
+    expect(JSON.parse(off.stdout).pulse).toMatchObject({
+      enabled: false,
+      enabledByConfig: true,
+      enabledBySetting: false,
+      hourlyCeiling: 60,
+    });
     const { rows } = await db.owner.query("SELECT name, value, updated_by FROM governor.settings");
     expect(rows).toEqual([{ name: "enabled", value: false, updated_by: "alice" }]);
 
@@ -34,6 +39,9 @@ describe("npm run governor", () => {
   });
 
   it("prints its usage for anything else", async () => {
-    await expect(governor("explode")).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("usage: governor disable|enable") });
+    await expect(governor("explode")).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("usage: governor disable|enable"),
+    });
   });
 });

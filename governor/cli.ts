@@ -18,7 +18,11 @@ import { setEnabled } from "./settings-store.js";
 const USAGE = "usage: governor disable|enable [--by NAME] | governor status";
 
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { by: { type: "string" } } });
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { by: { type: "string" } },
+  });
   const [command] = positionals;
   if (!command || !["disable", "enable", "status"].includes(command)) {
     process.stderr.write(`${USAGE}\n`);
@@ -36,9 +40,13 @@ async function main(argv: string[]): Promise<number> {
           : `governor disabled by ${by}: from the next tick no reserve, only the hard ceilings (4/1/5 per tick, 60 per hour)\n`,
       );
     }
-    const transport = createRouterTransport(governorRoutes({ db: db.owner, enabledByConfig: config.governor.enabled, now: Date.now }));
+    const transport = createRouterTransport(
+      governorRoutes({ db: db.owner, enabledByConfig: config.governor.enabled, now: Date.now }),
+    );
     const pulse = await createClient(GovernorService, transport).getQueuePulse({});
-    process.stdout.write(`${JSON.stringify(toJson(GetQueuePulseResponseSchema, pulse, { alwaysEmitImplicit: true }), null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify(toJson(GetQueuePulseResponseSchema, pulse, { alwaysEmitImplicit: true }), null, 2)}\n`,
+    );
     return 0;
   } finally {
     await db.close();

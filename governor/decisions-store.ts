@@ -15,7 +15,13 @@ export interface DecisionRow {
 }
 
 /** The decision's id, or null when the slot was claimed before. */
-export async function claimSlot(q: Queryable, kind: DecisionKind, slotAt: number, now: number, by: string): Promise<number | null> {
+export async function claimSlot(
+  q: Queryable,
+  kind: DecisionKind,
+  slotAt: number,
+  now: number,
+  by: string,
+): Promise<number | null> {
   const { rows } = await q.query(
     `INSERT INTO governor.decisions (kind, slot_at, claimed_at, claimed_by) VALUES ($1, $2, $3, $4)
      ON CONFLICT (kind, slot_at) DO NOTHING RETURNING decision_id`,
@@ -24,7 +30,13 @@ export async function claimSlot(q: Queryable, kind: DecisionKind, slotAt: number
   return rows[0]?.decision_id ?? null;
 }
 
-export async function completeDecision(q: Queryable, id: number, outcome: string, inputs: Record<string, unknown>, now: number): Promise<void> {
+export async function completeDecision(
+  q: Queryable,
+  id: number,
+  outcome: string,
+  inputs: Record<string, unknown>,
+  now: number,
+): Promise<void> {
   await q.query("UPDATE governor.decisions SET outcome = $2, inputs = $3, decided_at = $4 WHERE decision_id = $1", [
     id,
     outcome,
@@ -40,5 +52,7 @@ export async function latestDecision(q: Queryable, kind: DecisionKind): Promise<
     [kind],
   );
   const r = rows[0];
-  return r ? { kind: r.kind, slotAt: r.slot_at, decidedAt: r.decided_at, outcome: r.outcome, inputs: r.inputs ?? {} } : null;
+  return r
+    ? { kind: r.kind, slotAt: r.slot_at, decidedAt: r.decided_at, outcome: r.outcome, inputs: r.inputs ?? {} }
+    : null;
 }

@@ -16,10 +16,27 @@ export interface GovernorObserver {
 
 export function governorMetrics(registry: Registry): GovernorObserver {
   const registers = [registry];
-  const ticks = new Counter({ name: "governor_ticks_total", help: "Ticks handled, by outcome (done, duplicate-slot, error)", labelNames: ["outcome"], registers });
-  const headroom = new Gauge({ name: "governor_headroom", help: "Usable headroom computed by the last tick (free slots minus the edge reserve)", registers });
-  const reserve = new Gauge({ name: "governor_reserve", help: "Edge reserve applied by the last tick (spec section 8)", registers });
-  const reserveBinds = new Gauge({ name: "governor_reserve_binds", help: "1 when the reserve was what stopped dispatch at the last tick", registers });
+  const ticks = new Counter({
+    name: "governor_ticks_total",
+    help: "Ticks handled, by outcome (done, duplicate-slot, error)",
+    labelNames: ["outcome"],
+    registers,
+  });
+  const headroom = new Gauge({
+    name: "governor_headroom",
+    help: "Usable headroom computed by the last tick (free slots minus the edge reserve)",
+    registers,
+  });
+  const reserve = new Gauge({
+    name: "governor_reserve",
+    help: "Edge reserve applied by the last tick (spec section 8)",
+    registers,
+  });
+  const reserveBinds = new Gauge({
+    name: "governor_reserve_binds",
+    help: "1 when the reserve was what stopped dispatch at the last tick",
+    registers,
+  });
   const budget = new Gauge({ name: "governor_budget", help: "Submissions the last tick allowed itself", registers });
   const submissions = new Counter({
     name: "governor_submissions_total",
@@ -27,14 +44,23 @@ export function governorMetrics(registry: Registry): GovernorObserver {
     labelNames: ["drain", "outcome"],
     registers,
   });
-  const swept = new Counter({ name: "governor_swept_tasks_total", help: "Tasks timed out by the sweep (25 minutes without a result)", registers });
+  const swept = new Counter({
+    name: "governor_swept_tasks_total",
+    help: "Tasks timed out by the sweep (25 minutes without a result)",
+    registers,
+  });
   const kickoffs = new Counter({
     name: "governor_kickoffs_total",
     help: "Hourly kickoffs, by outcome and similarity-gate decision",
     labelNames: ["outcome", "decision"],
     registers,
   });
-  const applied = new Counter({ name: "governor_callbacks_applied_total", help: "Relay callbacks applied from the inbox, by outcome", labelNames: ["outcome"], registers });
+  const applied = new Counter({
+    name: "governor_callbacks_applied_total",
+    help: "Relay callbacks applied from the inbox, by outcome",
+    labelNames: ["outcome"],
+    registers,
+  });
 
   return {
     tick(r) {

@@ -60,13 +60,23 @@ export function createGovernor(deps: GovernorDeps): Governor {
 
   const seen = <R>(report: R, observe?: (r: R) => void) => (observe?.(report), report);
   const tick = (slotAt = slotOf("tick", deps.now())) =>
-    runTick({ db: deps.db, relay: deps.relay, now: deps.now, log: deps.log, enabledByConfig: deps.enabledByConfig, callbackUrl: deps.callbackUrl, replicaId }, slotAt).then(
-      (r) => seen(r, deps.observer?.tick),
-    );
+    runTick(
+      {
+        db: deps.db,
+        relay: deps.relay,
+        now: deps.now,
+        log: deps.log,
+        enabledByConfig: deps.enabledByConfig,
+        callbackUrl: deps.callbackUrl,
+        replicaId,
+      },
+      slotAt,
+    ).then((r) => seen(r, deps.observer?.tick));
   const kickoff = (slotAt = slotOf("kickoff", deps.now())) =>
-    runKickoff({ db: deps.db, embedder: deps.embedder, thresholds: deps.thresholds, now: deps.now, log: deps.log, replicaId }, slotAt).then((r) =>
-      seen(r, deps.observer?.kickoff),
-    );
+    runKickoff(
+      { db: deps.db, embedder: deps.embedder, thresholds: deps.thresholds, now: deps.now, log: deps.log, replicaId },
+      slotAt,
+    ).then((r) => seen(r, deps.observer?.kickoff));
 
   /** One applier per process; a request while it runs makes it go round once more. */
   function applyCallbacks(): Promise<AppliedDelivery[]> {
@@ -91,22 +101,44 @@ export function createGovernor(deps: GovernorDeps): Governor {
     applyCallbacks,
     routes: governorRoutes({ db: deps.db, enabledByConfig: deps.enabledByConfig, now: deps.now }),
     async start() {
-      consumptions = await startConsumers({ bus: deps.bus, handlers: { tick, kickoff, applyCallbacks }, now: deps.now, log: deps.log });
+      consumptions = await startConsumers({
+        bus: deps.bus,
+        handlers: { tick, kickoff, applyCallbacks },
+        now: deps.now,
+        log: deps.log,
+      });
       if (deps.cron !== false) {
         cron = startCronPublisher({ bus: deps.bus, now: deps.now, log: deps.log });
         // The current slots too: a slot already run (by any replica) is not run again, a stale one is dropped.
         for (const kind of ["tick", "kickoff"] as const) {
-          void publishSlot(deps.bus, kind, deps.now(), deps.log).catch((err) => deps.log.warn({ err, kind }, "governor: could not publish the slot"));
+          void publishSlot(deps.bus, kind, deps.now(), deps.log).catch((err) =>
+            deps.log.warn({ err, kind }, "governor: could not publish the slot"),
+          );
         }
       }
-      scan = setInterval(() => void applyCallbacks().catch((err) => deps.log.error({ err }, "governor: callback scan failed")), deps.callbackScanMs ?? 30_000);
+      scan = setInterval(
+        () => void applyCallbacks().catch((err) => deps.log.error({ err }, "governor: callback scan failed")),
+        deps.callbackScanMs ?? 30_000,
+      );
       scan.unref();
       void applyCallbacks().catch((err) => deps.log.error({ err }, "governor: callback scan failed"));
       deps.relay
-        .announce({ participant: deps.participant ?? "institute-publishing", callbackUrl: deps.callbackUrl, kinds: TASK_KINDS, version: "1.0.0" })
-        .then(({ participantId }) => deps.log.info({ participantId }, "governor: announced to the relay as a coordination participant"))
-        .catch((err) => deps.log.warn({ err: (err as Error).message }, "governor: relay announcement failed (submissions go on)"));
-      deps.log.info({ replicaId, enabled: deps.enabledByConfig, bus: deps.bus.kind, callbackUrl: deps.callbackUrl }, "governor started");
+        .announce({
+          participant: deps.participant ?? "institute-publishing",
+          callbackUrl: deps.callbackUrl,
+          kinds: TASK_KINDS,
+          version: "1.0.0",
+        })
+        .then(({ participantId }) =>
+          deps.log.info({ participantId }, "governor: announced to the relay as a coordination participant"),
+        )
+        .catch((err) =>
+          deps.log.warn({ err: (err as Error).message }, "governor: relay announcement failed (submissions go on)"),
+        );
+      deps.log.info(
+        { replicaId, enabled: deps.enabledByConfig, bus: deps.bus.kind, callbackUrl: deps.callbackUrl },
+        "governor started",
+      );
     },
     async stop() {
       if (scan) clearInterval(scan);

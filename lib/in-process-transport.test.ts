@@ -1,8 +1,19 @@
 /** The in-process transport answers as the router transport does: same messages, errors, interceptors, deadlines. */
 import { isMessage } from "@bufbuild/protobuf";
-import { Code, ConnectError, createClient, createRouterTransport, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
+import {
+  Code,
+  ConnectError,
+  createClient,
+  createRouterTransport,
+  type ConnectRouter,
+  type Interceptor,
+} from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
-import { Health, HealthCheckResponse_ServingStatus as Status, HealthCheckResponseSchema } from "../gen/grpc/health/v1/health_pb.js";
+import {
+  Health,
+  HealthCheckResponse_ServingStatus as Status,
+  HealthCheckResponseSchema,
+} from "../gen/grpc/health/v1/health_pb.js";
 import { createInProcessTransport } from "./in-process-transport.js";
 
 const seen: string[] = [];

@@ -49,7 +49,9 @@ function abortable(call: Call): Call {
       if (signal.aborted) return reject(signal.reason);
       const onAbort = () => reject(signal.reason);
       signal.addEventListener("abort", onAbort, { once: true });
-      call(req).then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+      call(req)
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener("abort", onAbort));
     });
 }
 
@@ -78,7 +80,14 @@ function serverCall(method: DescMethodUnary, impl: ServerImpl, interceptors: rea
       url: req.url,
     };
     const output = await impl(req.message, ctx);
-    return { stream: false, service: method.parent, method, header: responseHeader, trailer: responseTrailer, message: create(method.output, output as never) };
+    return {
+      stream: false,
+      service: method.parent,
+      method,
+      header: responseHeader,
+      trailer: responseTrailer,
+      message: create(method.output, output as never),
+    };
   };
   const wrapped = applyInterceptors(invoke, interceptors);
   return async (req) => {
@@ -90,13 +99,22 @@ function serverCall(method: DescMethodUnary, impl: ServerImpl, interceptors: rea
   };
 }
 
-export function createInProcessTransport(routes: (router: ConnectRouter) => void, options: InProcessTransportOptions = {}): Transport {
+export function createInProcessTransport(
+  routes: (router: ConnectRouter) => void,
+  options: InProcessTransportOptions = {},
+): Transport {
   const calls = new Map<DescMethod, Call>();
   const routerInterceptors = options.router?.interceptors ?? [];
   const clientInterceptors = options.transport?.interceptors ?? [];
   const add = (method: DescMethod, impl: unknown, interceptors: readonly Interceptor[] | undefined) => {
     if (method.methodKind !== "unary") return;
-    calls.set(method, applyInterceptors(serverCall(method as DescMethodUnary, impl as ServerImpl, interceptors ?? routerInterceptors), clientInterceptors));
+    calls.set(
+      method,
+      applyInterceptors(
+        serverCall(method as DescMethodUnary, impl as ServerImpl, interceptors ?? routerInterceptors),
+        clientInterceptors,
+      ),
+    );
   };
   const router: ConnectRouter = {
     handlers: [],
@@ -123,7 +141,8 @@ export function createInProcessTransport(routes: (router: ConnectRouter) => void
       contextValues?: ContextValues,
     ): Promise<UnaryResponse<I, O>> {
       const call = calls.get(method);
-      if (!call) throw new ConnectError(`${method.parent.typeName}/${method.name} is not served in process`, Code.Unimplemented);
+      if (!call)
+        throw new ConnectError(`${method.parent.typeName}/${method.name} is not served in process`, Code.Unimplemented);
       const req = {
         stream: false as const,
         service: method.parent,

@@ -15,7 +15,13 @@ type Converter = (message: any) => { [key: string]: Json };
 
 const NULLABLE_LIST = "institute.common.v1.StringList";
 const WELL_KNOWN_JSON = new Set(["google.protobuf.Struct", "google.protobuf.Value", "google.protobuf.ListValue"]);
-const WIDE = new Set<ScalarType>([ScalarType.INT64, ScalarType.UINT64, ScalarType.FIXED64, ScalarType.SFIXED64, ScalarType.SINT64]);
+const WIDE = new Set<ScalarType>([
+  ScalarType.INT64,
+  ScalarType.UINT64,
+  ScalarType.FIXED64,
+  ScalarType.SFIXED64,
+  ScalarType.SINT64,
+]);
 
 /** A scalar of any type, as the spec's JSON has it. */
 function scalar(value: unknown): Json {
@@ -51,7 +57,8 @@ function fieldExpression(field: DescField, items: Helpers["items"]): string {
   switch (field.fieldKind) {
     case "scalar":
       // Narrow types reach JSON as they are; 64-bit integers (bigint) and bytes are converted.
-      if (!WIDE.has(field.scalar) && field.scalar !== ScalarType.BYTES) return `(${read} === undefined ? null : ${read})`;
+      if (!WIDE.has(field.scalar) && field.scalar !== ScalarType.BYTES)
+        return `(${read} === undefined ? null : ${read})`;
       return `(${read} === undefined ? null : h.scalar(${read}))`;
     case "enum":
       return `(${read} === undefined ? null : ${read})`;
@@ -64,7 +71,9 @@ function fieldExpression(field: DescField, items: Helpers["items"]): string {
         const desc = field.message;
         return `${read}.map(${item((v) => messageValue(desc, v))})`;
       }
-      return field.listKind === "scalar" && (WIDE.has(field.scalar) || field.scalar === ScalarType.BYTES) ? `${read}.map(h.scalar)` : `${read}.slice()`;
+      return field.listKind === "scalar" && (WIDE.has(field.scalar) || field.scalar === ScalarType.BYTES)
+        ? `${read}.map(h.scalar)`
+        : `${read}.slice()`;
     }
     case "map": {
       if (field.mapKind === "message") {

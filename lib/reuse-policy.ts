@@ -4,7 +4,16 @@
  * `ttlDays`. Every claim category has a policy; FACTCARD_REUSE_POLICY overrides any of them.
  */
 
-export const CLAIM_CATEGORIES = ["comparison", "date", "financial", "geographic", "named_entity", "numerical", "prose", "spec"] as const;
+export const CLAIM_CATEGORIES = [
+  "comparison",
+  "date",
+  "financial",
+  "geographic",
+  "named_entity",
+  "numerical",
+  "prose",
+  "spec",
+] as const;
 export type ClaimCategory = (typeof CLAIM_CATEGORIES)[number];
 
 export interface ReusePolicyValue {

@@ -10,7 +10,8 @@ describe("work dates (Asia/Singapore)", () => {
 
   it("accept only real calendar dates", () => {
     expect(isWorkDate("2024-02-29")).toBe(true);
-    for (const bad of ["2026-02-29", "2026-13-01", "2026-1-01", "20261101", "2026-11-01T00:00", ""]) expect(isWorkDate(bad)).toBe(false);
+    for (const bad of ["2026-02-29", "2026-13-01", "2026-1-01", "20261101", "2026-11-01T00:00", ""])
+      expect(isWorkDate(bad)).toBe(false);
   });
 
   it("find the Monday-to-Sunday ISO week", () => {

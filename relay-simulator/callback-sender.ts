@@ -27,7 +27,13 @@ export function createCallbackSender(deps: {
   const sending = new Set<Promise<void>>();
   let closed = false;
 
-  async function post(task: SimTask, body: string, deliveryId: string, type: string, attempt: number): Promise<number | null> {
+  async function post(
+    task: SimTask,
+    body: string,
+    deliveryId: string,
+    type: string,
+    attempt: number,
+  ): Promise<number | null> {
     let status: number | null = null;
     try {
       const res = await fetch(task.callbackUrl, {
@@ -48,13 +54,22 @@ export function createCallbackSender(deps: {
       status = null;
     }
     deps.deliveries.push({ deliveryId, type, clientRef: task.clientRef, attempt, status });
-    deps.log(`relay-sim: callback ${type} for ${task.clientRef} (delivery ${deliveryId}, attempt ${attempt}) -> ${status ?? "no answer"}`);
+    deps.log(
+      `relay-sim: callback ${type} for ${task.clientRef} (delivery ${deliveryId}, attempt ${attempt}) -> ${status ?? "no answer"}`,
+    );
     return status;
   }
 
   return {
     send(task, type, extra) {
-      const body = JSON.stringify({ type, task_id: task.relayTaskId, client_ref: task.clientRef, kind: task.kind, occurred_at: Date.now(), ...extra });
+      const body = JSON.stringify({
+        type,
+        task_id: task.relayTaskId,
+        client_ref: task.clientRef,
+        kind: task.kind,
+        occurred_at: Date.now(),
+        ...extra,
+      });
       const deliveryId = randomUUID();
       const { callbackAttempts, callbackRetryMs, duplicateDeliveries } = deps.behaviour;
       const send = (async () => {

@@ -1,7 +1,9 @@
 /** What the simulated relay's workers "produce": deterministic, so tests and the demo can predict it. */
 
 const STOP = new Set(
-  "the a an and or of to in on for with by from at as is are was were be been will would should could this that these those its it their our".split(" "),
+  "the a an and or of to in on for with by from at as is are was were be been will would should could this that these those its it their our".split(
+    " ",
+  ),
 );
 
 /** chain_tag: the statement's distinct longer words, at most four. */
@@ -19,5 +21,7 @@ export function actionsFor(text: string): { text: string; owner: string | null; 
     .map((s) => s.replace(/^[#>*\-\s]+/, "").trim())
     .filter((s) => s.length >= 8);
   const picked = sentences.filter((s) => ACTION_HINT.test(s));
-  return (picked.length ? picked : sentences.slice(0, 1)).slice(0, 5).map((s) => ({ text: s.slice(0, 300), owner: null, due: null }));
+  return (picked.length ? picked : sentences.slice(0, 1))
+    .slice(0, 5)
+    .map((s) => ({ text: s.slice(0, 300), owner: null, due: null }));
 }

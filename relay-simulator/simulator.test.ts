@@ -42,7 +42,11 @@ beforeEach(() => {
   sim.setBehaviour({ duplicateDeliveries: 0, autoComplete: null });
 });
 
-async function submit(clientRef: string, kind = "chain_tag", payload: Record<string, unknown> = { statement: "Copper inventories fell sharply" }) {
+async function submit(
+  clientRef: string,
+  kind = "chain_tag",
+  payload: Record<string, unknown> = { statement: "Copper inventories fell sharply" },
+) {
   const res = await fetch(`${sim.url}/v1/tasks`, {
     method: "POST",
     headers: { "content-type": "application/json", "idempotency-key": clientRef },
@@ -56,9 +60,16 @@ describe("the relay simulator", () => {
     expect((await submit("a")).body).toMatchObject({ status: "running" });
     expect((await submit("b")).body).toMatchObject({ status: "queued" });
     expect(await submit("c")).toEqual({ status: 429, body: { error: "queue full" } });
-    expect(await (await fetch(`${sim.url}/v1/fleet`)).json()).toEqual({ nodes: [{ id: "node-1", slots: 1 }], free_slots: 0, queue: { depth: 1, cap: 1 } });
+    expect(await (await fetch(`${sim.url}/v1/fleet`)).json()).toEqual({
+      nodes: [{ id: "node-1", slots: 1 }],
+      free_slots: 0,
+      queue: { depth: 1, cap: 1 },
+    });
     await sim.complete("a");
-    expect(sim.tasks.map((t) => [t.clientRef, t.state])).toEqual([["a", "completed"], ["b", "running"]]);
+    expect(sim.tasks.map((t) => [t.clientRef, t.state])).toEqual([
+      ["a", "completed"],
+      ["b", "running"],
+    ]);
   });
 
   it("signs each callback over its exact body and names the delivery", async () => {
@@ -69,7 +80,12 @@ describe("the relay simulator", () => {
     expect(checkSignature(SECRET, body, headers["x-relay-signature"])).toBe("ok");
     expect(checkSignature("another-secret-0123456", body, headers["x-relay-signature"])).toBe("mismatch");
     expect(headers["x-relay-delivery"]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.parse(body.toString())).toMatchObject({ type: "task.completed", client_ref: "a", kind: "chain_tag", result: { tags: ["copper", "inventories", "fell", "sharply"] } });
+    expect(JSON.parse(body.toString())).toMatchObject({
+      type: "task.completed",
+      client_ref: "a",
+      kind: "chain_tag",
+      result: { tags: ["copper", "inventories", "fell", "sharply"] },
+    });
   });
 
   it("redelivers under the same delivery id until answered 2xx, and can send duplicates", async () => {
@@ -80,7 +96,10 @@ describe("the relay simulator", () => {
     expect(received).toHaveLength(5);
     expect(new Set(received.map((r) => r.headers["x-relay-delivery"])).size).toBe(1);
     expect(sim.deliveries.map((d) => d.status)).toEqual([500, 503, 200, 200, 200]);
-    expect(JSON.parse(received[0]!.body.toString())).toMatchObject({ type: "task.failed", error: { code: "boom", message: "node lost" } });
+    expect(JSON.parse(received[0]!.body.toString())).toMatchObject({
+      type: "task.failed",
+      error: { code: "boom", message: "node lost" },
+    });
   });
 
   it("completes tasks by itself when told to", async () => {

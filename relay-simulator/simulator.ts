@@ -28,7 +28,14 @@ function mulberry32(seed: number) {
 export async function startRelaySimulator(options: RelaySimulatorOptions): Promise<RelaySimulator> {
   const log = options.log ?? (() => {});
   const random = mulberry32(options.seed ?? 1);
-  const fleet: SimFleet = { nodes: 3, slotsPerNode: 2, queueCap: 20, reportedFree: null, reportedDepth: null, ...options.fleet };
+  const fleet: SimFleet = {
+    nodes: 3,
+    slotsPerNode: 2,
+    queueCap: 20,
+    reportedFree: null,
+    reportedDepth: null,
+    ...options.fleet,
+  };
   const behaviour: SimBehaviour = {
     latencyMs: 0,
     latencyPath: null,
@@ -45,7 +52,13 @@ export async function startRelaySimulator(options: RelaySimulatorOptions): Promi
   const submissions: RelaySimulator["submissions"] = [];
   const announcements: Record<string, unknown>[] = [];
   const deliveries: SimDelivery[] = [];
-  const sender = createCallbackSender({ relayName: options.relayName ?? "Relay", signingSecret: options.signingSecret, behaviour, deliveries, log });
+  const sender = createCallbackSender({
+    relayName: options.relayName ?? "Relay",
+    signingSecret: options.signingSecret,
+    behaviour,
+    deliveries,
+    log,
+  });
   const timers = new Set<NodeJS.Timeout>();
   let failures: { status: number; path: string | undefined }[] = [];
   const garbageOn = (path: string) => behaviour.garbage === true || behaviour.garbage === path;
@@ -59,12 +72,18 @@ export async function startRelaySimulator(options: RelaySimulatorOptions): Promi
     task.state = "running";
     const auto = behaviour.autoComplete;
     if (!auto) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (task.state !== "running") return;
-      if (random() < auto.failRate) void finish(task, "task.failed", { error: { code: "worker_failed", message: "the node reported a failure" } });
-      else void finish(task, "task.completed", { result: resultFor(task) });
-    }, auto.minMs + random() * (auto.maxMs - auto.minMs));
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        if (task.state !== "running") return;
+        if (random() < auto.failRate)
+          void finish(task, "task.failed", {
+            error: { code: "worker_failed", message: "the node reported a failure" },
+          });
+        else void finish(task, "task.completed", { result: resultFor(task) });
+      },
+      auto.minMs + random() * (auto.maxMs - auto.minMs),
+    );
     timer.unref();
     timers.add(timer);
   }
@@ -78,7 +97,11 @@ export async function startRelaySimulator(options: RelaySimulatorOptions): Promi
     return { actions: actionsFor(String(task.payload.text ?? "")) };
   }
 
-  function finish(task: SimTask, type: "task.completed" | "task.failed", extra: Record<string, unknown>): Promise<void> {
+  function finish(
+    task: SimTask,
+    type: "task.completed" | "task.failed",
+    extra: Record<string, unknown>,
+  ): Promise<void> {
     task.state = type === "task.completed" ? "completed" : "failed";
     promoteQueued();
     return sender.send(task, type, extra);
@@ -99,10 +122,22 @@ export async function startRelaySimulator(options: RelaySimulatorOptions): Promi
     const existing = key ? byKey.get(key) : undefined;
     if (existing) {
       submissions.push({ idempotencyKey: key, status: 200, duplicate: true });
-      return answer(res, 200, garbageOn("/v1/tasks") ? { ok: true } : { task_id: existing.relayTaskId, status: existing.state, client_ref: existing.clientRef });
+      return answer(
+        res,
+        200,
+        garbageOn("/v1/tasks")
+          ? { ok: true }
+          : { task_id: existing.relayTaskId, status: existing.state, client_ref: existing.clientRef },
+      );
     }
     const { kind, payload, timeout_ms, callback_url, client_ref } = body;
-    if (typeof kind !== "string" || typeof payload !== "object" || payload === null || typeof callback_url !== "string" || typeof client_ref !== "string") {
+    if (
+      typeof kind !== "string" ||
+      typeof payload !== "object" ||
+      payload === null ||
+      typeof callback_url !== "string" ||
+      typeof client_ref !== "string"
+    ) {
       submissions.push({ idempotencyKey: key, status: 400, duplicate: false });
       return answer(res, 400, { error: "kind, payload, callback_url and client_ref are required" });
     }
@@ -127,26 +162,38 @@ export async function startRelaySimulator(options: RelaySimulatorOptions): Promi
     if (fleet.nodes > 0 && freeSlots() > 0) startRunning(task);
     submissions.push({ idempotencyKey: key, status: 202, duplicate: false });
     log(`relay-sim: accepted ${kind} ${client_ref} as ${task.relayTaskId} (${task.state})`);
-    answer(res, 202, garbageOn("/v1/tasks") ? "<html>accepted?</html>" : { task_id: task.relayTaskId, status: task.state, client_ref });
+    answer(
+      res,
+      202,
+      garbageOn("/v1/tasks") ? "<html>accepted?</html>" : { task_id: task.relayTaskId, status: task.state, client_ref },
+    );
   }
 
   function coordinate(body: Record<string, unknown>, res: http.ServerResponse) {
     const id = body.id ?? null;
-    if (body.jsonrpc !== "2.0" || typeof body.method !== "string") return answer(res, 200, { jsonrpc: "2.0", id, error: { code: -32600, message: "invalid request" } });
-    if (body.method !== "participant.announce") return answer(res, 200, { jsonrpc: "2.0", id, error: { code: -32601, message: "method not found" } });
+    if (body.jsonrpc !== "2.0" || typeof body.method !== "string")
+      return answer(res, 200, { jsonrpc: "2.0", id, error: { code: -32600, message: "invalid request" } });
+    if (body.method !== "participant.announce")
+      return answer(res, 200, { jsonrpc: "2.0", id, error: { code: -32601, message: "method not found" } });
     const params = (body.params ?? {}) as Record<string, unknown>;
     announcements.push(params);
-    answer(res, 200, { jsonrpc: "2.0", id, result: { participant_id: `p-${String(params.participant)}`, accepted: true } });
+    answer(res, 200, {
+      jsonrpc: "2.0",
+      id,
+      result: { participant_id: `p-${String(params.participant)}`, accepted: true },
+    });
   }
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
-      if (behaviour.latencyMs > 0 && (behaviour.latencyPath === null || behaviour.latencyPath === req.url)) await sleep(behaviour.latencyMs);
+      if (behaviour.latencyMs > 0 && (behaviour.latencyPath === null || behaviour.latencyPath === req.url))
+        await sleep(behaviour.latencyMs);
       const forced = failures.findIndex((f) => f.path === undefined || f.path === req.url);
       if (forced >= 0) return answer(res, failures.splice(forced, 1)[0]!.status, { error: "simulated failure" });
-      if (behaviour.failureRate > 0 && random() < behaviour.failureRate) return answer(res, 503, { error: "simulated outage" });
+      if (behaviour.failureRate > 0 && random() < behaviour.failureRate)
+        return answer(res, 503, { error: "simulated outage" });
       let body: Record<string, unknown> = {};
       if (chunks.length) {
         try {
@@ -159,8 +206,15 @@ export async function startRelaySimulator(options: RelaySimulatorOptions): Promi
       }
       if (req.method === "GET" && req.url === "/v1/fleet") {
         if (garbageOn("/v1/fleet")) return answer(res, 200, "<html>fleet</html>");
-        const nodes = Array.from({ length: fleet.nodes }, (_, i) => ({ id: `node-${i + 1}`, slots: fleet.slotsPerNode }));
-        return answer(res, 200, { nodes, free_slots: fleet.reportedFree ?? freeSlots(), queue: { depth: fleet.reportedDepth ?? queued().length, cap: fleet.queueCap } });
+        const nodes = Array.from({ length: fleet.nodes }, (_, i) => ({
+          id: `node-${i + 1}`,
+          slots: fleet.slotsPerNode,
+        }));
+        return answer(res, 200, {
+          nodes,
+          free_slots: fleet.reportedFree ?? freeSlots(),
+          queue: { depth: fleet.reportedDepth ?? queued().length, cap: fleet.queueCap },
+        });
       }
       if (req.method === "POST" && req.url === "/v1/tasks") {
         const key = req.headers["idempotency-key"];
@@ -196,7 +250,8 @@ export async function startRelaySimulator(options: RelaySimulatorOptions): Promi
       const task = find(ref);
       return finish(task, "task.completed", { result: result ?? resultFor(task) });
     },
-    fail: (ref, error = { code: "worker_failed", message: "the node reported a failure" }) => finish(find(ref), "task.failed", { error }),
+    fail: (ref, error = { code: "worker_failed", message: "the node reported a failure" }) =>
+      finish(find(ref), "task.failed", { error }),
     reset() {
       for (const t of timers) clearTimeout(t);
       timers.clear();

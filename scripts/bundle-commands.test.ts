@@ -23,7 +23,10 @@ const command = (name: "import" | "export", db: TestDatabase, ...args: string[])
   });
 
 beforeAll(async () => {
-  [source, target] = await Promise.all([createTestDatabase(inject("adminUrl"), "bundle_cli"), createTestDatabase(inject("adminUrl"), "bundle_cli")]);
+  [source, target] = await Promise.all([
+    createTestDatabase(inject("adminUrl"), "bundle_cli"),
+    createTestDatabase(inject("adminUrl"), "bundle_cli"),
+  ]);
   writeBundle(seeded, { lines: { "topic-pool": [topicPoolLine()], threads: [threadLine()] } });
   const loaded = await importBundle(source.owner, seeded, KINDS);
   if (loaded.problems) throw new Error(loaded.problems.join("\n"));
@@ -37,20 +40,28 @@ afterAll(async () => {
 describe("npm run export and npm run import", () => {
   it("exports a database and imports it into another, with plain count lines on a pipe", async () => {
     const out = await command("export", source, exported);
-    expect(out.stdout).toMatch(new RegExp(`^exported 2 lines of ${KINDS.length} kinds to ${exported} in \\d+\\.\\d\\d s\\n$`));
+    expect(out.stdout).toMatch(
+      new RegExp(`^exported 2 lines of ${KINDS.length} kinds to ${exported} in \\d+\\.\\d\\d s\\n$`),
+    );
     expect(out.stderr.split("\n").filter(Boolean)).toHaveLength(KINDS.length);
     expect(out.stderr).toMatch(/^exported topic-pool: 1 lines, [\d,]+ lines\/s$/m);
     const imported = await command("import", target, exported);
     expect(imported.stdout).toMatch(/^imported 2 lines from .+ in \d+\.\d\d s: 3 rows new or changed\n/);
-    expect(imported.stdout).toMatch(/\nembeddings \(builtin-hashed-ngram-384\): documents 0 embedded, 0 skipped, 0 failed; fact cards 0 embedded, 0 skipped, 0 failed\n$/);
+    expect(imported.stdout).toMatch(
+      /\nembeddings \(builtin-hashed-ngram-384\): documents 0 embedded, 0 skipped, 0 failed; fact cards 0 embedded, 0 skipped, 0 failed\n$/,
+    );
     expect(imported.stderr).toMatch(/^checked threads: 1 lines, [\d,]+ lines\/s$/m);
     expect(imported.stderr).toMatch(/^imported threads: 1 lines, [\d,]+ lines\/s \(2 rows new or changed\)$/m);
-    const { rows } = await target.owner.query("SELECT pool_id FROM catalog.topic_pool UNION ALL SELECT card_id FROM catalog.cards");
+    const { rows } = await target.owner.query(
+      "SELECT pool_id FROM catalog.topic_pool UNION ALL SELECT card_id FROM catalog.cards",
+    );
     expect(rows.map((r) => r.pool_id)).toEqual(["pool_1", "card_1"]);
   });
 
   it("refuses a bad bundle: each problem as FILE:LINE on standard error, nothing written, exit 2", async () => {
-    writeBundle(bad, { lines: { "topic-pool": [topicPoolLine({ pool_id: "pool_new" }), topicPoolLine({ status: "done" })] } });
+    writeBundle(bad, {
+      lines: { "topic-pool": [topicPoolLine({ pool_id: "pool_new" }), topicPoolLine({ status: "done" })] },
+    });
     const failed = await command("import", target, bad).catch((e) => e);
     expect(failed.code).toBe(2);
     const lines = failed.stderr.split("\n").filter((l: string) => !l.startsWith("checked "));
@@ -63,7 +74,15 @@ describe("npm run export and npm run import", () => {
   });
 
   it("refuses another format version, a folder that is no bundle and a wrong argument with one line", async () => {
-    writeFileSync(path.join(bad, "manifest.json"), JSON.stringify({ format: "institute-bundle", format_version: 2, exported_at: "2026-11-20T10:00:00Z", counts: {} }));
+    writeFileSync(
+      path.join(bad, "manifest.json"),
+      JSON.stringify({
+        format: "institute-bundle",
+        format_version: 2,
+        exported_at: "2026-11-20T10:00:00Z",
+        counts: {},
+      }),
+    );
     await expect(command("import", target, bad)).rejects.toMatchObject({
       code: 2,
       stderr: `import: ${path.join(bad, "manifest.json")}: bundle format version 2 is not supported; this importer reads version 1\n`,
@@ -73,7 +92,10 @@ describe("npm run export and npm run import", () => {
       code: 2,
       stderr: `import: ${path.join(nowhere, "manifest.json")}: missing; ${nowhere} is not a bundle (or its export did not finish)\n`,
     });
-    await expect(command("import", target)).rejects.toMatchObject({ code: 2, stderr: "import: usage: npm run --silent import -- DIR\n" });
+    await expect(command("import", target)).rejects.toMatchObject({
+      code: 2,
+      stderr: "import: usage: npm run --silent import -- DIR\n",
+    });
   });
 
   it("exports only into a new or empty folder", async () => {

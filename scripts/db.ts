@@ -28,7 +28,8 @@ class UsageError extends Error {}
 /** The role and password DATABASE_READER_URL names, to create or align. */
 function readerFromUrl(readerUrl: string) {
   const url = new URL(readerUrl);
-  if (!url.username || !url.password) throw new ConfigError("DATABASE_READER_URL", "must carry the reader role's name and password");
+  if (!url.username || !url.password)
+    throw new ConfigError("DATABASE_READER_URL", "must carry the reader role's name and password");
   return { role: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
 }
 
@@ -65,9 +66,15 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (command === "provision-reader" || values["provision-reader"]) {
       // A running npm start holds the reader's password (fresh at each start); changing it would cut the service off.
-      if (db.shared) throw new UsageError("the running npm start manages the embedded database's reader role; provision-reader is for DATABASE_URL deployments");
+      if (db.shared)
+        throw new UsageError(
+          "the running npm start manages the embedded database's reader role; provision-reader is for DATABASE_URL deployments",
+        );
       if (command !== "provision-reader" && !config.databaseReaderUrl) {
-        throw new ConfigError("DATABASE_READER_URL", "is required with --provision-reader (or run provision-reader alone)");
+        throw new ConfigError(
+          "DATABASE_READER_URL",
+          "is required with --provision-reader (or run provision-reader alone)",
+        );
       }
       const url = await ensureReader(db.owner, db.ownerUrl, config);
       if (command === "provision-reader" && !config.databaseReaderUrl) process.stdout.write(`${url}\n`);

@@ -16,7 +16,11 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   // The embedded server's own log only when asked for (LOG_LEVEL=debug), as npm start does.
   const verbose = config.logLevel === "debug" || config.logLevel === "trace";
-  const db = await openOwnerDatabase(config, "export", verbose ? (line) => process.stderr.write(`${line}\n`) : () => {});
+  const db = await openOwnerDatabase(
+    config,
+    "export",
+    verbose ? (line) => process.stderr.write(`${line}\n`) : () => {},
+  );
   try {
     const started = performance.now();
     const counts = await exportBundle(db.owner, dir, KINDS, createProgress(process.stderr, "exported"));

@@ -35,7 +35,9 @@ async function main(argv: string[]): Promise<number> {
     const lines = Object.values(result.kinds).reduce((a, k) => a + k.lines, 0);
     const changed = Object.values(result.kinds).reduce((a, k) => a + k.changed, 0);
     const seconds = (performance.now() - started) / 1000;
-    process.stdout.write(`imported ${lines} lines from ${dir} in ${seconds.toFixed(2)} s: ${changed} rows new or changed\n`);
+    process.stdout.write(
+      `imported ${lines} lines from ${dir} in ${seconds.toFixed(2)} s: ${changed} rows new or changed\n`,
+    );
     const report = await embedConfigured(db.owner, config.search, say);
     if (report) process.stdout.write(`${describeReport(report)}\n`);
     return 0;

@@ -28,7 +28,12 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { name: { type: "string" }, scopes: { type: "string" }, expires: { type: "string" }, overlap: { type: "string" } },
+    options: {
+      name: { type: "string" },
+      scopes: { type: "string" },
+      expires: { type: "string" },
+      overlap: { type: "string" },
+    },
   });
   const [command, ...rest] = positionals;
   if (!command || !["mint", "rotate", "list", "revoke"].includes(command)) {
@@ -37,14 +42,19 @@ async function main(argv: string[]): Promise<number> {
   }
   // Parsed before the database opens, so a typo costs nothing.
   const now = Date.now();
-  const expiresAt = values.expires === undefined ? undefined : values.expires === "never" ? null : parseExpiry(values.expires, now);
+  const expiresAt =
+    values.expires === undefined ? undefined : values.expires === "never" ? null : parseExpiry(values.expires, now);
   const overlapMs = values.overlap === undefined ? undefined : parseDuration(values.overlap, "--overlap");
   const keyId = rest[0];
-  if ((command === "rotate" || command === "revoke") && !keyId) throw new KeyAdminError(`${command} needs a KEY_ID (see keys list)`);
+  if ((command === "rotate" || command === "revoke") && !keyId)
+    throw new KeyAdminError(`${command} needs a KEY_ID (see keys list)`);
   const db = await openOwnerDatabase(loadConfig(), "keys", (line) => process.stderr.write(`${line}\n`));
   try {
     if (command === "mint") {
-      const scopes = (values.scopes ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+      const scopes = (values.scopes ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       const minted = await mintKey(db.owner, { name: values.name ?? "", scopes, expiresAt, now });
       const expiry = minted.expiresAt === null ? "" : `, expires ${iso(minted.expiresAt)}`;
       process.stderr.write(`minted ${minted.keyId} (${minted.scopes.join(", ")}${expiry}); the key is shown once:\n`);
@@ -60,7 +70,15 @@ async function main(argv: string[]): Promise<number> {
       for (const k of await listKeys(db.owner)) {
         const state = keyState(k, now);
         const shown = state === "revoked" ? `revoked ${iso(k.revoked_at)}` : state;
-        const columns = [k.key_id, k.name, k.scopes.join(","), iso(k.created_at), shown, iso(k.expires_at), k.rotated_from ?? "-"];
+        const columns = [
+          k.key_id,
+          k.name,
+          k.scopes.join(","),
+          iso(k.created_at),
+          shown,
+          iso(k.expires_at),
+          k.rotated_from ?? "-",
+        ];
         process.stdout.write(`${columns.join("\t")}\n`);
       }
     } else {

@@ -24,7 +24,9 @@ async function main(argv: string[]): Promise<number> {
     const width = Math.max(...Object.keys(counts).map((k) => k.length));
     for (const [table, n] of Object.entries(counts)) process.stdout.write(`${table.padEnd(width)}  ${n}\n`);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    process.stdout.write(`seeded ${total} rows in ${seconds} s (seed ${options.seed}, scale ${options.scale}, as of ${new Date(options.asOf).toISOString()})\n`);
+    process.stdout.write(
+      `seeded ${total} rows in ${seconds} s (seed ${options.seed}, scale ${options.scale}, as of ${new Date(options.asOf).toISOString()})\n`,
+    );
     // Embeddings are computed when data is loaded, so search is ready on the first start that follows.
     const report = await embedConfigured(db.owner, config.search, say);
     if (report) process.stdout.write(`${describeReport(report)}\n`);

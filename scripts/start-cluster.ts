@@ -20,11 +20,22 @@ const say = (line: string) => process.stderr.write(`${line}\n`);
 
 async function main() {
   const config = loadConfig();
-  if (!config.databaseUrl) throw new ConfigError("DATABASE_URL", "is required by start:cluster (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/institute)");
-  if (!config.natsUrl) throw new ConfigError("NATS_URL", "is required by start:cluster: a NATS server with JetStream (e.g. NATS_URL=nats://127.0.0.1:4222)");
+  if (!config.databaseUrl)
+    throw new ConfigError(
+      "DATABASE_URL",
+      "is required by start:cluster (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/institute)",
+    );
+  if (!config.natsUrl)
+    throw new ConfigError(
+      "NATS_URL",
+      "is required by start:cluster: a NATS server with JetStream (e.g. NATS_URL=nats://127.0.0.1:4222)",
+    );
 
   say("migrating (and loading the demo dataset into an empty database)");
-  const migrated = spawnSync(process.execPath, ["--import", "tsx", ...ENTRY_POINTS.migrate, "--demo"], { cwd: REPO_ROOT, stdio: "inherit" });
+  const migrated = spawnSync(process.execPath, ["--import", "tsx", ...ENTRY_POINTS.migrate, "--demo"], {
+    cwd: REPO_ROOT,
+    stdio: "inherit",
+  });
   if (migrated.status !== 0) throw new Error(`migration failed (exit ${migrated.status})`);
 
   const owner = createPool(config.databaseUrl, { name: "start-cluster", max: 1 });
@@ -59,13 +70,20 @@ async function main() {
     stopping = true;
     say(`${signal}: stopping the cluster`);
     const codes = await cluster.stop();
-    say(`stopped: ${Object.entries(codes).map(([n, c]) => `${n} ${c === 0 ? "ok" : `exit ${c}`}`).join(", ")}`);
+    say(
+      `stopped: ${Object.entries(codes)
+        .map(([n, c]) => `${n} ${c === 0 ? "ok" : `exit ${c}`}`)
+        .join(", ")}`,
+    );
     process.exit(Object.values(codes).every((c) => c === 0) ? 0 : 1);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
 
-  const listing = cluster.processes.map((p) => `    ${p.name.padEnd(width)} port ${p.port}, internal ${p.metricsPort} (/healthz /readyz /metrics), pid ${p.child.pid}`);
+  const listing = cluster.processes.map(
+    (p) =>
+      `    ${p.name.padEnd(width)} port ${p.port}, internal ${p.metricsPort} (/healthz /readyz /metrics), pid ${p.child.pid}`,
+  );
   process.stdout.write(
     [
       "",

@@ -22,7 +22,15 @@ beforeAll(async () => {
   db = await createTestDatabase(inject("adminUrl"), "start_empty");
   service = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: db.ownerUrl, DATABASE_READER_URL: db.readerUrl, SEED_DEMO: "false", PORT: "0", METRICS_PORT: "0", LOG_LEVEL: "silent" },
+    env: {
+      ...process.env,
+      DATABASE_URL: db.ownerUrl,
+      DATABASE_READER_URL: db.readerUrl,
+      SEED_DEMO: "false",
+      PORT: "0",
+      METRICS_PORT: "0",
+      LOG_LEVEL: "silent",
+    },
   });
   service.stderr!.on("data", (d: Buffer) => stderr.push(d.toString()));
   const up = await new Promise<string>((resolve, reject) => {
@@ -51,14 +59,25 @@ const analysts = async () => (await fetch(`${base}/api/v1/analysts`, { headers: 
 
 describe("SEED_DEMO=false npm start", () => {
   it("starts on an empty database without loading the demo dataset, and says so", async () => {
-    expect(stderr.join("")).toContain("empty database, SEED_DEMO=false: starting without the demo dataset (load your own with npm run import -- DIR)\n");
+    expect(stderr.join("")).toContain(
+      "empty database, SEED_DEMO=false: starting without the demo dataset (load your own with npm run import -- DIR)\n",
+    );
     expect(await analysts()).toEqual({ analysts: [], count: 0 });
   });
 
   it("serves what an import then loads, without a restart", async () => {
     const analyst = {
-      id: "metals", name: "金属", name_en: "Metals", icon: null, agent: null, specialty: null, specialty_en: null,
-      category_id: "commodities", category_name: "大宗商品", category_name_en: "Commodities", tasks_default: ["weekly"],
+      id: "metals",
+      name: "金属",
+      name_en: "Metals",
+      icon: null,
+      agent: null,
+      specialty: null,
+      specialty_en: null,
+      category_id: "commodities",
+      category_name: "大宗商品",
+      category_name_en: "Commodities",
+      tasks_default: ["weekly"],
       category: { id: "commodities", name: "大宗商品", name_en: "Commodities" },
     };
     writeBundle(folder.dir, { lines: { analysts: [analyst] } });

@@ -27,7 +27,9 @@ async function main() {
       `  Demo key (every read scope; replaced at each start): ${service.demoKey}`,
       `  Try: curl -H 'X-API-Key: ${service.demoKey}' ${service.url}/api/v1/analysts`,
       ...(service.adminUrl ? [`  Admin listener (operator token): ${service.adminUrl}/api/v1/admin/keys`] : []),
-      ...(service.internalUrl ? [`  Health and metrics (internal): ${service.internalUrl}/healthz /readyz /metrics`] : []),
+      ...(service.internalUrl
+        ? [`  Health and metrics (internal): ${service.internalUrl}/healthz /readyz /metrics`]
+        : []),
       "",
     ].join("\n") + "\n",
   );
@@ -35,7 +37,9 @@ async function main() {
 
 // One line an operator acts on (configuration, DATA_DIR, a port, a permission); LOG_LEVEL=debug adds the stack.
 main().catch((e: unknown) => {
-  process.stderr.write(e instanceof ConfigError || e instanceof StartError ? `${e.message}\n` : `start failed: ${failureLine(e)}\n`);
+  process.stderr.write(
+    e instanceof ConfigError || e instanceof StartError ? `${e.message}\n` : `start failed: ${failureLine(e)}\n`,
+  );
   if (wantsStack() && e instanceof Error) process.stderr.write(`${e.stack}\n`);
   process.exit(1);
 });

@@ -15,7 +15,10 @@ describe("grpc.health.v1.Health", () => {
   it("reports the server, each service beyond it, and liveness regardless of both", async () => {
     let databaseUp = true;
     let searchReady = false;
-    const deps = { db: { query: async () => (databaseUp ? { rows: [] } : Promise.reject(new Error("down"))) }, vectors: { searchReady: () => searchReady } } as unknown as ServiceDeps;
+    const deps = {
+      db: { query: async () => (databaseUp ? { rows: [] } : Promise.reject(new Error("down"))) },
+      vectors: { searchReady: () => searchReady },
+    } as unknown as ServiceDeps;
     const health = healthOf(groupHealth(["search"], deps));
     const status = async (service: string) => (await health.check({ service })).status;
     expect(await status("")).toBe(Status.SERVING);
@@ -23,14 +26,22 @@ describe("grpc.health.v1.Health", () => {
     searchReady = true;
     expect(await status(SearchService.typeName)).toBe(Status.SERVING);
     databaseUp = false;
-    expect([await status(""), await status(SearchService.typeName), await status(LIVENESS)]).toEqual([Status.NOT_SERVING, Status.NOT_SERVING, Status.SERVING]);
+    expect([await status(""), await status(SearchService.typeName), await status(LIVENESS)]).toEqual([
+      Status.NOT_SERVING,
+      Status.NOT_SERVING,
+      Status.SERVING,
+    ]);
     await expect(health.check({ service: "institute.catalog.v1.CatalogService" })).rejects.toMatchObject({ code: 5 });
   });
 
   it("lists every service with its status", async () => {
     const health = healthOf({ server: async () => true, services: { "a.v1.A": () => true, "b.v1.B": () => false } });
     const { statuses } = await health.list({});
-    expect(Object.fromEntries(Object.entries(statuses).map(([k, v]) => [k, v.status]))).toEqual({ "": Status.SERVING, "a.v1.A": Status.SERVING, "b.v1.B": Status.NOT_SERVING });
+    expect(Object.fromEntries(Object.entries(statuses).map(([k, v]) => [k, v.status]))).toEqual({
+      "": Status.SERVING,
+      "a.v1.A": Status.SERVING,
+      "b.v1.B": Status.NOT_SERVING,
+    });
   });
 
   it("watches: the status at once, then each change; SERVICE_UNKNOWN for an unknown name without ending the call", async () => {

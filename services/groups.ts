@@ -37,7 +37,13 @@ export const GROUP_OF = Object.fromEntries(
 ) as Record<ServiceKey, ServiceGroup>;
 
 /** Groups that keep an embedder and in-process vector indexes (each replica its own, kept current by polling). */
-export const NEEDS_VECTORS: Record<ServiceGroup, boolean> = { catalog: false, reports: false, portfolio: false, search: true, factcard: true };
+export const NEEDS_VECTORS: Record<ServiceGroup, boolean> = {
+  catalog: false,
+  reports: false,
+  portfolio: false,
+  search: true,
+  factcard: true,
+};
 
 /** Full protobuf names, as grpc.health.v1 and the metrics name them. */
 export const SERVICE_NAMES: Record<ServiceKey, string> = {
@@ -61,7 +67,11 @@ export function groupRoutes(groups: readonly ServiceGroup[], deps: ServiceDeps) 
 }
 
 /** What grpc.health.v1 reports for these groups: the read pool answers; search also needs its index and embedder. */
-export function groupHealth(groups: readonly ServiceGroup[], deps: ServiceDeps, shuttingDown: () => boolean = () => false): HealthSource {
+export function groupHealth(
+  groups: readonly ServiceGroup[],
+  deps: ServiceDeps,
+  shuttingDown: () => boolean = () => false,
+): HealthSource {
   const database = poolCheck(deps.db);
   const services: HealthSource["services"] = {};
   for (const group of groups) for (const key of GROUP_MEMBERS[group]) services[SERVICE_NAMES[key]] = () => true;

@@ -21,7 +21,8 @@ let db: TestDatabase;
 let server: Awaited<ReturnType<typeof buildServiceServer>>;
 let client: grpc.Client;
 
-const unary = <Req, Res>(method: string, serialize: (r: Req) => Buffer, deserialize: (b: Buffer) => Res) =>
+const unary =
+  <Req, Res>(method: string, serialize: (r: Req) => Buffer, deserialize: (b: Buffer) => Res) =>
   (request: Req) =>
     new Promise<Res>((resolve, reject) => {
       client.makeUnaryRequest(`/${CatalogService.typeName}/${method}`, serialize, deserialize, request, (err, res) =>
@@ -51,7 +52,8 @@ describe("gRPC over HTTP/2 with @grpc/grpc-js", () => {
   it("lists analysts", async () => {
     const list = unary(
       "ListAnalysts",
-      (r: ReturnType<typeof create<typeof ListAnalystsRequestSchema>>) => Buffer.from(toBinary(ListAnalystsRequestSchema, r)),
+      (r: ReturnType<typeof create<typeof ListAnalystsRequestSchema>>) =>
+        Buffer.from(toBinary(ListAnalystsRequestSchema, r)),
       (b) => fromBinary(ListAnalystsResponseSchema, b),
     );
     const res = await list(create(ListAnalystsRequestSchema, {}));
@@ -64,9 +66,12 @@ describe("gRPC over HTTP/2 with @grpc/grpc-js", () => {
   it("carries a domain failure as a gRPC status", async () => {
     const get = unary(
       "GetAnalyst",
-      (r: ReturnType<typeof create<typeof GetAnalystRequestSchema>>) => Buffer.from(toBinary(GetAnalystRequestSchema, r)),
+      (r: ReturnType<typeof create<typeof GetAnalystRequestSchema>>) =>
+        Buffer.from(toBinary(GetAnalystRequestSchema, r)),
       (b) => fromBinary(GetAnalystResponseSchema, b),
     );
-    await expect(get(create(GetAnalystRequestSchema, { analystId: "nobody" }))).rejects.toMatchObject({ code: grpc.status.NOT_FOUND });
+    await expect(get(create(GetAnalystRequestSchema, { analystId: "nobody" }))).rejects.toMatchObject({
+      code: grpc.status.NOT_FOUND,
+    });
   });
 });

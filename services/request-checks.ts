@@ -55,10 +55,19 @@ export function optionalWorkDate(value: string, field: string): string {
 }
 
 /** A keyset position, or undefined for the first page. `idOk` narrows what the id column can hold. */
-export function keysetAfter(after: KeysetAfter | undefined, idOk: (id: string) => boolean = () => true): { at: number; id: string } | undefined {
+export function keysetAfter(
+  after: KeysetAfter | undefined,
+  idOk: (id: string) => boolean = () => true,
+): { at: number; id: string } | undefined {
   if (after === undefined) return undefined;
   const at = Number(after.at);
-  if (!Number.isSafeInteger(at) || after.id === "" || after.id.length > MAX_ID_LENGTH || CONTROL.test(after.id) || !idOk(after.id)) {
+  if (
+    !Number.isSafeInteger(at) ||
+    after.id === "" ||
+    after.id.length > MAX_ID_LENGTH ||
+    CONTROL.test(after.id) ||
+    !idOk(after.id)
+  ) {
     throw invalid("invalid after: a keyset position needs a timestamp and the id of a row");
   }
   return { at, id: after.id };

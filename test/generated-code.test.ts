@@ -18,9 +18,13 @@ function files(dir: string, base = dir): string[] {
 
 describe("generated protobuf code", () => {
   it("is what buf generate produces from proto/", () => {
-    for (const entry of ["proto", "buf.yaml", "buf.gen.yaml"]) cpSync(path.join(root, entry), path.join(work, entry), { recursive: true });
+    for (const entry of ["proto", "buf.yaml", "buf.gen.yaml"])
+      cpSync(path.join(root, entry), path.join(work, entry), { recursive: true });
     const bin = path.join(root, "node_modules", ".bin");
-    execFileSync(path.join(bin, "buf"), ["generate"], { cwd: work, env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
+    execFileSync(path.join(bin, "buf"), ["generate"], {
+      cwd: work,
+      env: { ...process.env, PATH: `${bin}:${process.env.PATH}` },
+    });
     const fresh = files(path.join(work, "gen")).sort();
     expect(files(path.join(root, "gen")).sort()).toEqual(fresh);
     for (const file of fresh) {

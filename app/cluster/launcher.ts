@@ -40,8 +40,16 @@ export interface Cluster {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function spawnProcess(name: ProcessName, env: Record<string, string | undefined>, onLine: LaunchOptions["onLine"]): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", ...ENTRY_POINTS[name]], { cwd: REPO_ROOT, env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+function spawnProcess(
+  name: ProcessName,
+  env: Record<string, string | undefined>,
+  onLine: LaunchOptions["onLine"],
+): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", ...ENTRY_POINTS[name]], {
+    cwd: REPO_ROOT,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   for (const stream of [child.stdout!, child.stderr!]) {
     let rest = "";
     stream.setEncoding("utf8");
@@ -87,7 +95,11 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
   const launched: LaunchedProcess[] = [];
   const start = async (name: ProcessName, env: Record<string, string | undefined>, port?: number) => {
     const p = { name, port: port || (await freePort()), metricsPort: await freePort() } as LaunchedProcess;
-    p.child = spawnProcess(name, { ...options.env, ...env, HOST: host, PORT: String(p.port), METRICS_PORT: String(p.metricsPort) }, options.onLine);
+    p.child = spawnProcess(
+      name,
+      { ...options.env, ...env, HOST: host, PORT: String(p.port), METRICS_PORT: String(p.metricsPort) },
+      options.onLine,
+    );
     launched.push(p);
     return p;
   };
@@ -104,7 +116,9 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
     const callbackUrl = options.env.CALLBACK_URL || `http://${host}:${gatewayPort}/relay/callback`;
     const backends = await Promise.all(BACKENDS.map((name) => start(name, { CALLBACK_URL: callbackUrl })));
     await Promise.all(backends.map((p) => waitReady(p, readyTimeoutMs)));
-    const urls = Object.fromEntries(backends.map((p) => [serviceUrlVariable(p.name as ServiceProcess), `http://${host}:${p.port}`]));
+    const urls = Object.fromEntries(
+      backends.map((p) => [serviceUrlVariable(p.name as ServiceProcess), `http://${host}:${p.port}`]),
+    );
     const gateway = await start("gateway", { ...urls, CALLBACK_URL: callbackUrl }, gatewayPort);
     await waitReady(gateway, readyTimeoutMs);
     return { gatewayUrl: `http://${host}:${gateway.port}`, processes: launched, stop };

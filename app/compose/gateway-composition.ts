@@ -54,16 +54,28 @@ export interface ComposedGateway {
 export async function composeGateway(c: GatewayComposition): Promise<ComposedGateway> {
   // Every replica signs keyset cursors with the same key, so any of them takes a cursor another issued.
   if (c.config.cluster.cursorSecret) configureKeysetSecret(c.config.cluster.cursorSecret);
-  const transports = Object.fromEntries(Object.entries(GROUP_OF).map(([key, group]) => [key, c.transports[group]])) as Record<ServiceKey, Transport>;
+  const transports = Object.fromEntries(
+    Object.entries(GROUP_OF).map(([key, group]) => [key, c.transports[group]]),
+  ) as Record<ServiceKey, Transport>;
   const clients = createServiceClients(transports satisfies ServiceTransports);
   if (c.governor) Object.assign(clients, { governor: createClient(GovernorService, c.governor) });
-  const health = Object.fromEntries(SERVICE_GROUPS.map((g) => [g, createClient(Health, c.transports[g])])) as Record<ServiceGroup, ReturnType<typeof createClient<typeof Health>>>;
-  const relayCallbacks = c.relayCallbacks && c.metrics ? { ...c.relayCallbacks, inbox: countedInbox(c.relayCallbacks.inbox, c.metrics.registry) } : c.relayCallbacks;
+  const health = Object.fromEntries(SERVICE_GROUPS.map((g) => [g, createClient(Health, c.transports[g])])) as Record<
+    ServiceGroup,
+    ReturnType<typeof createClient<typeof Health>>
+  >;
+  const relayCallbacks =
+    c.relayCallbacks && c.metrics
+      ? { ...c.relayCallbacks, inbox: countedInbox(c.relayCallbacks.inbox, c.metrics.registry) }
+      : c.relayCallbacks;
   // The read cache listens on a session of its own, with the reader's settings; its warnings go to the gateway's log.
   let app: FastifyInstance | undefined;
   const readCache =
     c.config.readCacheBytes > 0
-      ? openReadCache({ budgetBytes: c.config.readCacheBytes, connection: c.reader.options, log: { warn: (details, message) => app?.log.warn(details, message) } })
+      ? openReadCache({
+          budgetBytes: c.config.readCacheBytes,
+          connection: c.reader.options,
+          log: { warn: (details, message) => app?.log.warn(details, message) },
+        })
       : undefined;
   app = await buildGateway({
     config: c.config,

@@ -9,12 +9,20 @@ import { createPostgresObjectStore } from "../../lib/object-store/object-store.j
 import { VectorRuntime } from "../../lib/vector/vector-runtime.js";
 import type { ServiceDeps } from "../../services/deps.js";
 
-export function createServiceDeps(options: { config: Config; reader: Pool; now?: () => number; vectors: boolean; embedder?: Embedder }): ServiceDeps {
+export function createServiceDeps(options: {
+  config: Config;
+  reader: Pool;
+  now?: () => number;
+  vectors: boolean;
+  embedder?: Embedder;
+}): ServiceDeps {
   return {
     db: options.reader,
     objects: createPostgresObjectStore(options.reader),
     config: options.config,
     now: options.now ?? Date.now,
-    vectors: options.vectors ? new VectorRuntime({ db: options.reader, config: options.config.search, embedder: options.embedder }) : undefined,
+    vectors: options.vectors
+      ? new VectorRuntime({ db: options.reader, config: options.config.search, embedder: options.embedder })
+      : undefined,
   };
 }

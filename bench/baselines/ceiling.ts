@@ -17,7 +17,8 @@ export interface CapturedResponse {
   body: string;
 }
 
-export const ceilingKey = (method: string, url: string, ifNoneMatch: string | null | undefined) => `${method} ${url} ${ifNoneMatch ?? ""}`;
+export const ceilingKey = (method: string, url: string, ifNoneMatch: string | null | undefined) =>
+  `${method} ${url} ${ifNoneMatch ?? ""}`;
 
 function main() {
   const file = process.env.CEILING_RESPONSES;

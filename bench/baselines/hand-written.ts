@@ -30,7 +30,14 @@ async function main() {
   await searchRoutes(app, pool);
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   process.stdout.write(`hand-written listening on ${address}\n`);
-  process.on("SIGTERM", () => void app.close().then(() => pool.end()).finally(() => process.exit(0)));
+  process.on(
+    "SIGTERM",
+    () =>
+      void app
+        .close()
+        .then(() => pool.end())
+        .finally(() => process.exit(0)),
+  );
 }
 
 if (process.argv[1] === import.meta.filename) {

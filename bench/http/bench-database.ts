@@ -23,7 +23,12 @@ export interface BenchDatabase {
 /** 18:00 Asia/Singapore on the work date, as `npm run seed -- --as-of` reads it. */
 export const asOfMs = (workDate: string) => startOfWorkDate(workDate) + 18 * 3_600_000;
 
-export async function openBenchDatabase(options: { scale: number; seed: number; asOf: string; say: (line: string) => void }): Promise<BenchDatabase> {
+export async function openBenchDatabase(options: {
+  scale: number;
+  seed: number;
+  asOf: string;
+  say: (line: string) => void;
+}): Promise<BenchDatabase> {
   const server: TestServer = await startTestServer();
   let db: TestDatabase | undefined;
   try {
@@ -37,7 +42,9 @@ export async function openBenchDatabase(options: { scale: number; seed: number; 
     const daily = await db.owner.query<{ d: string }>(
       "SELECT max(work_date)::text AS d FROM reports.reports WHERE kind = 'daily' AND analyst_id = 'daily-editor' AND lang = 'en'",
     );
-    const title = await db.owner.query<{ title: string }>("SELECT title FROM search.documents WHERE title <> '' ORDER BY md5(doc_id) LIMIT 1");
+    const title = await db.owner.query<{ title: string }>(
+      "SELECT title FROM search.documents WHERE title <> '' ORDER BY md5(doc_id) LIMIT 1",
+    );
     const dailyDate = daily.rows[0]?.d;
     const searchQuery = title.rows[0]?.title;
     if (!dailyDate || !searchQuery) throw new Error("the demo dataset holds no English daily or no titled document");

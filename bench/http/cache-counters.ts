@@ -8,7 +8,10 @@ export interface CacheCounters {
 }
 
 const valueOf = (text: string, name: string) =>
-  [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, "gm"))].reduce((sum, m) => sum + Number(m[1]), 0);
+  [...text.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, "gm"))].reduce(
+    (sum, m) => sum + Number(m[1]),
+    0,
+  );
 
 export async function readCacheCounters(metricsUrl: string | undefined): Promise<CacheCounters | undefined> {
   if (!metricsUrl) return undefined;

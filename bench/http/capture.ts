@@ -23,7 +23,8 @@ async function ask(base: string, request: LoadRequest, key: string) {
   return { status: res.status, headers, body };
 }
 
-const maskCursorTags = (text: string) => text.replace(/(next_cursor\\?":\\?"[A-Za-z0-9_-]+\.)[A-Za-z0-9_-]+/g, "$1<tag>");
+const maskCursorTags = (text: string) =>
+  text.replace(/(next_cursor\\?":\\?"[A-Za-z0-9_-]+\.)[A-Za-z0-9_-]+/g, "$1<tag>");
 
 export interface Capture {
   cases: BenchCase[];
@@ -32,7 +33,12 @@ export interface Capture {
   sameAsHandWritten: Record<string, string>;
 }
 
-export async function captureResponses(cases: BenchCase[], service: string, handWritten: string, key: string): Promise<Capture> {
+export async function captureResponses(
+  cases: BenchCase[],
+  service: string,
+  handWritten: string,
+  key: string,
+): Promise<Capture> {
   const ready: BenchCase[] = [];
   const responses: CapturedResponse[] = [];
   const sameAsHandWritten: Record<string, string> = {};
@@ -40,14 +46,26 @@ export async function captureResponses(cases: BenchCase[], service: string, hand
   for (const original of cases) {
     let c = original;
     if (c.conditionalOn) {
-      const etag = etags.get(c.conditionalOn) ?? (await ask(service, cases.find((x) => x.id === c.conditionalOn)!.request, key)).headers.etag;
+      const etag =
+        etags.get(c.conditionalOn) ??
+        (await ask(service, cases.find((x) => x.id === c.conditionalOn)!.request, key)).headers.etag;
       if (!etag) throw new Error(`${c.id}: the answer it revalidates carries no ETag`);
       c = withValidator(c, etag);
     }
     const got = await ask(service, c.request, key);
-    if (got.status !== c.request.status) throw new Error(`${c.id}: the service answered ${got.status}, expected ${c.request.status}: ${got.body.toString().slice(0, 300)}`);
+    if (got.status !== c.request.status)
+      throw new Error(
+        `${c.id}: the service answered ${got.status}, expected ${c.request.status}: ${got.body.toString().slice(0, 300)}`,
+      );
     if (got.headers.etag) etags.set(c.id, got.headers.etag);
-    responses.push({ method: c.request.method, url: c.request.path, ifNoneMatch: c.request.headers["if-none-match"] ?? null, status: got.status, headers: got.headers, body: got.body.toString("base64") });
+    responses.push({
+      method: c.request.method,
+      url: c.request.path,
+      ifNoneMatch: c.request.headers["if-none-match"] ?? null,
+      status: got.status,
+      headers: got.headers,
+      body: got.body.toString("base64"),
+    });
     const hand = await ask(handWritten, c.request, key);
     const a = got.body.toString();
     const b = hand.body.toString();

@@ -22,8 +22,18 @@ export function benchCases(input: { dailyDate: string; searchQuery: string }): B
   const daily = `/api/v1/reports/daily/${input.dailyDate}`;
   return [
     { id: "analysts", label: "GET /api/v1/analysts", request: get("/api/v1/analysts"), target: READ },
-    { id: "threads", label: "GET /api/v1/whiteboard/threads?limit=50", request: get("/api/v1/whiteboard/threads?limit=50"), target: READ },
-    { id: "leaderboard", label: "GET /api/v1/portfolios/leaderboard", request: get("/api/v1/portfolios/leaderboard"), target: READ },
+    {
+      id: "threads",
+      label: "GET /api/v1/whiteboard/threads?limit=50",
+      request: get("/api/v1/whiteboard/threads?limit=50"),
+      target: READ,
+    },
+    {
+      id: "leaderboard",
+      label: "GET /api/v1/portfolios/leaderboard",
+      request: get("/api/v1/portfolios/leaderboard"),
+      target: READ,
+    },
     { id: "daily", label: "GET /api/v1/reports/daily/{date}", request: get(daily), target: READ },
     {
       id: "daily-304",
@@ -35,7 +45,13 @@ export function benchCases(input: { dailyDate: string; searchQuery: string }): B
     {
       id: "search",
       label: "POST /api/v1/search",
-      request: { method: "POST", path: "/api/v1/search", headers: json, body: JSON.stringify({ query: input.searchQuery, top_k: 8 }), status: 200 },
+      request: {
+        method: "POST",
+        path: "/api/v1/search",
+        headers: json,
+        body: JSON.stringify({ query: input.searchQuery, top_k: 8 }),
+        status: 200,
+      },
       target: READ,
     },
     {
@@ -45,7 +61,12 @@ export function benchCases(input: { dailyDate: string; searchQuery: string }): B
         method: "POST",
         path: "/api/mcp",
         headers: { ...json, accept: "application/json, text/event-stream" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "whiteboard_list_boards", arguments: {} } }),
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/call",
+          params: { name: "whiteboard_list_boards", arguments: {} },
+        }),
         status: 200,
       },
       target: READ,

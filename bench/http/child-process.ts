@@ -54,7 +54,15 @@ export async function startChild(options: {
   child.stderr!.on("data", keep);
   let stdout = "";
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${options.name} did not start within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${lines.join("")}`)), options.timeoutMs ?? 120_000);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `${options.name} did not start within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${lines.join("")}`,
+          ),
+        ),
+      options.timeoutMs ?? 120_000,
+    );
     child.stdout!.on("data", (chunk: Buffer) => {
       keep(chunk);
       stdout += chunk.toString();

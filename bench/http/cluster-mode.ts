@@ -16,14 +16,19 @@ const ENTRY = "scripts/start-cluster.ts";
 
 /** Why the cluster cannot be benchmarked here, or undefined when it can. */
 export function clusterUnavailable(): string | undefined {
-  const scripts = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts?: Record<string, string> }).scripts ?? {};
-  if (!scripts["start:cluster"] || !existsSync(path.join(ROOT, ENTRY))) return `no \`npm run start:cluster\` (${ENTRY}) in this checkout`;
-  if (!process.env.NATS_URL && spawnSync("nats-server", ["--version"]).status !== 0) return "the cluster needs NATS: set NATS_URL or put nats-server on PATH";
+  const scripts =
+    (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts?: Record<string, string> })
+      .scripts ?? {};
+  if (!scripts["start:cluster"] || !existsSync(path.join(ROOT, ENTRY)))
+    return `no \`npm run start:cluster\` (${ENTRY}) in this checkout`;
+  if (!process.env.NATS_URL && spawnSync("nats-server", ["--version"]).status !== 0)
+    return "the cluster needs NATS: set NATS_URL or put nats-server on PATH";
   return undefined;
 }
 
 const profilerEnv = (dir: string) => ({
-  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.join(import.meta.dirname, "cpu-profiler.mjs")}`.trim(),
+  NODE_OPTIONS:
+    `${process.env.NODE_OPTIONS ?? ""} --import ${path.join(import.meta.dirname, "cpu-profiler.mjs")}`.trim(),
   BENCH_CPU_PROFILE_DIR: dir,
 });
 
@@ -48,8 +53,14 @@ export async function startCluster(
       name: "the cluster (npm run start:cluster)",
       entry: ENTRY,
       // NODE_OPTIONS reaches every process start:cluster spawns: each writes its own profile when it exits.
-      env: { ...env, NATS_URL: nats.url, ...(options.cache === false ? { READ_CACHE_BYTES: "0" } : {}), ...(options.cpuProfileDir ? profilerEnv(options.cpuProfileDir) : {}) },
-      ready: /\(cluster\) is up: (http:\/\/[^\s]+)[\s\S]*?Demo key[^\n]*?(sk_ins_[A-Za-z0-9_-]+)[\s\S]*?Ctrl-C stops them all/,
+      env: {
+        ...env,
+        NATS_URL: nats.url,
+        ...(options.cache === false ? { READ_CACHE_BYTES: "0" } : {}),
+        ...(options.cpuProfileDir ? profilerEnv(options.cpuProfileDir) : {}),
+      },
+      ready:
+        /\(cluster\) is up: (http:\/\/[^\s]+)[\s\S]*?Demo key[^\n]*?(sk_ins_[A-Za-z0-9_-]+)[\s\S]*?Ctrl-C stops them all/,
       timeoutMs: 240_000,
     });
     const listed = [...child.match[0].matchAll(/^\s+(\S+)\s+port .*pid (\d+)$/gm)];

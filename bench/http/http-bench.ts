@@ -33,14 +33,24 @@ async function runMode(
   options: HttpBenchOptions,
   baselines: Baselines,
 ): Promise<ModeResult> {
-  const timing = { warmup: options.warmup, duration: options.duration, connections: options.connections, rounds: options.rounds };
+  const timing = {
+    warmup: options.warmup,
+    duration: options.duration,
+    connections: options.connections,
+    rounds: options.rounds,
+  };
   const results: CaseResult[] = [];
   for (const c of cases) {
     say(`${mode}: ${c.label}`);
     const known = baselines.get(c.id);
     const services = targets.serviceOff ? [targets.service, targets.serviceOff] : [targets.service];
     const before = await readCacheCounters(targets.service.metricsUrl);
-    const measured = await measureCase(known ? services : [...services, targets.handWritten, targets.ceiling], c, key, timing);
+    const measured = await measureCase(
+      known ? services : [...services, targets.handWritten, targets.ceiling],
+      c,
+      key,
+      timing,
+    );
     const hits = hitRatio(before, await readCacheCounters(targets.service.metricsUrl));
     const service = measured[0]!;
     const serviceOff = targets.serviceOff ? measured[1] : undefined;
@@ -50,7 +60,18 @@ async function runMode(
     const rate = Math.max(1, Math.round(service.rps / 2));
     const [half] = await measureCase([targets.service], c, key, { ...timing, warmup: 0, rounds: 1, overallRate: rate });
     const halfRate = { ...half!, rate };
-    results.push({ id: c.id, label: c.label, target: c.target, sameAsHandWritten: sameAsHandWritten[c.id] ?? "", service, serviceOff, hitRatio: hits, handWritten, ceiling, halfRate });
+    results.push({
+      id: c.id,
+      label: c.label,
+      target: c.target,
+      sameAsHandWritten: sameAsHandWritten[c.id] ?? "",
+      service,
+      serviceOff,
+      hitRatio: hits,
+      handWritten,
+      ceiling,
+      halfRate,
+    });
   }
   return { mode, cases: results };
 }
@@ -62,16 +83,29 @@ async function profileOf(dir: string, result: ModeResult | undefined): Promise<R
   const file = path.join(dir, files[0]!);
   const out: Record<string, string[]> = {};
   for (const r of result.cases) out[r.id] = summarizeProfile(file, 20, r.service.windows);
-  out.all = summarizeProfile(file, 30, result.cases.flatMap((r) => r.service.windows));
+  out.all = summarizeProfile(
+    file,
+    30,
+    result.cases.flatMap((r) => r.service.windows),
+  );
   return out;
 }
 
 /** Each cluster process's profile (files are named CPU.<date>.<time>.<pid>.…) over every measured run of the mode. */
-async function clusterProfiles(dir: string, names: Map<number, string>, result: ModeResult): Promise<Record<string, string[]>> {
+async function clusterProfiles(
+  dir: string,
+  names: Map<number, string>,
+  result: ModeResult,
+): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const f of await readdir(dir).catch(() => [] as string[])) {
     const name = names.get(Number(f.match(/^CPU\.\d+\.\d+\.(\d+)\./)?.[1]));
-    if (name) out[`cluster ${name}`] = summarizeProfile(path.join(dir, f), 15, result.cases.flatMap((r) => r.service.windows));
+    if (name)
+      out[`cluster ${name}`] = summarizeProfile(
+        path.join(dir, f),
+        15,
+        result.cases.flatMap((r) => r.service.windows),
+      );
   }
   return out;
 }
@@ -102,7 +136,9 @@ export async function httpBench(argv: string[]): Promise<void> {
     const handWritten = await startHandWritten(bench.db.readerUrl);
     running.push(handWritten);
     const all = benchCases({ dailyDate: bench.dailyDate, searchQuery: bench.searchQuery });
-    const wanted = all.filter((c) => !options.cases || options.cases.includes(c.id) || options.cases.includes(`${c.id}-304`));
+    const wanted = all.filter(
+      (c) => !options.cases || options.cases.includes(c.id) || options.cases.includes(`${c.id}-304`),
+    );
     const capture = await captureResponses(wanted, service.url, handWritten.url, key);
     const cases = capture.cases.filter((c) => !options.cases || options.cases.includes(c.id));
     const responsesFile = path.join(tmp, "responses.json");
@@ -114,7 +150,17 @@ export async function httpBench(argv: string[]): Promise<void> {
     const results: ModeResult[] = [];
     let profile: Record<string, string[]> | undefined;
     if (options.modes.includes("all-in-one")) {
-      results.push(await runMode("all-in-one", { service, serviceOff, handWritten, ceiling }, key, cases, capture.sameAsHandWritten, options, baselines));
+      results.push(
+        await runMode(
+          "all-in-one",
+          { service, serviceOff, handWritten, ceiling },
+          key,
+          cases,
+          capture.sameAsHandWritten,
+          options,
+          baselines,
+        ),
+      );
     }
     await service.stop();
     await serviceOff?.stop();
@@ -129,14 +175,30 @@ export async function httpBench(argv: string[]): Promise<void> {
         if (clusterProfileDir) await mkdir(clusterProfileDir, { recursive: true });
         const cluster = await startCluster(env, { cpuProfileDir: clusterProfileDir, cache: options.cache });
         running.push(cluster.target);
-        const measured = await runMode("cluster", { service: cluster.target, handWritten, ceiling }, cluster.key, cases, capture.sameAsHandWritten, options, baselines);
+        const measured = await runMode(
+          "cluster",
+          { service: cluster.target, handWritten, ceiling },
+          cluster.key,
+          cases,
+          capture.sameAsHandWritten,
+          options,
+          baselines,
+        );
         results.push(measured);
         await cluster.target.stop();
-        if (clusterProfileDir) profile = { ...profile, ...(await clusterProfiles(clusterProfileDir, cluster.names, measured)) };
+        if (clusterProfileDir)
+          profile = { ...profile, ...(await clusterProfiles(clusterProfileDir, cluster.names, measured)) };
       }
     }
 
-    const dataset = { seed: options.seed, scale: options.scale, asOf: options.asOf, dailyDate: bench.dailyDate, searchQuery: bench.searchQuery, seedSeconds: bench.seedSeconds };
+    const dataset = {
+      seed: options.seed,
+      scale: options.scale,
+      asOf: options.asOf,
+      dailyDate: bench.dailyDate,
+      searchQuery: bench.searchQuery,
+      seedSeconds: bench.seedSeconds,
+    };
     const file = await writeJson({ options, dataset, modes: results, profile }, startedAt);
     const out = [
       "",
@@ -146,7 +208,9 @@ export async function httpBench(argv: string[]): Promise<void> {
     for (const r of results) out.push(`${r.mode}:`, modeTable(r), "");
     out.push(...notes(results), `results: ${path.relative(process.cwd(), file)}`, "");
     for (const [id, lines] of Object.entries(profile ?? {})) {
-      const what = id.startsWith("cluster ") ? `the ${id.slice(8)} process of the cluster, every measured run` : `the all-in-one service, ${id === "all" ? "every measured run" : `measured runs of ${id}`}`;
+      const what = id.startsWith("cluster ")
+        ? `the ${id.slice(8)} process of the cluster, every measured run`
+        : `the all-in-one service, ${id === "all" ? "every measured run" : `measured runs of ${id}`}`;
       out.push(`CPU profile of ${what}, top frames by self time:`, ...lines, "");
     }
     process.stdout.write(out.join("\n"));

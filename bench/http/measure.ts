@@ -26,9 +26,15 @@ export interface MeasureOptions {
   overallRate?: number;
 }
 
-export async function measureCase(targets: readonly Target[], c: BenchCase, key: string, options: MeasureOptions): Promise<Measurement[]> {
+export async function measureCase(
+  targets: readonly Target[],
+  c: BenchCase,
+  key: string,
+  options: MeasureOptions,
+): Promise<Measurement[]> {
   const request = { ...c.request, headers: { ...c.request.headers, "x-api-key": key } };
-  const load = (t: Target, seconds: number) => runLoad({ url: t.url, request, connections: options.connections, seconds, overallRate: options.overallRate });
+  const load = (t: Target, seconds: number) =>
+    runLoad({ url: t.url, request, connections: options.connections, seconds, overallRate: options.overallRate });
   if (options.warmup > 0) for (const t of targets) await load(t, options.warmup);
   const runs = targets.map(() => [] as LoadRun[]);
   const peaks = targets.map(() => [] as Array<number | undefined>);

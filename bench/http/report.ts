@@ -35,7 +35,10 @@ const n0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : "-");
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "-");
 const x = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : "-");
 
-export const ratioOf = (r: CaseResult) => ({ hand: r.service.rps / r.handWritten.rps, ceiling: r.service.rps / r.ceiling.rps });
+export const ratioOf = (r: CaseResult) => ({
+  hand: r.service.rps / r.handWritten.rps,
+  ceiling: r.service.rps / r.ceiling.rps,
+});
 
 function targetCell(r: CaseResult): string {
   const ratio = r.target.against === "hand-written" ? ratioOf(r).hand : ratioOf(r).ceiling;
@@ -45,17 +48,53 @@ function targetCell(r: CaseResult): string {
 export function modeTable(result: ModeResult): string {
   if (result.skipped) return `${result.mode}: skipped: ${result.skipped}`;
   const header = [
-    "request", "req/s", "p50 ms", "p99 ms", "err", "non-2xx*", "RSS MiB", "CPU µs/req", "hit %", "hand req/s", "hand p99", "hand µs/req", "ceil req/s", "ceil p99",
-    "svc/hand", "svc/ceil", "off req/s", "off µs/req", "off/hand", "target", "p99 @50% rate",
+    "request",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "err",
+    "non-2xx*",
+    "RSS MiB",
+    "CPU µs/req",
+    "hit %",
+    "hand req/s",
+    "hand p99",
+    "hand µs/req",
+    "ceil req/s",
+    "ceil p99",
+    "svc/hand",
+    "svc/ceil",
+    "off req/s",
+    "off µs/req",
+    "off/hand",
+    "target",
+    "p99 @50% rate",
   ];
   const rows = result.cases.map((r) => {
     const s = r.service;
     const half = `${ms(r.halfRate.p99)} @ ${n0(r.halfRate.rate)}/s ${r.halfRate.p99 < P99_TARGET_MS ? "ok" : "MISSED"}`;
     return [
-      r.label, n0(s.rps), ms(s.p50), ms(s.p99), String(s.errors), String(s.unexpected), s.peakRssMib === undefined ? "-" : s.peakRssMib.toFixed(0), n0(s.cpuUsPerRequest ?? NaN),
+      r.label,
+      n0(s.rps),
+      ms(s.p50),
+      ms(s.p99),
+      String(s.errors),
+      String(s.unexpected),
+      s.peakRssMib === undefined ? "-" : s.peakRssMib.toFixed(0),
+      n0(s.cpuUsPerRequest ?? NaN),
       Number.isFinite(r.hitRatio) ? (r.hitRatio * 100).toFixed(1) : "-",
-      n0(r.handWritten.rps), ms(r.handWritten.p99), n0(r.handWritten.cpuUsPerRequest ?? NaN), n0(r.ceiling.rps), ms(r.ceiling.p99), x(ratioOf(r).hand), x(ratioOf(r).ceiling),
-      n0(r.serviceOff?.rps ?? NaN), n0(r.serviceOff?.cpuUsPerRequest ?? NaN), x((r.serviceOff?.rps ?? NaN) / r.handWritten.rps), targetCell(r), half,
+      n0(r.handWritten.rps),
+      ms(r.handWritten.p99),
+      n0(r.handWritten.cpuUsPerRequest ?? NaN),
+      n0(r.ceiling.rps),
+      ms(r.ceiling.p99),
+      x(ratioOf(r).hand),
+      x(ratioOf(r).ceiling),
+      n0(r.serviceOff?.rps ?? NaN),
+      n0(r.serviceOff?.cpuUsPerRequest ?? NaN),
+      x((r.serviceOff?.rps ?? NaN) / r.handWritten.rps),
+      targetCell(r),
+      half,
     ];
   });
   return table(header, rows);
@@ -68,11 +107,18 @@ export function notes(results: ModeResult[]): string[] {
     `Targets: reads at >= 0.8 of the hand-written route, 304s at >= 0.5 of the ceiling, p99 < ${P99_TARGET_MS} ms at half the measured maximum rate.`,
   ];
   const first = results.find((r) => !r.skipped);
-  for (const r of first?.cases ?? []) if (r.sameAsHandWritten !== "identical") lines.push(`hand-written answer for ${r.id}: ${r.sameAsHandWritten}`);
+  for (const r of first?.cases ?? [])
+    if (r.sameAsHandWritten !== "identical") lines.push(`hand-written answer for ${r.id}: ${r.sameAsHandWritten}`);
   for (const m of results) {
     for (const r of m.cases) {
-      for (const [who, v] of [["hand-written", r.handWritten], ["ceiling", r.ceiling]] as const) {
-        if (v.errors || v.unexpected) lines.push(`warning: ${m.mode} ${r.id}: the ${who} baseline had ${v.errors} errors and ${v.unexpected} unexpected statuses`);
+      for (const [who, v] of [
+        ["hand-written", r.handWritten],
+        ["ceiling", r.ceiling],
+      ] as const) {
+        if (v.errors || v.unexpected)
+          lines.push(
+            `warning: ${m.mode} ${r.id}: the ${who} baseline had ${v.errors} errors and ${v.unexpected} unexpected statuses`,
+          );
       }
     }
   }
@@ -83,7 +129,13 @@ export async function writeJson(record: object, startedAt: Date): Promise<string
   const dir = path.resolve(import.meta.dirname, "../../bench-results");
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
-  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: os.platform() };
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: os.platform(),
+  };
   await writeFile(file, `${JSON.stringify({ startedAt: startedAt.toISOString(), machine, ...record }, null, 2)}\n`);
   return file;
 }

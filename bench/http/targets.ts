@@ -18,7 +18,10 @@ export interface Target {
 }
 
 /** What every service process of the bench runs with: quiet, no governor, no rate limit, ephemeral ports. */
-export function serviceEnv(db: { ownerUrl: string; readerUrl: string }, options: { rateLimit?: boolean } = {}): Record<string, string> {
+export function serviceEnv(
+  db: { ownerUrl: string; readerUrl: string },
+  options: { rateLimit?: boolean } = {},
+): Record<string, string> {
   return {
     DATABASE_URL: db.ownerUrl,
     DATABASE_READER_URL: db.readerUrl,
@@ -44,7 +47,10 @@ const asTarget = (name: Target["name"], child: BenchChild, url: string): Target 
 });
 
 /** The all-in-one service; `cache: false` runs it with the read cache off (READ_CACHE_BYTES=0). */
-export async function startService(env: Record<string, string>, options: { cpuProfileDir?: string; cache: boolean }): Promise<{ target: Target; key: string }> {
+export async function startService(
+  env: Record<string, string>,
+  options: { cpuProfileDir?: string; cache: boolean },
+): Promise<{ target: Target; key: string }> {
   const metricsPort = await freePort();
   const child = await startChild({
     name: `the all-in-one service (scripts/start.ts${options.cache ? "" : ", cache off"})`,

@@ -49,14 +49,28 @@ export function judgedQueries(notes: readonly ArchivedNote[]): JudgedQuery[] {
       const key = `${target.subject.en}|${target.tail.en}`;
       if (seen.has(key) || seen.size >= count) continue;
       seen.add(key);
-      const query = lang === "en" ? `${target.tail.en}: ${target.subject.en.toLowerCase()}` : `${target.tail.zh}，${target.subject.zh}`;
+      const query =
+        lang === "en"
+          ? `${target.tail.en}: ${target.subject.en.toLowerCase()}`
+          : `${target.tail.zh}，${target.subject.zh}`;
       const grades = new Map<string, number>();
-      for (const n of bySubject.get(target.subject.en)!) grades.set(n.docId, n.tail.en === target.tail.en && (n.lang === lang || n.lang === "plain") ? 2 : 1);
+      for (const n of bySubject.get(target.subject.en)!)
+        grades.set(n.docId, n.tail.en === target.tail.en && (n.lang === lang || n.lang === "plain") ? 2 : 1);
       out.push({ cls, query, grades });
     }
   };
-  knownItem("title-en", notes.filter((n) => n.lang === "en"), "en", 60);
-  knownItem("title-zh", notes.filter((n) => n.lang === "zh"), "zh", 40);
+  knownItem(
+    "title-en",
+    notes.filter((n) => n.lang === "en"),
+    "en",
+    60,
+  );
+  knownItem(
+    "title-zh",
+    notes.filter((n) => n.lang === "zh"),
+    "zh",
+    40,
+  );
 
   const entities = TOPICS.flatMap((t) => t.entities);
   const naming = (names: string[]) => {
@@ -88,7 +102,8 @@ export function judgedQueries(notes: readonly ArchivedNote[]): JudgedQuery[] {
     const grades = new Map<string, number>();
     for (const n of notes) if (n.topicId === topic.id) grades.set(n.docId, 1);
     if (grades.size === 0) continue;
-    for (const q of topic.questions) out.push({ cls: "question", query: q.en, grades }, { cls: "question", query: q.zh, grades });
+    for (const q of topic.questions)
+      out.push({ cls: "question", query: q.en, grades }, { cls: "question", query: q.zh, grades });
   }
   return out;
 }

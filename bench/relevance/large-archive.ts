@@ -32,13 +32,28 @@ export async function largeArchiveRun(adminUrl: string, seed: number, count: num
     await insertDemoData(db.owner, data);
     const seedMs = performance.now() - t;
     t = performance.now();
-    await embedPending(db.owner, (await import("../../lib/embedding/hashed-ngram-embedder.js")).createHashedNgramEmbedder());
+    await embedPending(
+      db.owner,
+      (await import("../../lib/embedding/hashed-ngram-embedder.js")).createHashedNgramEmbedder(),
+    );
     const embedMs = performance.now() - t;
     const build = await buildIndexes(runtime);
-    const deps = { db: db.reader, objects: createPostgresObjectStore(db.reader), config: loadConfig({}), now: Date.now, vectors: runtime };
+    const deps = {
+      db: db.reader,
+      objects: createPostgresObjectStore(db.reader),
+      config: loadConfig({}),
+      now: Date.now,
+      vectors: runtime,
+    };
     const search = createClient(SearchService, createRouterTransport(allServiceRoutes(deps)));
     const { notes, idOfPath } = await archivedNotes(db.owner, data.notes);
-    return { documents: runtime.keywords.documents.size, seedMs, embedMs, build, run: await runRelevance(search, notes, idOfPath) };
+    return {
+      documents: runtime.keywords.documents.size,
+      seedMs,
+      embedMs,
+      build,
+      run: await runRelevance(search, notes, idOfPath),
+    };
   } finally {
     await runtime.stop();
     await db.drop();

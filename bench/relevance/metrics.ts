@@ -18,7 +18,10 @@ export function scoreRanking(ranked: readonly string[], grades: ReadonlyMap<stri
   const first = top.findIndex((id) => grades.has(id));
   const gain = (g: number) => 2 ** g - 1;
   const dcg = top.reduce((s, id, i) => s + gain(grades.get(id) ?? 0) / Math.log2(i + 2), 0);
-  const ideal = [...grades.values()].sort((a, b) => b - a).slice(0, k).reduce((s, g, i) => s + gain(g) / Math.log2(i + 2), 0);
+  const ideal = [...grades.values()]
+    .sort((a, b) => b - a)
+    .slice(0, k)
+    .reduce((s, g, i) => s + gain(g) / Math.log2(i + 2), 0);
   const found = top.filter((id) => grades.has(id)).length;
   return {
     mrr: first < 0 ? 0 : 1 / (first + 1),

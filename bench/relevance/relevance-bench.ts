@@ -23,14 +23,25 @@ export interface RelevanceRun {
 }
 
 /** The archived notes as stored, joined with the generator's truth; and path → doc id (paths are unique). */
-export async function archivedNotes(db: Pool, truth: readonly NoteTruth[]): Promise<{ notes: ArchivedNote[]; idOfPath: Map<string, string> }> {
-  const { rows } = await db.query<{ doc_id: string; path: string; title: string; body: string }>("SELECT doc_id, path, coalesce(title, '') AS title, body FROM search.documents");
+export async function archivedNotes(
+  db: Pool,
+  truth: readonly NoteTruth[],
+): Promise<{ notes: ArchivedNote[]; idOfPath: Map<string, string> }> {
+  const { rows } = await db.query<{ doc_id: string; path: string; title: string; body: string }>(
+    "SELECT doc_id, path, coalesce(title, '') AS title, body FROM search.documents",
+  );
   const byId = new Map(rows.map((r) => [r.doc_id, r]));
-  const notes = truth.filter((t) => byId.has(t.docId)).map((t) => ({ ...t, text: `${byId.get(t.docId)!.title}\n${byId.get(t.docId)!.body}` }));
+  const notes = truth
+    .filter((t) => byId.has(t.docId))
+    .map((t) => ({ ...t, text: `${byId.get(t.docId)!.title}\n${byId.get(t.docId)!.body}` }));
   return { notes, idOfPath: new Map(rows.map((r) => [r.path, r.doc_id])) };
 }
 
-export async function runRelevance(search: Client<typeof SearchService>, notes: ArchivedNote[], idOfPath: Map<string, string>): Promise<RelevanceRun> {
+export async function runRelevance(
+  search: Client<typeof SearchService>,
+  notes: ArchivedNote[],
+  idOfPath: Map<string, string>,
+): Promise<RelevanceRun> {
   const queries = judgedQueries(notes);
   const scores = {} as RelevanceRun["scores"];
   const latency = {} as RelevanceRun["latency"];
@@ -39,11 +50,19 @@ export async function runRelevance(search: Client<typeof SearchService>, notes: 
     const perQuery: Scores[] = [];
     latency[mode] = await time(queries, async (q) => {
       const res = await search.search({ query: q.query, topK: K, mode });
-      perQuery.push(scoreRanking(res.results.map((r) => idOfPath.get(r.path ?? "") ?? ""), q.grades, K));
+      perQuery.push(
+        scoreRanking(
+          res.results.map((r) => idOfPath.get(r.path ?? "") ?? ""),
+          q.grades,
+          K,
+        ),
+      );
     });
     scores[mode] = { all: mean(perQuery) };
     for (const cls of QUERY_CLASSES) scores[mode][cls] = mean(perQuery.filter((_, i) => queries[i]!.cls === cls));
-    scores[mode]["ticker+company"] = mean(perQuery.filter((_, i) => queries[i]!.cls === "ticker" || queries[i]!.cls === "company"));
+    scores[mode]["ticker+company"] = mean(
+      perQuery.filter((_, i) => queries[i]!.cls === "ticker" || queries[i]!.cls === "company"),
+    );
   }
   return { queries, scores, latency };
 }
@@ -52,14 +71,24 @@ const f3 = (n: number) => n.toFixed(3);
 
 export function relevanceTable(run: RelevanceRun): string {
   const count = (cls: string) =>
-    cls === "all" ? run.queries.length : cls === "ticker+company" ? run.queries.filter((q) => q.cls === "ticker" || q.cls === "company").length : run.queries.filter((q) => q.cls === cls).length;
+    cls === "all"
+      ? run.queries.length
+      : cls === "ticker+company"
+        ? run.queries.filter((q) => q.cls === "ticker" || q.cls === "company").length
+        : run.queries.filter((q) => q.cls === cls).length;
   const classes = [...QUERY_CLASSES, "all"];
-  const header = ["class (queries)", ...["MRR@8", "nDCG@8", "recall@8"].flatMap((m) => MODES.map((mode) => `${m} ${mode.slice(0, 3)}`))];
+  const header = [
+    "class (queries)",
+    ...["MRR@8", "nDCG@8", "recall@8"].flatMap((m) => MODES.map((mode) => `${m} ${mode.slice(0, 3)}`)),
+  ];
   const rows = classes.map((cls) => [
     `${cls} (${count(cls)})`,
     ...(["mrr", "ndcg", "recall"] as const).flatMap((m) => MODES.map((mode) => f3(run.scores[mode][cls]![m]))),
   ]);
-  const hit = ["ticker", "company", "ticker+company"].map((cls) => [`${cls} (${count(cls)})`, ...MODES.map((mode) => `${(run.scores[mode][cls]!.hit1 * 100).toFixed(1)}%`)]);
+  const hit = ["ticker", "company", "ticker+company"].map((cls) => [
+    `${cls} (${count(cls)})`,
+    ...MODES.map((mode) => `${(run.scores[mode][cls]!.hit1 * 100).toFixed(1)}%`),
+  ]);
   return [
     table(header, rows),
     "",
@@ -69,5 +98,10 @@ export function relevanceTable(run: RelevanceRun): string {
 }
 
 export function latencyRows(label: string, run: RelevanceRun): string[][] {
-  return MODES.map((mode) => [`${label}: ${mode}`, ms(run.latency[mode].p50), ms(run.latency[mode].p99), run.latency[mode].qps.toFixed(0)]);
+  return MODES.map((mode) => [
+    `${label}: ${mode}`,
+    ms(run.latency[mode].p50),
+    ms(run.latency[mode].p99),
+    run.latency[mode].qps.toFixed(0),
+  ]);
 }

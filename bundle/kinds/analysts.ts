@@ -45,7 +45,12 @@ interface AnalystLine {
 const categories = {
   table: "catalog.categories",
   key: ["category_id"],
-  columns: [["category_id", id], ["name", text], ["name_en", nullable(text)], ["sort_order", int32]],
+  columns: [
+    ["category_id", id],
+    ["name", text],
+    ["name_en", nullable(text)],
+    ["sort_order", int32],
+  ],
   insertOnly: ["sort_order"],
 } as const;
 
@@ -53,8 +58,15 @@ const analysts = {
   table: "catalog.analysts",
   key: ["analyst_id"],
   columns: [
-    ["analyst_id", id], ["name", text], ["name_en", nullable(text)], ["icon", nullable(text)], ["agent", nullable(text)],
-    ["specialty", nullable(text)], ["specialty_en", nullable(text)], ["category_id", nullable(text)], ["tasks_default", textArray],
+    ["analyst_id", id],
+    ["name", text],
+    ["name_en", nullable(text)],
+    ["icon", nullable(text)],
+    ["agent", nullable(text)],
+    ["specialty", nullable(text)],
+    ["specialty_en", nullable(text)],
+    ["category_id", nullable(text)],
+    ["tasks_default", textArray],
     ["sort_order", int32],
   ],
   insertOnly: ["sort_order"],
@@ -62,7 +74,8 @@ const analysts = {
 
 export const analystsKind: Kind<AnalystLine> = {
   name: "analysts",
-  describe: "an AnalystDetail, as GET /api/v1/analysts/{analystId} answers it, in the order GET /api/v1/analysts lists them",
+  describe:
+    "an AnalystDetail, as GET /api/v1/analysts/{analystId} answers it, in the order GET /api/v1/analysts lists them",
   schema,
   exportSql: `
     SELECT a.analyst_id AS id, a.name, a.name_en, a.icon, a.agent, a.specialty, a.specialty_en,
@@ -81,7 +94,14 @@ export const analystsKind: Kind<AnalystLine> = {
     category_name: r.category_name as string | null,
     category_name_en: r.category_name_en as string | null,
     tasks_default: r.tasks_default as string[],
-    category: r.category_id === null ? null : { id: r.category_id as string, name: r.category_name as string, name_en: r.category_name_en as string | null },
+    category:
+      r.category_id === null
+        ? null
+        : {
+            id: r.category_id as string,
+            name: r.category_name as string,
+            name_en: r.category_name_en as string | null,
+          },
   }),
   check(line) {
     const c = line.category;
@@ -91,9 +111,16 @@ export const analystsKind: Kind<AnalystLine> = {
         : ["category is null but category_id, category_name or category_name_en is not"];
     }
     const problems: string[] = [];
-    if (line.category_id !== c.id) problems.push(`category_id ${JSON.stringify(line.category_id)} differs from category.id ${JSON.stringify(c.id)}`);
-    if (line.category_name !== c.name) problems.push(`category_name ${JSON.stringify(line.category_name)} differs from category.name ${JSON.stringify(c.name)}`);
-    if (line.category_name_en !== c.name_en) problems.push(`category_name_en ${JSON.stringify(line.category_name_en)} differs from category.name_en ${JSON.stringify(c.name_en)}`);
+    if (line.category_id !== c.id)
+      problems.push(`category_id ${JSON.stringify(line.category_id)} differs from category.id ${JSON.stringify(c.id)}`);
+    if (line.category_name !== c.name)
+      problems.push(
+        `category_name ${JSON.stringify(line.category_name)} differs from category.name ${JSON.stringify(c.name)}`,
+      );
+    if (line.category_name_en !== c.name_en)
+      problems.push(
+        `category_name_en ${JSON.stringify(line.category_name_en)} differs from category.name_en ${JSON.stringify(c.name_en)}`,
+      );
     return problems;
   },
   async write(client, batch, { state }) {

@@ -4,7 +4,8 @@ import { tableKind } from "../table-kind.js";
 
 export const cardActions = tableKind({
   name: "card-actions",
-  describe: "the actions extracted from one card's text: the actions array, which text was sent, its size, the task, when",
+  describe:
+    "the actions extracted from one card's text: the actions array, which text was sent, its size, the task, when",
   table: "catalog.card_actions",
   key: ["card_id"],
   columns: [

@@ -4,8 +4,14 @@ import { tableKind } from "../table-kind.js";
 
 export const cardReports = tableKind({
   name: "card-reports",
-  describe: "one language (en, zh or plain) of a card's report: the card, the object key of its body, when it was archived",
+  describe:
+    "one language (en, zh or plain) of a card's report: the card, the object key of its body, when it was archived",
   table: "catalog.card_reports",
   key: ["card_id", "lang"],
-  columns: [["card_id", id], ["lang", oneOf(["en", "zh", "plain"])], ["object_key", id], ["archived_at", epoch]],
+  columns: [
+    ["card_id", id],
+    ["lang", oneOf(["en", "zh", "plain"])],
+    ["object_key", id],
+    ["archived_at", epoch],
+  ],
 });

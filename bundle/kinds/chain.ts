@@ -8,7 +8,15 @@ export const chainFacts = tableKind({
   describe: "one step of a reasoning chain: the chain, its position, the statement, analyst, work date, creation time",
   table: "factcard.chain_facts",
   key: ["fact_id"],
-  columns: [["fact_id", id], ["chain_id", id], ["seq", int32], ["statement", text], ["analyst_id", nullable(text)], ["work_date", date], ["created_at", epoch]],
+  columns: [
+    ["fact_id", id],
+    ["chain_id", id],
+    ["seq", int32],
+    ["statement", text],
+    ["analyst_id", nullable(text)],
+    ["work_date", date],
+    ["created_at", epoch],
+  ],
 });
 
 export const chainFactTags = tableKind({
@@ -16,7 +24,11 @@ export const chainFactTags = tableKind({
   describe: "a tag on a chain fact, and when it was tagged",
   table: "factcard.chain_fact_tags",
   key: ["fact_id", "tag"],
-  columns: [["fact_id", id], ["tag", id], ["tagged_at", epoch]],
+  columns: [
+    ["fact_id", id],
+    ["tag", id],
+    ["tagged_at", epoch],
+  ],
 });
 
 export const chainLinks = tableKind({
@@ -24,5 +36,11 @@ export const chainLinks = tableKind({
   describe: "a provenance link of a chain fact: the artifact kind, its ref (object key or id), author, date",
   table: "factcard.chain_links",
   key: ["fact_id", "ref"],
-  columns: [["fact_id", id], ["artifact_kind", oneOf(ARTIFACT_KINDS)], ["ref", id], ["author", text], ["date", date]],
+  columns: [
+    ["fact_id", id],
+    ["artifact_kind", oneOf(ARTIFACT_KINDS)],
+    ["ref", id],
+    ["author", text],
+    ["date", date],
+  ],
 });

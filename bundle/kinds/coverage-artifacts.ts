@@ -4,7 +4,8 @@ import { tableKind } from "../table-kind.js";
 
 export const coverageArtifacts = tableKind({
   name: "coverage-artifacts",
-  describe: "a coverage research run: topic, requester, terminal status, the artifact's full markdown (or null), analyst, dates",
+  describe:
+    "a coverage research run: topic, requester, terminal status, the artifact's full markdown (or null), analyst, dates",
   table: "reports.coverage_artifacts",
   key: ["coverage_id"],
   columns: [

@@ -10,12 +10,16 @@ export const knownTopics = tableKind({
   describe: "a topic the shared-data ingest knows, with its place in the known_topics list",
   table: "reports.known_topics",
   key: ["topic"],
-  columns: [["topic", id], ["sort_order", int32]],
+  columns: [
+    ["topic", id],
+    ["sort_order", int32],
+  ],
 });
 
 export const dataTopics = tableKind({
   name: "data-topics",
-  describe: "one shared-data topic document of a work date: the free-form JSON object, its recorded size in bytes, when it was fetched",
+  describe:
+    "one shared-data topic document of a work date: the free-form JSON object, its recorded size in bytes, when it was fetched",
   table: "reports.data_topics",
   key: ["work_date", "topic"],
   columns: [

@@ -7,5 +7,12 @@ export const events = tableKind({
   describe: "an event: kind, subject, analyst, free-form detail object, when it occurred",
   table: "catalog.events",
   key: ["event_id"],
-  columns: [["event_id", id], ["kind", text], ["subject_id", nullable(text)], ["analyst_id", nullable(text)], ["detail", json({ type: "object" })], ["occurred_at", epoch]],
+  columns: [
+    ["event_id", id],
+    ["kind", text],
+    ["subject_id", nullable(text)],
+    ["analyst_id", nullable(text)],
+    ["detail", json({ type: "object" })],
+    ["occurred_at", epoch],
+  ],
 });

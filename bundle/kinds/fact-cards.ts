@@ -3,7 +3,14 @@
  * importer's to decide, not the line's: a new card is 'pending' until the embed job that follows the import has
  * embedded its English claim, and an existing card keeps its status unless that text changed.
  */
-import { CLAIM_CATEGORIES, EMBEDDING_STATUSES, FACT_CARD_STATUSES, PARENT_KINDS, PRIORITIES, VERDICTS } from "../../services/factcard/vocabulary.js";
+import {
+  CLAIM_CATEGORIES,
+  EMBEDDING_STATUSES,
+  FACT_CARD_STATUSES,
+  PARENT_KINDS,
+  PRIORITIES,
+  VERDICTS,
+} from "../../services/factcard/vocabulary.js";
 import { double, epoch, id, nullable, oneOf, text, textArray } from "../columns.js";
 import type { Kind } from "../kind.js";
 import { schemaOf, selectList, type TableKindSpec } from "../table-kind.js";
@@ -40,7 +47,8 @@ const table = {
     {
       name: "embedding_status",
       insert: "'pending'",
-      update: "CASE WHEN t.claim_text_en IS DISTINCT FROM excluded.claim_text_en THEN 'pending' ELSE t.embedding_status END",
+      update:
+        "CASE WHEN t.claim_text_en IS DISTINCT FROM excluded.claim_text_en THEN 'pending' ELSE t.embedding_status END",
     },
   ],
 } as const;

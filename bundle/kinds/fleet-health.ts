@@ -7,5 +7,9 @@ export const fleetHealth = tableKind({
   describe: "a fleet-health snapshot: when it was generated and the object key of its markdown body",
   table: "reports.fleet_health",
   key: ["snapshot_id"],
-  columns: [["snapshot_id", id], ["generated_at", epoch], ["object_key", id]],
+  columns: [
+    ["snapshot_id", id],
+    ["generated_at", epoch],
+    ["object_key", id],
+  ],
 });

@@ -7,5 +7,10 @@ export const instituteMemory = tableKind({
   describe: "a memory document: title, markdown body, when last updated",
   table: "catalog.institute_memory",
   key: ["memory_id"],
-  columns: [["memory_id", id], ["title", text], ["body", text], ["updated_at", epoch]],
+  columns: [
+    ["memory_id", id],
+    ["title", text],
+    ["body", text],
+    ["updated_at", epoch],
+  ],
 });

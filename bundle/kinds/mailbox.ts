@@ -22,5 +22,12 @@ export const mailboxMessages = tableKind({
   describe: "a mailbox message: its thread, sender, recipient (null: the thread), body, when sent",
   table: "catalog.mailbox_messages",
   key: ["message_id"],
-  columns: [["message_id", id], ["thread_id", id], ["from_analyst", text], ["to_analyst", nullable(text)], ["body", text], ["sent_at", epoch]],
+  columns: [
+    ["message_id", id],
+    ["thread_id", id],
+    ["from_analyst", text],
+    ["to_analyst", nullable(text)],
+    ["body", text],
+    ["sent_at", epoch],
+  ],
 });

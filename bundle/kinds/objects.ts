@@ -22,16 +22,33 @@ interface ObjectLine {
 const table = {
   table: "objects.blobs",
   key: ["key"],
-  columns: [["key", id], ["body", text], ["sha256", text], ["bytes", int32], ["content_type", text], ["created_at", epoch]],
+  columns: [
+    ["key", id],
+    ["body", text],
+    ["sha256", text],
+    ["bytes", int32],
+    ["content_type", text],
+    ["created_at", epoch],
+  ],
 } as const;
 
 export const objects: Kind<ObjectLine> = {
   name: "objects",
   describe: "an object of the store: its key, content type, creation time and the bundle file holding its body",
-  schema: lineSchema({ key: id.schema, content_type: text.schema, created_at: epoch.schema, file: { type: "string", minLength: 1 } }),
+  schema: lineSchema({
+    key: id.schema,
+    content_type: text.schema,
+    created_at: epoch.schema,
+    file: { type: "string", minLength: 1 },
+  }),
   exportSql: "SELECT key, content_type, created_at, body FROM objects.blobs ORDER BY key",
   fetchSize: 100,
-  toLine: (row) => ({ key: row.key as string, content_type: row.content_type as string, created_at: row.created_at as number, file: bodyFileOf(row.key as string) }),
+  toLine: (row) => ({
+    key: row.key as string,
+    content_type: row.content_type as string,
+    created_at: row.created_at as number,
+    file: bodyFileOf(row.key as string),
+  }),
   files: (row, line) => [{ path: line.file, body: row.body as string }],
   async check(line, { dir }) {
     const problem = await bodyFileProblem(dir, line.file);
@@ -42,7 +59,14 @@ export const objects: Kind<ObjectLine> = {
     const rows = await Promise.all(
       batch.lines.map(async (line) => {
         const body = await readFile(path.join(dir, line.file), "utf8");
-        return { key: line.key, body, sha256: sha256Hex(body), bytes: Buffer.byteLength(body), content_type: line.content_type, created_at: line.created_at };
+        return {
+          key: line.key,
+          body,
+          sha256: sha256Hex(body),
+          bytes: Buffer.byteLength(body),
+          content_type: line.content_type,
+          created_at: line.created_at,
+        };
       }),
     );
     return upsertRows(client, table, rows);

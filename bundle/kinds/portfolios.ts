@@ -7,7 +7,8 @@ import { tableKind } from "../table-kind.js";
 
 export const portfolios = tableKind({
   name: "portfolios",
-  describe: "a paper portfolio: name, persona or benchmark, owning analyst, the benchmark it is measured against, inception date",
+  describe:
+    "a paper portfolio: name, persona or benchmark, owning analyst, the benchmark it is measured against, inception date",
   table: "portfolio.portfolios",
   key: ["portfolio_id"],
   columns: [
@@ -22,8 +23,13 @@ export const portfolios = tableKind({
 
 export const navSnapshots = tableKind({
   name: "nav-snapshots",
-  describe: "one NAV snapshot of a portfolio's (or a benchmark's) series: the portfolio, when it was taken, the NAV (> 0)",
+  describe:
+    "one NAV snapshot of a portfolio's (or a benchmark's) series: the portfolio, when it was taken, the NAV (> 0)",
   table: "portfolio.nav_snapshots",
   key: ["portfolio_id", "taken_at"],
-  columns: [["portfolio_id", id], ["taken_at", epoch], ["nav", { ...double, schema: { type: "number", exclusiveMinimum: 0 } }]],
+  columns: [
+    ["portfolio_id", id],
+    ["taken_at", epoch],
+    ["nav", { ...double, schema: { type: "number", exclusiveMinimum: 0 } }],
+  ],
 });

@@ -4,7 +4,8 @@ import { tableKind } from "../table-kind.js";
 
 export const reports = tableKind({
   name: "reports",
-  describe: "a daily or weekly report in one language: author, work date, title, the object key of its markdown body, when archived",
+  describe:
+    "a daily or weekly report in one language: author, work date, title, the object key of its markdown body, when archived",
   table: "reports.reports",
   key: ["report_id"],
   columns: [

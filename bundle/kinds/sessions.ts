@@ -4,7 +4,8 @@ import { tableKind } from "../table-kind.js";
 
 export const sessions = tableKind({
   name: "sessions",
-  describe: "an analyst session: analyst, title, status, work date, start and end, and the workspace text the hand wrote",
+  describe:
+    "an analyst session: analyst, title, status, work date, start and end, and the workspace text the hand wrote",
   table: "catalog.sessions",
   key: ["session_id"],
   columns: [
@@ -24,5 +25,11 @@ export const sessionMessages = tableKind({
   describe: "one message of a session, by its sequence number: role, content, when",
   table: "catalog.session_messages",
   key: ["session_id", "seq"],
-  columns: [["session_id", id], ["seq", int32], ["role", text], ["content", text], ["created_at", epoch]],
+  columns: [
+    ["session_id", id],
+    ["seq", int32],
+    ["role", text],
+    ["content", text],
+    ["created_at", epoch],
+  ],
 });

@@ -48,6 +48,10 @@ export const similarityLog = {
   ...kind,
   toLine(row: Record<string, unknown>) {
     const line = kind.toLine(row);
-    return { ...line, matches: Array.isArray(row.matches) ? row.matches.map(asServed) : [], thresholds: isObject(row.thresholds) ? row.thresholds : null };
+    return {
+      ...line,
+      matches: Array.isArray(row.matches) ? row.matches.map(asServed) : [],
+      thresholds: isObject(row.thresholds) ? row.thresholds : null,
+    };
   },
 };

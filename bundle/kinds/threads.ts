@@ -45,7 +45,10 @@ const cardColumns: [string, Column][] = [
 const card = schemaOf(cardColumns);
 // The REST field order, with report_url (derived) where CardSummary has it.
 const cardProperties = Object.fromEntries(
-  Object.keys(cardSummary.properties).map((name) => [name, name === "report_url" ? { type: ["string", "null"] } : (card.properties as Record<string, unknown>)[name]]),
+  Object.keys(cardSummary.properties).map((name) => [
+    name,
+    name === "report_url" ? { type: ["string", "null"] } : (card.properties as Record<string, unknown>)[name],
+  ]),
 );
 const thread = schemaOf(threadColumns).properties as Record<string, unknown>;
 
@@ -63,9 +66,15 @@ const schema = lineSchema({
   cards: { type: "array", items: lineSchema(cardProperties) },
 });
 
-type Line = Record<string, unknown> & { board_id: string; card_count: number; cards: (Record<string, unknown> & { card_id: string })[] };
+type Line = Record<string, unknown> & {
+  board_id: string;
+  card_count: number;
+  cards: (Record<string, unknown> & { card_id: string })[];
+};
 
-const cardJson = cardColumns.map(([name, c]) => `'${name}', ${c.select ? c.select(`c.${name}`) : `c.${name}`}`).join(", ");
+const cardJson = cardColumns
+  .map(([name, c]) => `'${name}', ${c.select ? c.select(`c.${name}`) : `c.${name}`}`)
+  .join(", ");
 
 export const threads: Kind<Line> = {
   name: "threads",
@@ -79,18 +88,26 @@ export const threads: Kind<Line> = {
       FROM catalog.threads t ORDER BY t.board_id`,
   toLine(row) {
     const cards = (row.cards as Record<string, unknown>[]).map((c) =>
-      Object.fromEntries(Object.keys(cardProperties).map((name) => [name, name === "report_url" ? (c.has_report ? cardReportUrl(c.card_id as string) : null) : (c[name] ?? null)])),
+      Object.fromEntries(
+        Object.keys(cardProperties).map((name) => [
+          name,
+          name === "report_url" ? (c.has_report ? cardReportUrl(c.card_id as string) : null) : (c[name] ?? null),
+        ]),
+      ),
     );
     const line: Record<string, unknown> = {};
-    for (const name of Object.keys(schema.properties)) line[name] = name === "cards" ? cards : name === "card_count" ? cards.length : (row[name] ?? null);
+    for (const name of Object.keys(schema.properties))
+      line[name] = name === "cards" ? cards : name === "card_count" ? cards.length : (row[name] ?? null);
     return line as Line;
   },
   check(line) {
     const problems: string[] = [];
-    if (line.card_count !== line.cards.length) problems.push(`card_count is ${line.card_count} but the thread lists ${line.cards.length} cards`);
+    if (line.card_count !== line.cards.length)
+      problems.push(`card_count is ${line.card_count} but the thread lists ${line.cards.length} cards`);
     const indexes = new Set<unknown>();
     line.cards.forEach((c, i) => {
-      if (c.board_id !== line.board_id) problems.push(`cards[${i}].board_id ${JSON.stringify(c.board_id)} differs from the thread's board_id`);
+      if (c.board_id !== line.board_id)
+        problems.push(`cards[${i}].board_id ${JSON.stringify(c.board_id)} differs from the thread's board_id`);
       if (indexes.has(c.card_index)) problems.push(`cards[${i}].card_index ${c.card_index} is listed twice`);
       indexes.add(c.card_index);
     });

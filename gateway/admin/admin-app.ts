@@ -4,7 +4,13 @@
  * public gateway, so the public surface answers /api/v1/admin/* like any unknown path (401, or 404 with a credential).
  * Off unless ADMIN_TOKEN_SHA256 is set. Built by `npm start` (scripts/start.ts) and by a gateway process.
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import type { Config } from "../../lib/config/config.js";
 import type { Pool } from "../../lib/db/pool.js";
 import { KeyAdminError } from "../auth/key-admin.js";
@@ -30,9 +36,13 @@ function adminErrors(error: FastifyError | Error, request: FastifyRequest, reply
 
 /** Refuses an operator token whose digest is also a peer key's or an institute key's: no such key may open this door. */
 async function assertDistinctToken(options: AdminAppOptions, digest: string) {
-  if (options.config.auth.peers.digests.has(digest)) throw new Error("configuration: ADMIN_TOKEN_SHA256 is a peer key's digest (PEERS_FILE): choose another operator token");
+  if (options.config.auth.peers.digests.has(digest))
+    throw new Error(
+      "configuration: ADMIN_TOKEN_SHA256 is a peer key's digest (PEERS_FILE): choose another operator token",
+    );
   const { rowCount } = await options.owner.query("SELECT 1 FROM auth.api_keys WHERE key_sha256 = $1", [digest]);
-  if (rowCount) throw new Error("configuration: ADMIN_TOKEN_SHA256 is an institute key's digest: choose another operator token");
+  if (rowCount)
+    throw new Error("configuration: ADMIN_TOKEN_SHA256 is an institute key's digest: choose another operator token");
 }
 
 export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyInstance> {
@@ -54,7 +64,9 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
 }
 
 /** Builds and starts the admin listener when configured; undefined when ADMIN_TOKEN_SHA256 is unset. */
-export async function startAdminListener(options: AdminAppOptions): Promise<{ app: FastifyInstance; url: string } | undefined> {
+export async function startAdminListener(
+  options: AdminAppOptions,
+): Promise<{ app: FastifyInstance; url: string } | undefined> {
   const admin = options.config.access.admin;
   if (!admin) return undefined;
   const app = await buildAdminApp(options);

@@ -8,7 +8,9 @@ import { startAdminListener } from "./admin-app.js";
 const token = "another-operator-token-9876543210";
 let gw: TestGateway;
 beforeAll(async () => {
-  gw = await startTestGateway({ env: { ADMIN_TOKEN_SHA256: createHash("sha256").update(token).digest("hex"), ADMIN_PORT: "0" } });
+  gw = await startTestGateway({
+    env: { ADMIN_TOKEN_SHA256: createHash("sha256").update(token).digest("hex"), ADMIN_PORT: "0" },
+  });
   await gw.app.listen({ port: 0, host: "127.0.0.1" });
 });
 afterAll(() => gw?.close());
@@ -33,7 +35,10 @@ describe("startAdminListener", () => {
       const { key } = (await minted.json()) as { key: string };
       const served = await fetch(`http://127.0.0.1:${publicPort}/api/v1/analysts`, { headers: { "x-api-key": key } });
       expect(served.status).toBe(200);
-      const onPublic = await fetch(`http://127.0.0.1:${publicPort}/api/v1/admin/keys`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+      const onPublic = await fetch(`http://127.0.0.1:${publicPort}/api/v1/admin/keys`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(onPublic.status).toBe(401);
     } finally {
       await admin.app.close();

@@ -9,7 +9,17 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { Pool } from "../../lib/db/pool.js";
-import { checkExpiry, findKey, KeyAdminError, keyState, listKeys, mintKey, revokeKey, type KeyRow, type MintedKey } from "../auth/key-admin.js";
+import {
+  checkExpiry,
+  findKey,
+  KeyAdminError,
+  keyState,
+  listKeys,
+  mintKey,
+  revokeKey,
+  type KeyRow,
+  type MintedKey,
+} from "../auth/key-admin.js";
 import { parseExpiry } from "../auth/key-expiry.js";
 import { rotateKey } from "../auth/key-rotation.js";
 import { keyViewSchema, mintBodySchema, mintedSchema, rotateBodySchema } from "./key-schemas.js";
@@ -27,7 +37,9 @@ function expiryOf(value: unknown, now: number): number | null | undefined {
   if (value === null) return null;
   if (typeof value === "number") return checkExpiry(value, now);
   if (typeof value === "string") return parseExpiry(value, now);
-  throw new KeyAdminError("expires_at must be epoch milliseconds, a date or instant string, a duration such as 30d, or null");
+  throw new KeyAdminError(
+    "expires_at must be epoch milliseconds, a date or instant string, a duration such as 30d, or null",
+  );
 }
 
 const minted = (k: MintedKey) => ({
@@ -44,21 +56,50 @@ const view = (k: KeyRow, now: number) => ({ ...k, state: keyState(k, now) });
 
 export async function adminKeyRoutes(app: FastifyInstance, opts: AdminKeyRoutesOptions) {
   const { owner, now } = opts;
-  const params = { type: "object", properties: { keyId: { type: "string", maxLength: 100 } }, required: ["keyId"] } as const;
+  const params = {
+    type: "object",
+    properties: { keyId: { type: "string", maxLength: 100 } },
+    required: ["keyId"],
+  } as const;
 
-  app.post(ADMIN_KEYS_PATH, { schema: { body: mintBodySchema, response: { 201: mintedSchema } } }, async (request, reply) => {
-    const body = request.body as { name: string; scopes: string[]; expires_at?: unknown };
-    const at = now();
-    const key = await mintKey(owner, { name: body.name, scopes: body.scopes, expiresAt: expiryOf(body.expires_at, at), now: at });
-    request.log.info({ admin: "mint", key_id: key.keyId, name: key.name, scopes: key.scopes, expires_at: key.expiresAt }, "admin: key minted");
-    return reply.code(201).send(minted(key));
-  });
+  app.post(
+    ADMIN_KEYS_PATH,
+    { schema: { body: mintBodySchema, response: { 201: mintedSchema } } },
+    async (request, reply) => {
+      const body = request.body as { name: string; scopes: string[]; expires_at?: unknown };
+      const at = now();
+      const key = await mintKey(owner, {
+        name: body.name,
+        scopes: body.scopes,
+        expiresAt: expiryOf(body.expires_at, at),
+        now: at,
+      });
+      request.log.info(
+        { admin: "mint", key_id: key.keyId, name: key.name, scopes: key.scopes, expires_at: key.expiresAt },
+        "admin: key minted",
+      );
+      return reply.code(201).send(minted(key));
+    },
+  );
 
-  app.get(ADMIN_KEYS_PATH, { schema: { response: { 200: { type: "object", properties: { keys: { type: "array", items: keyViewSchema }, count: { type: "integer" } } } } } }, async () => {
-    const at = now();
-    const keys = (await listKeys(owner)).map((k) => view(k, at));
-    return { keys, count: keys.length };
-  });
+  app.get(
+    ADMIN_KEYS_PATH,
+    {
+      schema: {
+        response: {
+          200: {
+            type: "object",
+            properties: { keys: { type: "array", items: keyViewSchema }, count: { type: "integer" } },
+          },
+        },
+      },
+    },
+    async () => {
+      const at = now();
+      const keys = (await listKeys(owner)).map((k) => view(k, at));
+      return { keys, count: keys.length };
+    },
+  );
 
   app.get(`${ADMIN_KEYS_PATH}/:keyId`, { schema: { params, response: { 200: keyViewSchema } } }, async (request) => {
     const { keyId } = request.params as { keyId: string };
@@ -76,16 +117,33 @@ export async function adminKeyRoutes(app: FastifyInstance, opts: AdminKeyRoutesO
     return view(key, at);
   });
 
-  app.post(`${ADMIN_KEYS_PATH}/:keyId/rotate`, { schema: { params, body: rotateBodySchema, response: { 201: mintedSchema } } }, async (request, reply) => {
-    const { keyId } = request.params as { keyId: string };
-    const body = (request.body ?? {}) as { overlap_seconds?: number; expires_at?: unknown };
-    const at = now();
-    const overlapMs = body.overlap_seconds === undefined ? undefined : body.overlap_seconds * 1000;
-    const { successor, previous } = await rotateKey(owner, { keyId, overlapMs, expiresAt: expiryOf(body.expires_at, at), now: at });
-    request.log.info(
-      { admin: "rotate", key_id: successor.keyId, rotated_from: previous.keyId, previous_expires_at: previous.expiresAt, expires_at: successor.expiresAt },
-      "admin: key rotated",
-    );
-    return reply.code(201).send({ ...minted(successor), previous: { key_id: previous.keyId, expires_at: previous.expiresAt } });
-  });
+  app.post(
+    `${ADMIN_KEYS_PATH}/:keyId/rotate`,
+    { schema: { params, body: rotateBodySchema, response: { 201: mintedSchema } } },
+    async (request, reply) => {
+      const { keyId } = request.params as { keyId: string };
+      const body = (request.body ?? {}) as { overlap_seconds?: number; expires_at?: unknown };
+      const at = now();
+      const overlapMs = body.overlap_seconds === undefined ? undefined : body.overlap_seconds * 1000;
+      const { successor, previous } = await rotateKey(owner, {
+        keyId,
+        overlapMs,
+        expiresAt: expiryOf(body.expires_at, at),
+        now: at,
+      });
+      request.log.info(
+        {
+          admin: "rotate",
+          key_id: successor.keyId,
+          rotated_from: previous.keyId,
+          previous_expires_at: previous.expiresAt,
+          expires_at: successor.expiresAt,
+        },
+        "admin: key rotated",
+      );
+      return reply
+        .code(201)
+        .send({ ...minted(successor), previous: { key_id: previous.keyId, expires_at: previous.expiresAt } });
+    },
+  );
 }

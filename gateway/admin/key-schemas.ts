@@ -5,7 +5,9 @@ import { MAX_OVERLAP_MS } from "../auth/key-rotation.js";
 const nullableInteger = { type: ["integer", "null"] } as const;
 const scopes = { type: "array", items: { type: "string", maxLength: 64 }, minItems: 1, maxItems: 32 } as const;
 /** Checked by the handler: epoch milliseconds, a date/instant/duration string, or null. */
-const expiresAt = { description: "epoch milliseconds, 2027-01-01, 2027-01-01T00:00:00Z, a duration such as 30d, or null" } as const;
+const expiresAt = {
+  description: "epoch milliseconds, 2027-01-01, 2027-01-01T00:00:00Z, a duration such as 30d, or null",
+} as const;
 
 export const mintBodySchema = {
   type: "object",
@@ -17,7 +19,10 @@ export const mintBodySchema = {
 export const rotateBodySchema = {
   type: ["object", "null"],
   additionalProperties: false,
-  properties: { overlap_seconds: { type: "integer", minimum: 0, maximum: MAX_OVERLAP_MS / 1000 }, expires_at: expiresAt },
+  properties: {
+    overlap_seconds: { type: "integer", minimum: 0, maximum: MAX_OVERLAP_MS / 1000 },
+    expires_at: expiresAt,
+  },
 } as const;
 
 const keyFields = {
@@ -42,5 +47,9 @@ export const mintedSchema = {
 export const keyViewSchema = {
   type: "object",
   required: ["key_id", "name", "scopes", "created_at", "expires_at", "revoked_at", "rotated_from", "state"],
-  properties: { ...keyFields, revoked_at: nullableInteger, state: { type: "string", enum: ["active", "expired", "revoked"] } },
+  properties: {
+    ...keyFields,
+    revoked_at: nullableInteger,
+    state: { type: "string", enum: ["active", "expired", "revoked"] },
+  },
 } as const;

@@ -23,7 +23,10 @@ export function operatorToken(tokenSha256: string) {
     const authorization = request.headers.authorization;
     const match = typeof authorization === "string" ? /^Bearer +(\S+) *$/i.exec(authorization) : null;
     if (!match) {
-      const other = request.headers["x-api-key"] !== undefined ? " (API keys, peer keys and OAuth tokens are not accepted here)" : "";
+      const other =
+        request.headers["x-api-key"] !== undefined
+          ? " (API keys, peer keys and OAuth tokens are not accepted here)"
+          : "";
       return refuse(request, reply, `missing operator token: send it in Authorization: Bearer${other}`, false);
     }
     const token = match[1]!;

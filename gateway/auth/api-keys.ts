@@ -35,7 +35,11 @@ export function createApiKeyResolver(
 ): ApiKeyResolver {
   const now = options.now ?? Date.now;
   const ttl = options.cacheSeconds * 1000;
-  const valid = new LruTtl<string, { principal: ApiKeyPrincipal; expiresAt: number | null }>(options.validLimit ?? VALID_LIMIT, ttl, now);
+  const valid = new LruTtl<string, { principal: ApiKeyPrincipal; expiresAt: number | null }>(
+    options.validLimit ?? VALID_LIMIT,
+    ttl,
+    now,
+  );
   const refused = new LruTtl<string, true>(options.refusedLimit ?? REFUSED_LIMIT, ttl, now);
 
   async function lookup(digest: string): Promise<{ principal: ApiKeyPrincipal | undefined; expiresAt: number | null }> {
@@ -45,8 +49,12 @@ export function createApiKeyResolver(
       values: [digest],
     });
     const row = rows[0];
-    if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= now())) return { principal: undefined, expiresAt: null };
-    return { principal: { kind: "api_key", keyId: row.key_id, name: row.name, scopes: new Set(row.scopes) }, expiresAt: row.expires_at };
+    if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= now()))
+      return { principal: undefined, expiresAt: null };
+    return {
+      principal: { kind: "api_key", keyId: row.key_id, name: row.name, scopes: new Set(row.scopes) },
+      expiresAt: row.expires_at,
+    };
   }
 
   const wellFormed = (rawKey: string) => rawKey.startsWith(API_KEY_PREFIX) && rawKey.length <= 256;

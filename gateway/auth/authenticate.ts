@@ -10,7 +10,13 @@ import type { Config } from "../../lib/config/config.js";
 import { sendError } from "../errors.js";
 import { routePath } from "../public-url.js";
 import { sendChallenge } from "./challenge.js";
-import { knownValid, presentedCredential, resolveCredential, surfaceOf, type CredentialResolvers } from "./credentials.js";
+import {
+  knownValid,
+  presentedCredential,
+  resolveCredential,
+  surfaceOf,
+  type CredentialResolvers,
+} from "./credentials.js";
 import type { FailureThrottle } from "./failure-throttle.js";
 import { feedTokenOf, resolveFeedToken } from "./feed-token.js";
 import { holdsScope, type Principal } from "./principal.js";
@@ -33,7 +39,11 @@ declare module "fastify" {
 }
 
 const tooManyFailures = (reply: FastifyReply, wait: number) =>
-  sendError(reply.header("retry-after", String(wait)), 429, `too many failed authentications from this address: retry after ${wait} s`);
+  sendError(
+    reply.header("retry-after", String(wait)),
+    429,
+    `too many failed authentications from this address: retry after ${wait} s`,
+  );
 
 export function authenticate(resolvers: CredentialResolvers, config: Config, failures: FailureThrottle) {
   return async function authenticateHook(request: FastifyRequest, reply: FastifyReply) {
@@ -53,7 +63,13 @@ export function authenticate(resolvers: CredentialResolvers, config: Config, fai
     }
     if (presented === undefined) {
       if (surface === "rest") return sendError(reply, 401, "missing API key: send it in the X-API-Key header");
-      return sendChallenge(config, request, reply, "missing credential: send an API key in X-API-Key or a token in Authorization: Bearer", false);
+      return sendChallenge(
+        config,
+        request,
+        reply,
+        "missing credential: send an API key in X-API-Key or a token in Authorization: Bearer",
+        false,
+      );
     }
     // Every look-up takes a try, given back unless it fails; only an address out of tries pays for asking whether the
     // credential is one this gateway already knows to be valid (hashing it again), and is served if it is.
@@ -77,7 +93,10 @@ export async function requireScope(request: FastifyRequest, reply: FastifyReply)
   if (!scope || principal === null) return;
   // A route's scope is a REST scope, held by the institute key itself (viewer:read widens tool scopes only).
   const feed = (request.routeOptions?.config as RouteAccess | undefined)?.feed === true;
-  const holds = principal.kind === "api_key" ? principal.scopes.has(scope) || (feed && principal.scopes.has(FEED_SCOPE)) : holdsScope(principal, scope);
+  const holds =
+    principal.kind === "api_key"
+      ? principal.scopes.has(scope) || (feed && principal.scopes.has(FEED_SCOPE))
+      : holdsScope(principal, scope);
   if (!holds) {
     const granted = principal.kind === "peer" ? [] : [...principal.scopes].sort();
     return sendError(reply, 403, `missing scope: ${scope}`, { required: scope, granted });

@@ -16,6 +16,12 @@ export function bearerChallenge(config: Config, request: FastifyRequest | undefi
   return `Bearer ${parts.join(", ")}`;
 }
 
-export function sendChallenge(config: Config, request: FastifyRequest, reply: FastifyReply, error: string, tokenRefused: boolean) {
+export function sendChallenge(
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: string,
+  tokenRefused: boolean,
+) {
   return sendError(reply.header("www-authenticate", bearerChallenge(config, request, tokenRefused)), 401, error);
 }

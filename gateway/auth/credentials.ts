@@ -46,11 +46,16 @@ export function knownValid(presented: Exclude<Presented, undefined>, r: Credenti
 
 const refuse = (error: string, tokenRefused = true): Resolution => ({ status: 401, error, tokenRefused });
 
-export async function resolveCredential(presented: Exclude<Presented, undefined>, surface: Surface, r: CredentialResolvers): Promise<Resolution> {
+export async function resolveCredential(
+  presented: Exclude<Presented, undefined>,
+  surface: Surface,
+  r: CredentialResolvers,
+): Promise<Resolution> {
   if ("malformed" in presented) return refuse(presented.malformed);
   const { via, value } = presented;
   if (surface === "rest") {
-    if (via === "bearer") return refuse("the REST API accepts institute API keys only: send one in the X-API-Key header");
+    if (via === "bearer")
+      return refuse("the REST API accepts institute API keys only: send one in the X-API-Key header");
     const principal = await r.apiKeys.resolve(value);
     return principal ? { principal } : refuse("invalid API key");
   }

@@ -18,7 +18,15 @@ describe("the failed-authentication throttle", () => {
     gw.app.inject({ method: "GET", url, headers: { "x-api-key": apiKey }, remoteAddress });
 
   beforeAll(async () => {
-    gw = await startTestGateway({ now: () => clock, env: { AUTH_FAILURE_PER_MINUTE: "60", AUTH_FAILURE_BURST: "5", KEY_CACHE_SECONDS: "10", RATE_LIMIT_ENABLED: "false" } });
+    gw = await startTestGateway({
+      now: () => clock,
+      env: {
+        AUTH_FAILURE_PER_MINUTE: "60",
+        AUTH_FAILURE_BURST: "5",
+        KEY_CACHE_SECONDS: "10",
+        RATE_LIMIT_ENABLED: "false",
+      },
+    });
     key = await gw.key(["analysts:read"]);
   });
   afterAll(() => gw.close());
@@ -78,7 +86,12 @@ describe("the API key cache under a flood of random keys", () => {
 
   it("keeps a live key through the flood: refusals churn only among themselves", async () => {
     const clock = 0;
-    const resolver = createApiKeyResolver(gw.db.reader, { cacheSeconds: 3600, now: () => clock, validLimit: 5, refusedLimit: 50 });
+    const resolver = createApiKeyResolver(gw.db.reader, {
+      cacheSeconds: 3600,
+      now: () => clock,
+      validLimit: 5,
+      refusedLimit: 50,
+    });
     const minted = await mintKey(gw.db.owner, { name: "live", scopes: ["analysts:read"] });
     expect((await resolver.resolve(minted.key))?.keyId).toBe(minted.keyId);
     for (let i = 0; i < 300; i++) expect(await resolver.resolve(randomKey())).toBeUndefined();

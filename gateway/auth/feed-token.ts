@@ -17,11 +17,16 @@ export function feedTokenOf(request: FastifyRequest): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
-export async function resolveFeedToken(token: string, apiKeys: ApiKeyResolver): Promise<{ principal: ApiKeyPrincipal } | { error: string }> {
+export async function resolveFeedToken(
+  token: string,
+  apiKeys: ApiKeyResolver,
+): Promise<{ principal: ApiKeyPrincipal } | { error: string }> {
   const principal = await apiKeys.resolve(token);
   if (!principal) return { error: "invalid feed token" };
   if (principal.scopes.size !== 1 || !principal.scopes.has(FEED_SCOPE)) {
-    return { error: `only a feed token (a key whose one scope is ${FEED_SCOPE}) may be sent in a URL; send an institute key in the X-API-Key header` };
+    return {
+      error: `only a feed token (a key whose one scope is ${FEED_SCOPE}) may be sent in a URL; send an institute key in the X-API-Key header`,
+    };
   }
   return { principal };
 }

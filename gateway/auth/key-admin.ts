@@ -33,7 +33,10 @@ export interface KeyRow {
 
 export class KeyAdminError extends Error {
   /** NotFound refusals (no such key) are told apart from bad input by the admin route. */
-  constructor(message: string, readonly kind: "invalid" | "not_found" | "conflict" = "invalid") {
+  constructor(
+    message: string,
+    readonly kind: "invalid" | "not_found" | "conflict" = "invalid",
+  ) {
     super(message);
     this.name = "KeyAdminError";
   }
@@ -56,17 +59,24 @@ export function checkScopes(requested: readonly string[]): string[] {
   const scopes = [...new Set(requested)].sort();
   if (scopes.length === 0) throw new KeyAdminError("a key needs at least one scope (--scopes a,b)");
   if (scopes.includes(FEED_SCOPE) && scopes.length > 1) {
-    throw new KeyAdminError(`${FEED_SCOPE} makes a feed token, which may be sent in a URL: it is held alone (mint another key for ${scopes.filter((s) => s !== FEED_SCOPE).join(", ")})`);
+    throw new KeyAdminError(
+      `${FEED_SCOPE} makes a feed token, which may be sent in a URL: it is held alone (mint another key for ${scopes.filter((s) => s !== FEED_SCOPE).join(", ")})`,
+    );
   }
   const unknown = scopes.filter((s) => !ALL_SCOPES.includes(s) && s !== FEED_SCOPE);
-  if (unknown.length) throw new KeyAdminError(`unknown scope: ${unknown.join(", ")} (every scope is read-only; known: ${ALL_SCOPES.join(", ")}, and ${FEED_SCOPE} alone for a feed token)`);
+  if (unknown.length)
+    throw new KeyAdminError(
+      `unknown scope: ${unknown.join(", ")} (every scope is read-only; known: ${ALL_SCOPES.join(", ")}, and ${FEED_SCOPE} alone for a feed token)`,
+    );
   return scopes;
 }
 
 export function checkExpiry(expiresAt: number | null | undefined, now: number): number | null {
   if (expiresAt === undefined || expiresAt === null) return null;
-  if (!Number.isSafeInteger(expiresAt) || expiresAt > EXPIRY_MAX) throw new KeyAdminError("the expiry must be an instant before the year 10000");
-  if (expiresAt <= now) throw new KeyAdminError(`the expiry must be in the future, got ${new Date(expiresAt).toISOString()}`);
+  if (!Number.isSafeInteger(expiresAt) || expiresAt > EXPIRY_MAX)
+    throw new KeyAdminError("the expiry must be an instant before the year 10000");
+  if (expiresAt <= now)
+    throw new KeyAdminError(`the expiry must be in the future, got ${new Date(expiresAt).toISOString()}`);
   return expiresAt;
 }
 
@@ -94,17 +104,26 @@ export async function listKeys(owner: Queryable): Promise<KeyRow[]> {
 }
 
 export async function findKey(owner: Queryable, keyId: string, lock = false): Promise<KeyRow | undefined> {
-  const { rows } = await owner.query(`SELECT ${COLUMNS} FROM auth.api_keys WHERE key_id = $1${lock ? " FOR UPDATE" : ""}`, [keyId]);
+  const { rows } = await owner.query(
+    `SELECT ${COLUMNS} FROM auth.api_keys WHERE key_id = $1${lock ? " FOR UPDATE" : ""}`,
+    [keyId],
+  );
   return rows[0];
 }
 
 export async function revokeKey(owner: Queryable, keyId: string, now = Date.now()): Promise<boolean> {
-  const { rowCount } = await owner.query("UPDATE auth.api_keys SET revoked_at = $2 WHERE key_id = $1 AND revoked_at IS NULL", [keyId, now]);
+  const { rowCount } = await owner.query(
+    "UPDATE auth.api_keys SET revoked_at = $2 WHERE key_id = $1 AND revoked_at IS NULL",
+    [keyId, now],
+  );
   return rowCount === 1;
 }
 
 /** A key's state at `now`: active, expired or revoked (revocation wins). */
-export function keyState(row: Pick<KeyRow, "expires_at" | "revoked_at">, now = Date.now()): "active" | "expired" | "revoked" {
+export function keyState(
+  row: Pick<KeyRow, "expires_at" | "revoked_at">,
+  now = Date.now(),
+): "active" | "expired" | "revoked" {
   if (row.revoked_at !== null) return "revoked";
   return row.expires_at !== null && row.expires_at <= now ? "expired" : "active";
 }

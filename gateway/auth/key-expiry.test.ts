@@ -18,7 +18,10 @@ describe("parseExpiry", () => {
   });
 
   it.each([
-    ["tomorrow", 'the expiry must be a duration (30d, 12h), a date (2027-01-01, midnight UTC) or an instant (2027-01-01T00:00:00Z), got "tomorrow"'],
+    [
+      "tomorrow",
+      'the expiry must be a duration (30d, 12h), a date (2027-01-01, midnight UTC) or an instant (2027-01-01T00:00:00Z), got "tomorrow"',
+    ],
     ["-1d", "the expiry must be a duration"],
     ["1y", "the expiry must be a duration"],
     ["2027-02-30", "the expiry 2027-02-30 is not a calendar date"],
@@ -37,7 +40,9 @@ describe("parseDuration", () => {
     expect(parseDuration("0", "--overlap")).toBe(0);
     expect(parseDuration("24h", "--overlap")).toBe(86_400_000);
     expect(parseDuration("45s", "--overlap")).toBe(45_000);
-    expect(() => parseDuration("1.5h", "--overlap")).toThrow('--overlap must be a duration such as 24h, 30d or 90m (s, m, h, d, w), got "1.5h"');
+    expect(() => parseDuration("1.5h", "--overlap")).toThrow(
+      '--overlap must be a duration such as 24h, 30d or 90m (s, m, h, d, w), got "1.5h"',
+    );
     expect(() => parseDuration("", "--overlap")).toThrow("--overlap must be a duration");
   });
 });

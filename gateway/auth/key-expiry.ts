@@ -39,10 +39,13 @@ export function parseExpiry(text: string, now: number): number {
     at = Date.UTC(Number(y), Number(mo) - 1, Number(d));
   } else if (INSTANT.test(value)) {
     const [, y, mo, d, h, mi, s] = INSTANT.exec(value)!;
-    if (!realDate(y!, mo!, d!) || Number(h) > 23 || Number(mi) > 59 || Number(s ?? 0) > 59) throw new KeyAdminError(`the expiry ${value} is not a valid instant`);
+    if (!realDate(y!, mo!, d!) || Number(h) > 23 || Number(mi) > 59 || Number(s ?? 0) > 59)
+      throw new KeyAdminError(`the expiry ${value} is not a valid instant`);
     at = Date.parse(value);
   } else {
-    throw new KeyAdminError(`the expiry must be a duration (30d, 12h), a date (2027-01-01, midnight UTC) or an instant (2027-01-01T00:00:00Z), got "${text}"`);
+    throw new KeyAdminError(
+      `the expiry must be a duration (30d, 12h), a date (2027-01-01, midnight UTC) or an instant (2027-01-01T00:00:00Z), got "${text}"`,
+    );
   }
   if (!Number.isFinite(at) || at > EXPIRY_MAX) throw new KeyAdminError(`the expiry ${value} is beyond the year 9999`);
   if (at <= now) throw new KeyAdminError(`the expiry must be in the future, got ${new Date(at).toISOString()}`);

@@ -38,12 +38,28 @@ export async function rotateKey(owner: Pool, input: RotateInput): Promise<Rotati
     const old = await findKey(client, input.keyId, true);
     if (!old) throw new KeyAdminError(`no key ${input.keyId}`, "not_found");
     const state = keyState(old, now);
-    if (state !== "active") throw new KeyAdminError(`key ${input.keyId} is ${state}: only a working key can be rotated (mint a new one)`, "conflict");
-    const { rows } = await client.query("SELECT key_id FROM auth.api_keys WHERE rotated_from = $1 LIMIT 1", [input.keyId]);
-    if (rows[0]) throw new KeyAdminError(`key ${input.keyId} was already rotated to ${rows[0].key_id}: rotate that one`, "conflict");
+    if (state !== "active")
+      throw new KeyAdminError(
+        `key ${input.keyId} is ${state}: only a working key can be rotated (mint a new one)`,
+        "conflict",
+      );
+    const { rows } = await client.query("SELECT key_id FROM auth.api_keys WHERE rotated_from = $1 LIMIT 1", [
+      input.keyId,
+    ]);
+    if (rows[0])
+      throw new KeyAdminError(
+        `key ${input.keyId} was already rotated to ${rows[0].key_id}: rotate that one`,
+        "conflict",
+      );
     const lifetime = old.expires_at === null ? null : old.expires_at - old.created_at;
     const expiresAt = input.expiresAt !== undefined ? input.expiresAt : lifetime === null ? null : now + lifetime;
-    const successor = await mintKey(client, { name: old.name, scopes: old.scopes, expiresAt, rotatedFrom: old.key_id, now });
+    const successor = await mintKey(client, {
+      name: old.name,
+      scopes: old.scopes,
+      expiresAt,
+      rotatedFrom: old.key_id,
+      now,
+    });
     // The old key never lives longer than it would have: the overlap only ever shortens its life.
     const oldExpiresAt = Math.min(now + overlapMs, old.expires_at ?? Infinity);
     await client.query("UPDATE auth.api_keys SET expires_at = $2 WHERE key_id = $1", [old.key_id, oldExpiresAt]);

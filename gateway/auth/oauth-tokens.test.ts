@@ -14,7 +14,12 @@ afterAll(() => hub?.close());
 
 const callsFor = (token: string) => hub.calls.filter((c) => c.token === token).length;
 const resolver = (extra: { cacheSeconds?: number; now?: () => number } = {}) =>
-  createOAuthResolver({ identityUrl: hub.url, defaultScopes: ["viewer:read", "analysts:read"], cacheSeconds: extra.cacheSeconds ?? 30, now: extra.now });
+  createOAuthResolver({
+    identityUrl: hub.url,
+    defaultScopes: ["viewer:read", "analysts:read"],
+    cacheSeconds: extra.cacheSeconds ?? 30,
+    now: extra.now,
+  });
 
 describe("OAuth token resolution", () => {
   it("shares one upstream GET among concurrent look-ups of one token", async () => {
@@ -22,7 +27,10 @@ describe("OAuth token resolution", () => {
     const before = callsFor("tok-a");
     const outcomes = await Promise.all(Array.from({ length: 5 }, () => r.resolve("tok-a")));
     expect(callsFor("tok-a") - before).toBe(1);
-    for (const o of outcomes) expect(o).toEqual({ principal: { kind: "oauth", subject: "a", scopes: new Set(["viewer:read", "analysts:read"]) } });
+    for (const o of outcomes)
+      expect(o).toEqual({
+        principal: { kind: "oauth", subject: "a", scopes: new Set(["viewer:read", "analysts:read"]) },
+      });
   });
 
   it("asks again once the cached answer has expired, and every time with a cache of 0 seconds", async () => {
@@ -43,8 +51,12 @@ describe("OAuth token resolution", () => {
   });
 
   it("narrows the default scopes by a scope claim given as a list", async () => {
-    expect(await resolver().resolve("tok-list")).toEqual({ principal: { kind: "oauth", subject: "l", scopes: new Set(["analysts:read"]) } });
-    expect(identityFromAnswer({ sub: "x", scope: "viewer:read openid" }, ["viewer:read", "analysts:read"])?.scopes).toEqual(new Set(["viewer:read"]));
+    expect(await resolver().resolve("tok-list")).toEqual({
+      principal: { kind: "oauth", subject: "l", scopes: new Set(["analysts:read"]) },
+    });
+    expect(
+      identityFromAnswer({ sub: "x", scope: "viewer:read openid" }, ["viewer:read", "analysts:read"])?.scopes,
+    ).toEqual(new Set(["viewer:read"]));
     expect(identityFromAnswer({ sub: "" }, ["viewer:read"])).toBeUndefined();
     expect(identityFromAnswer([], ["viewer:read"])).toBeUndefined();
   });
@@ -64,7 +76,12 @@ describe("OAuth token resolution", () => {
   });
 
   it("reports an unreachable hub as unavailable, not as a refusal", async () => {
-    const r = createOAuthResolver({ identityUrl: "http://127.0.0.1:1/oauth/userinfo", defaultScopes: ["viewer:read"], cacheSeconds: 30, timeoutMs: 2000 });
+    const r = createOAuthResolver({
+      identityUrl: "http://127.0.0.1:1/oauth/userinfo",
+      defaultScopes: ["viewer:read"],
+      cacheSeconds: 30,
+      timeoutMs: 2000,
+    });
     expect(await r.resolve("tok-a")).toEqual({ unavailable: "the identity hub did not answer" });
   });
 });

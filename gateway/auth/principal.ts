@@ -24,5 +24,8 @@ export type Principal = ApiKeyPrincipal | PeerPrincipal | OAuthPrincipal;
  */
 export function holdsScope(principal: Principal, scope: string): boolean {
   if (principal.kind === "peer") return true;
-  return principal.scopes.has(scope) || (principal.scopes.has("viewer:read") && (TOOL_SCOPES as readonly string[]).includes(scope));
+  return (
+    principal.scopes.has(scope) ||
+    (principal.scopes.has("viewer:read") && (TOOL_SCOPES as readonly string[]).includes(scope))
+  );
 }

@@ -36,9 +36,13 @@ export function resourceMetadata(config: Config, base: string) {
 
 export function resourceMetadataRoutes(app: FastifyInstance, opts: { config: Config }) {
   for (const url of [RESOURCE_METADATA_PATH, `${RESOURCE_METADATA_PATH}${MCP_PATH}`]) {
-    app.get(url, { config: { public: true }, schema: { response: { 200: metadataSchema } } }, async (request, reply) => {
-      reply.header("cache-control", "public, max-age=300");
-      return resourceMetadata(opts.config, publicBaseUrl(opts.config, request.server));
-    });
+    app.get(
+      url,
+      { config: { public: true }, schema: { response: { 200: metadataSchema } } },
+      async (request, reply) => {
+        reply.header("cache-control", "public, max-age=300");
+        return resourceMetadata(opts.config, publicBaseUrl(opts.config, request.server));
+      },
+    );
   }
 }

@@ -10,20 +10,38 @@ export type Access = { ok: true } | { ok: false; code: string; error: string; re
 
 const granted = (p: Principal) => (p.kind === "peer" ? [] : [...p.scopes].sort());
 
-export function toolAccess(principal: Principal, tool: Pick<ToolDefinition, "name" | "grant" | "withheldFromPeers">): Access {
+export function toolAccess(
+  principal: Principal,
+  tool: Pick<ToolDefinition, "name" | "grant" | "withheldFromPeers">,
+): Access {
   if (principal.kind === "peer") {
-    if (tool.withheldFromPeers) return { ok: false, code: "withheld_from_peers", error: `${tool.name} is never served to peer keys` };
+    if (tool.withheldFromPeers)
+      return { ok: false, code: "withheld_from_peers", error: `${tool.name} is never served to peer keys` };
     if ("party" in tool.grant && !principal.party.coverage) {
-      return { ok: false, code: "party_not_granted", error: `${tool.name} is granted by party, and party ${principal.party.id} is not granted ${tool.grant.party}` };
+      return {
+        ok: false,
+        code: "party_not_granted",
+        error: `${tool.name} is granted by party, and party ${principal.party.id} is not granted ${tool.grant.party}`,
+      };
     }
     return { ok: true };
   }
   if ("party" in tool.grant) {
-    return { ok: false, code: "party_not_granted", error: `${tool.name} is granted to configured peer parties only (${tool.grant.party})` };
+    return {
+      ok: false,
+      code: "party_not_granted",
+      error: `${tool.name} is granted to configured peer parties only (${tool.grant.party})`,
+    };
   }
   const scope = tool.grant.scope;
   if (holdsScope(principal, scope)) return { ok: true };
-  return { ok: false, code: "missing_scope", error: `missing scope: ${scope}`, required: scope, granted: granted(principal) };
+  return {
+    ok: false,
+    code: "missing_scope",
+    error: `missing scope: ${scope}`,
+    required: scope,
+    granted: granted(principal),
+  };
 }
 
 /**

@@ -15,7 +15,10 @@ export interface LeaderboardRow {
 const MARGIN = { left: 190, right: 24, top: 76, bottom: 48 };
 const GAP = 48;
 
-export function leaderboardChart(rows: readonly LeaderboardRow[], opts: { width: number; height: number; theme: Theme }): string {
+export function leaderboardChart(
+  rows: readonly LeaderboardRow[],
+  opts: { width: number; height: number; theme: Theme },
+): string {
   const { width, height, theme } = opts;
   const p = PALETTES[theme];
   const title = `Portfolio leaderboard: Sharpe ratio and total return of ${rows.length} portfolios`;
@@ -26,23 +29,43 @@ export function leaderboardChart(rows: readonly LeaderboardRow[], opts: { width:
   const rowHeight = (bottom - top) / Math.max(rows.length, 1);
   const panels = [
     { id: "sharpe", label: "Sharpe ratio", value: (r: LeaderboardRow) => r.sharpe, unit: "", x0: MARGIN.left },
-    { id: "return", label: "Total return (%)", value: (r: LeaderboardRow) => r.total_return_pct, unit: "%", x0: MARGIN.left + panelWidth + GAP },
+    {
+      id: "return",
+      label: "Total return (%)",
+      value: (r: LeaderboardRow) => r.total_return_pct,
+      unit: "%",
+      x0: MARGIN.left + panelWidth + GAP,
+    },
   ];
 
   rows.forEach((r, i) => {
     const y = top + rowHeight * (i + 0.5) + 4;
-    out.push(text(MARGIN.left - 10, y, r.portfolio_id, `text-anchor="end" fill="${p.text}" font-size="${rowHeight < 16 ? 10 : 12}"`));
+    out.push(
+      text(
+        MARGIN.left - 10,
+        y,
+        r.portfolio_id,
+        `text-anchor="end" fill="${p.text}" font-size="${rowHeight < 16 ? 10 : 12}"`,
+      ),
+    );
   });
 
   for (const panel of panels) {
     const values = rows.map(panel.value).filter((v): v is number => v !== null);
     const ticks = niceTicks(Math.min(0, ...values), Math.max(0, ...values), 4);
     const x = linearScale(ticks.lo, ticks.hi, panel.x0, panel.x0 + panelWidth);
-    out.push(text(panel.x0 + panelWidth / 2, 56, panel.label, `text-anchor="middle" font-weight="600" fill="${p.text}"`));
-    out.push(`<rect id="${panel.id}-plot" class="plot-area" x="${px(panel.x0)}" y="${top}" width="${px(panelWidth)}" height="${bottom - top}" fill="none" stroke="${p.grid}"/>`);
+    out.push(
+      text(panel.x0 + panelWidth / 2, 56, panel.label, `text-anchor="middle" font-weight="600" fill="${p.text}"`),
+    );
+    out.push(
+      `<rect id="${panel.id}-plot" class="plot-area" x="${px(panel.x0)}" y="${top}" width="${px(panelWidth)}" height="${bottom - top}" fill="none" stroke="${p.grid}"/>`,
+    );
     out.push(`<g id="x-axis-${panel.id}" fill="${p.muted}" font-size="12" text-anchor="middle">`);
     for (const t of ticks.ticks) {
-      out.push(`<line x1="${px(x(t))}" x2="${px(x(t))}" y1="${top}" y2="${bottom}" stroke="${p.grid}" stroke-width="0.5"/>`, text(x(t), bottom + 18, `${fmt(t, Math.abs(ticks.hi - ticks.lo) < 5 ? 1 : 0)}${panel.unit}`));
+      out.push(
+        `<line x1="${px(x(t))}" x2="${px(x(t))}" y1="${top}" y2="${bottom}" stroke="${p.grid}" stroke-width="0.5"/>`,
+        text(x(t), bottom + 18, `${fmt(t, Math.abs(ticks.hi - ticks.lo) < 5 ? 1 : 0)}${panel.unit}`),
+      );
     }
     out.push(`</g>`, `<g id="${panel.id}-bars">`);
     rows.forEach((r, i) => {
@@ -53,11 +76,23 @@ export function leaderboardChart(rows: readonly LeaderboardRow[], opts: { width:
         return;
       }
       const x1 = Math.min(x(0), x(v));
-      out.push(`<rect class="bar" x="${px(x1)}" y="${px(y)}" width="${px(Math.max(Math.abs(x(v) - x(0)), 1))}" height="${px(rowHeight * 0.7)}" fill="${v >= 0 ? p.positive : p.negative}"><title>${escapeXml(r.portfolio_id)}: ${fmt(v)}${panel.unit}</title></rect>`);
+      out.push(
+        `<rect class="bar" x="${px(x1)}" y="${px(y)}" width="${px(Math.max(Math.abs(x(v) - x(0)), 1))}" height="${px(rowHeight * 0.7)}" fill="${v >= 0 ? p.positive : p.negative}"><title>${escapeXml(r.portfolio_id)}: ${fmt(v)}${panel.unit}</title></rect>`,
+      );
     });
-    out.push(`</g>`, `<line x1="${px(x(0))}" x2="${px(x(0))}" y1="${top}" y2="${bottom}" stroke="${p.text}" stroke-width="1"/>`);
+    out.push(
+      `</g>`,
+      `<line x1="${px(x(0))}" x2="${px(x(0))}" y1="${top}" y2="${bottom}" stroke="${p.text}" stroke-width="1"/>`,
+    );
   }
-  out.push(text(MARGIN.left + panelWidth + GAP / 2, height - 10, "Ordered by Sharpe ratio, highest first", `text-anchor="middle" fill="${p.muted}" font-size="12"`));
+  out.push(
+    text(
+      MARGIN.left + panelWidth + GAP / 2,
+      height - 10,
+      "Ordered by Sharpe ratio, highest first",
+      `text-anchor="middle" fill="${p.muted}" font-size="12"`,
+    ),
+  );
 
   const best = rows[0];
   const desc =

@@ -21,7 +21,13 @@ export function niceTicks(min: number, max: number, count = 5): { ticks: number[
   return { ticks, lo, hi };
 }
 
-export function linearScale(domainLo: number, domainHi: number, rangeLo: number, rangeHi: number, ticks: number[] = []): Scale {
+export function linearScale(
+  domainLo: number,
+  domainHi: number,
+  rangeLo: number,
+  rangeHi: number,
+  ticks: number[] = [],
+): Scale {
   const span = domainHi - domainLo || 1;
   const scale = ((v: number) => rangeLo + ((v - domainLo) / span) * (rangeHi - rangeLo)) as Scale;
   scale.ticks = ticks;

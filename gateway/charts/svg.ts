@@ -18,16 +18,36 @@ export interface Palette {
 }
 
 export const PALETTES: Record<Theme, Palette> = {
-  light: { background: "#ffffff", text: "#1f2328", muted: "#59636e", grid: "#d1d9e0", series: "#0969da", benchmark: "#8250df", negative: "#cf222e", positive: "#1a7f37" },
-  dark: { background: "#0d1117", text: "#e6edf3", muted: "#9198a1", grid: "#3d444d", series: "#4493f8", benchmark: "#ab7df8", negative: "#f85149", positive: "#3fb950" },
+  light: {
+    background: "#ffffff",
+    text: "#1f2328",
+    muted: "#59636e",
+    grid: "#d1d9e0",
+    series: "#0969da",
+    benchmark: "#8250df",
+    negative: "#cf222e",
+    positive: "#1a7f37",
+  },
+  dark: {
+    background: "#0d1117",
+    text: "#e6edf3",
+    muted: "#9198a1",
+    grid: "#3d444d",
+    series: "#4493f8",
+    benchmark: "#ab7df8",
+    negative: "#f85149",
+    positive: "#3fb950",
+  },
 };
 
-export const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+export const escapeXml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** A coordinate with at most two decimals (shorter SVG, stable bytes for the ETag). */
 export const px = (x: number) => String(Math.round(x * 100) / 100);
 
-export const fmt = (x: number, digits = 2) => (Object.is(Math.round(x * 10 ** digits) / 10 ** digits, -0) ? 0 : x).toFixed(digits);
+export const fmt = (x: number, digits = 2) =>
+  (Object.is(Math.round(x * 10 ** digits) / 10 ** digits, -0) ? 0 : x).toFixed(digits);
 
 export interface Frame {
   width: number;
@@ -51,4 +71,5 @@ export function svgDocument({ width, height, theme, title, desc }: Frame, body: 
   ].join("\n");
 }
 
-export const text = (x: number, y: number, content: string, attrs = "") => `<text x="${px(x)}" y="${px(y)}" ${attrs}>${escapeXml(content)}</text>`;
+export const text = (x: number, y: number, content: string, attrs = "") =>
+  `<text x="${px(x)}" y="${px(y)}" ${attrs}>${escapeXml(content)}</text>`;

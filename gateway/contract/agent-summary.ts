@@ -37,7 +37,13 @@ export function agentSections(tools: readonly ToolDefinition[], prompts: readonl
       name: p.name,
       title: p.title,
       description: p.description,
-      arguments: p.arguments.map((a) => ({ name: a.name, title: a.title, description: a.description, required: a.required, completes_from: a.complete })),
+      arguments: p.arguments.map((a) => ({
+        name: a.name,
+        title: a.title,
+        description: a.description,
+        required: a.required,
+        completes_from: a.complete,
+      })),
       arguments_schema: argumentsSchema(p),
       tools: p.tools,
     })),
@@ -48,9 +54,12 @@ export function agentSections(tools: readonly ToolDefinition[], prompts: readonl
       resource_variables: Object.fromEntries(templates.map((t) => [t.uriTemplate, t.complete])),
     },
     documents: {
-      tools: tools.filter((t) => t.readDocument !== undefined || "max_chars" in t.inputSchema.properties).map((t) => t.name),
+      tools: tools
+        .filter((t) => t.readDocument !== undefined || "max_chars" in t.inputSchema.properties)
+        .map((t) => t.name),
       max_chars: { default: DEFAULT_MAX_CHARS, max: MAX_MAX_CHARS },
-      window: "code points; never inside a UTF-8 sequence or a fenced code block; returns offset, total_chars, truncated, next_offset",
+      window:
+        "code points; never inside a UTF-8 sequence or a fenced code block; returns offset, total_chars, truncated, next_offset",
     },
   };
 }

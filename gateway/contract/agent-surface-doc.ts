@@ -15,11 +15,24 @@ export const END_MARKER = "<!-- end of generated tables -->";
 const code = (s: string) => `\`${s}\``;
 
 export function agentSurfaceTables(): string {
-  const toolsets = TOOLSET_NAMES.map((n) => `| ${code(n)} | ${TOOLSETS[n]} | ${TOOLS.filter((t) => t.toolset === n).map((t) => code(t.name)).join(", ")} |`);
-  const templates = RESOURCE_TEMPLATES.map(
-    (t) => `| ${code(t.uriTemplate)} | ${t.title} | ${code(t.tool)} | ${Object.entries(t.complete).map(([v, c]) => `${code(v)} from ${c}`).join(", ") || "none"} |`,
+  const toolsets = TOOLSET_NAMES.map(
+    (n) =>
+      `| ${code(n)} | ${TOOLSETS[n]} | ${TOOLS.filter((t) => t.toolset === n)
+        .map((t) => code(t.name))
+        .join(", ")} |`,
   );
-  const prompts = PROMPTS.map((p) => `| ${code(p.name)} | ${p.arguments.map((a) => `${code(a.name)}${a.required ? "" : " (optional)"}`).join(", ")} | ${p.tools.map(code).join(", ")} |`);
+  const templates = RESOURCE_TEMPLATES.map(
+    (t) =>
+      `| ${code(t.uriTemplate)} | ${t.title} | ${code(t.tool)} | ${
+        Object.entries(t.complete)
+          .map(([v, c]) => `${code(v)} from ${c}`)
+          .join(", ") || "none"
+      } |`,
+  );
+  const prompts = PROMPTS.map(
+    (p) =>
+      `| ${code(p.name)} | ${p.arguments.map((a) => `${code(a.name)}${a.required ? "" : " (optional)"}`).join(", ")} | ${p.tools.map(code).join(", ")} |`,
+  );
   const equivalents = REST_TOOL_EQUIVALENTS.map((e) => `| ${code(e.route)} | ${code(e.tool)} |`);
   return [
     BEGIN_MARKER,

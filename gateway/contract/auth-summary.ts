@@ -11,14 +11,21 @@ export function authSection(config: Config, base: string) {
   const { auth } = config;
   return {
     credentials: [
-      { kind: "institute_api_key", presented: ["X-API-Key"], prefix: API_KEY_PREFIX, surfaces: ["rest", "tools"], scopes: "those it was minted with" },
+      {
+        kind: "institute_api_key",
+        presented: ["X-API-Key"],
+        prefix: API_KEY_PREFIX,
+        surfaces: ["rest", "tools"],
+        scopes: "those it was minted with",
+      },
       {
         kind: "peer_key",
         presented: ["Authorization: Bearer", "X-API-Key"],
         surfaces: ["tools"],
         scopes: "satisfies every tool scope; read only",
         parties: auth.peers.parties.length,
-        ambiguous_key: "a key whose digest is listed for two parties is refused with ambiguous_key, never resolved to either",
+        ambiguous_key:
+          "a key whose digest is listed for two parties is refused with ambiguous_key, never resolved to either",
       },
       {
         kind: "oauth_access_token",
@@ -30,9 +37,17 @@ export function authSection(config: Config, base: string) {
         scopes: { default: auth.oauthDefaultScopes, narrowed_by: "the identity's `scope` claim when present" },
       },
     ],
-    scopes: { rest: [...REST_SCOPES], tools: [...TOOL_SCOPES], superset: { "viewer:read": TOOL_SCOPES.filter((s) => s !== "viewer:read") } },
+    scopes: {
+      rest: [...REST_SCOPES],
+      tools: [...TOOL_SCOPES],
+      superset: { "viewer:read": TOOL_SCOPES.filter((s) => s !== "viewer:read") },
+    },
     rest_accepts: ["institute_api_key"],
-    write: { granted_by_any_credential: false, write_allowlist_parties: auth.peers.writeAllowlist.size, implied_by_peer_key: false },
+    write: {
+      granted_by_any_credential: false,
+      write_allowlist_parties: auth.peers.writeAllowlist.size,
+      implied_by_peer_key: false,
+    },
     tools_list: { requires_credential: true, since: "2026-09-13" },
     discovery: {
       protected_resource_metadata: `${base}${RESOURCE_METADATA_PATH}`,
@@ -51,7 +66,16 @@ export function authSection(config: Config, base: string) {
       json_rpc: {
         categories: ["auth", "validation", "permanent", "transient"],
         retry: "only when error.data.transient === true",
-        codes: { "-32700": "parse error", "-32600": "invalid request", "-32601": "method not found", "-32602": "validation", [AUTH_ERROR]: "auth", [PERMANENT_ERROR]: "permanent", [TRANSIENT_ERROR]: "transient", "-32603": "internal (permanent)" },
+        codes: {
+          "-32700": "parse error",
+          "-32600": "invalid request",
+          "-32601": "method not found",
+          "-32602": "validation",
+          [AUTH_ERROR]: "auth",
+          [PERMANENT_ERROR]: "permanent",
+          [TRANSIENT_ERROR]: "transient",
+          "-32603": "internal (permanent)",
+        },
       },
       challenge_example: bearerChallengeExample(config, base),
     },

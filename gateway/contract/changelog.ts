@@ -28,7 +28,9 @@ export const CHANGELOG = [
     version: 2,
     revision: null,
     date: "2026-09-13",
-    changes: ["tools/list requires a credential (viewer:read or any credential valid for a tool call, peer keys included); before that it was open"],
+    changes: [
+      "tools/list requires a credential (viewer:read or any credential valid for a tool call, peer keys included); before that it was open",
+    ],
   },
   {
     version: 2,

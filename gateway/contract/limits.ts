@@ -32,7 +32,8 @@ export function limitsSection(routes: readonly RestRoute[], rateLimit?: RateLimi
     latest_daily_lookback_days: 3,
     whiteboard_metadata_preview_max: 1000,
     action_extraction_text_truncation: CEILINGS.extractTextMax,
-    out_of_range: "a limit or enum value outside the documented set is a 400 (REST) or a validation error (tools), never clamped",
+    out_of_range:
+      "a limit or enum value outside the documented set is a 400 (REST) or a validation error (tools), never clamped",
     request_rate: rateLimit ? requestRateSection(rateLimit) : null,
   };
 }
@@ -57,7 +58,8 @@ export function submissionSection() {
     headroom_allocation: { order: [...DRAIN_ORDER], rule: "split across drains in the order scheduled" },
     task_timeout_ms: CEILINGS.taskTimeoutMs,
     task_timeout_honoured_on_edge_path: false,
-    disclosure: "the timeout sent with each task is not honoured on the relay's edge path; the local hard deadline bounds such tasks",
+    disclosure:
+      "the timeout sent with each task is not honoured on the relay's edge path; the local hard deadline bounds such tasks",
     local_hard_deadline_ms: CEILINGS.localDeadlineMs,
     local_hard_deadline_minutes: CEILINGS.localDeadlineMs / 60_000,
     deadline_sweep: "a sweep on the 5-minute tick ends overdue tasks, so tasks end in about 25 to 31 minutes",

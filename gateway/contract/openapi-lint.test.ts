@@ -35,14 +35,21 @@ afterAll(async () => {
 });
 
 const operations = () =>
-  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ path, method, op })),
+  );
 
 describe("the served OpenAPI document", () => {
   it("passes redocly lint (recommended rules) with no error", async () => {
     const file = join(dir, "openapi.json");
     writeFileSync(file, body);
-    const { stdout } = await run(REDOCLY, ["lint", file, "--format=json", "--extends=recommended"], { env: QUIET }).catch((e) => e as { stdout: string });
-    const report = JSON.parse(stdout) as { totals: { errors: number }; problems: Array<{ ruleId: string; severity: string; message: string }> };
+    const { stdout } = await run(REDOCLY, ["lint", file, "--format=json", "--extends=recommended"], {
+      env: QUIET,
+    }).catch((e) => e as { stdout: string });
+    const report = JSON.parse(stdout) as {
+      totals: { errors: number };
+      problems: Array<{ ruleId: string; severity: string; message: string }>;
+    };
     const errors = report.problems.filter((p) => p.severity === "error");
     expect(errors, JSON.stringify(errors, null, 1)).toEqual([]);
     expect(report.totals.errors).toBe(0);
@@ -62,19 +69,51 @@ describe("the served OpenAPI document", () => {
 
   it("names the spec's resources as components and references them instead of repeating them", () => {
     const names = Object.keys(doc.components.schemas);
-    for (const name of ["ErrorResponse", "MetaResponse", "AnalystSummary", "AnalystDetail", "ThreadSummary", "ThreadDetail", "CardSummary", "TopicPoolEntry", "SimilarityLogEntry", "WeeklyIndex", "PortfolioMetrics", "LatestIndex", "SearchRequest", "SearchResponse", "FactCard", "SharedDataTopicsResponse", "TearSheet", "PortfolioSeries"]) {
+    for (const name of [
+      "ErrorResponse",
+      "MetaResponse",
+      "AnalystSummary",
+      "AnalystDetail",
+      "ThreadSummary",
+      "ThreadDetail",
+      "CardSummary",
+      "TopicPoolEntry",
+      "SimilarityLogEntry",
+      "WeeklyIndex",
+      "PortfolioMetrics",
+      "LatestIndex",
+      "SearchRequest",
+      "SearchResponse",
+      "FactCard",
+      "SharedDataTopicsResponse",
+      "TearSheet",
+      "PortfolioSeries",
+    ]) {
       expect(names, name).toContain(name);
     }
     const text = JSON.stringify(doc.paths);
-    for (const name of names) expect(text.includes(`"#/components/schemas/${name}"`) || JSON.stringify(doc.components).includes(`"#/components/schemas/${name}"`), name).toBe(true);
+    for (const name of names)
+      expect(
+        text.includes(`"#/components/schemas/${name}"`) ||
+          JSON.stringify(doc.components).includes(`"#/components/schemas/${name}"`),
+        name,
+      ).toBe(true);
     // No path carries an inline copy of a component: the ErrorResponse body appears only as a $ref.
     expect(text).not.toContain('"granted"');
-    expect(doc.paths["/api/v1/analysts/{analystId}"].get.responses["404"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorResponse" });
-    expect(doc.components.schemas.TearSheet.properties.metrics).toEqual({ $ref: "#/components/schemas/PortfolioMetrics" });
+    expect(doc.paths["/api/v1/analysts/{analystId}"].get.responses["404"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/ErrorResponse",
+    });
+    expect(doc.components.schemas.TearSheet.properties.metrics).toEqual({
+      $ref: "#/components/schemas/PortfolioMetrics",
+    });
   });
 
   it("serves markdown as text/markdown, with validators and a 304 where conditional GETs are answered", () => {
-    const conditional = ["/api/v1/whiteboard/cards/{cardId}/report", "/api/v1/reports/daily/{date}", "/api/v1/reports/weekly/{date}/{analystId}"];
+    const conditional = [
+      "/api/v1/whiteboard/cards/{cardId}/report",
+      "/api/v1/reports/daily/{date}",
+      "/api/v1/reports/weekly/{date}/{analystId}",
+    ];
     for (const path of [...conditional, "/api/v1/reports/fleet-health/latest"]) {
       const ok = doc.paths[path].get.responses["200"];
       expect(Object.keys(ok.content), path).toEqual(["text/markdown; charset=utf-8"]);
@@ -85,7 +124,10 @@ describe("the served OpenAPI document", () => {
       expect(Object.keys(op.responses["304"].headers)).toEqual(["ETag", "Last-Modified", "Cache-Control"]);
       expect(op.responses["304"].content).toBeUndefined();
       expect(Object.keys(op.responses["200"].headers)).toEqual(["ETag", "Last-Modified", "Cache-Control"]);
-      expect(op.parameters.filter((p: any) => p.in === "header").map((p: any) => p.name)).toEqual(["If-None-Match", "If-Modified-Since"]);
+      expect(op.parameters.filter((p: any) => p.in === "header").map((p: any) => p.name)).toEqual([
+        "If-None-Match",
+        "If-Modified-Since",
+      ]);
     }
     expect(doc.paths["/api/v1/reports/fleet-health/latest"].get.responses["304"]).toBeUndefined();
     expect(doc.components.headers.ETag.description).toMatch(/SHA-256/);
@@ -96,7 +138,9 @@ describe("the served OpenAPI document", () => {
       const op = doc.paths[path].get;
       expect(Object.keys(op.responses["200"].content)).toEqual(["image/svg+xml"]);
       expect(Object.keys(op.responses["304"].headers)).toEqual(["ETag", "Cache-Control"]);
-      const query = Object.fromEntries(op.parameters.filter((p: any) => p.in === "query").map((p: any) => [p.name, p.schema]));
+      const query = Object.fromEntries(
+        op.parameters.filter((p: any) => p.in === "query").map((p: any) => [p.name, p.schema]),
+      );
       expect(query.theme).toMatchObject({ enum: ["light", "dark"], default: "light" });
       expect(query.width).toMatchObject({ type: "integer", minimum: 400, maximum: 2400 });
       expect(query.height).toMatchObject({ type: "integer", minimum: 300, maximum: 1600 });

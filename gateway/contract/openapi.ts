@@ -47,7 +47,10 @@ function operationId(route: RestRoute): string {
 
 const header = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
 
-const headerParams = (route: RestRoute) => parametersOf(route).filter((p) => p.in === "header").map((p) => p.name.toLowerCase());
+const headerParams = (route: RestRoute) =>
+  parametersOf(route)
+    .filter((p) => p.in === "header")
+    .map((p) => p.name.toLowerCase());
 
 /** The precondition a JSON read with validators answers (gateway/json-validators.ts); the route schema does not declare it. */
 const IF_NONE_MATCH = {
@@ -64,7 +67,8 @@ const ref = (kind: "headers" | "responses", name: string) => ({ $ref: `#/compone
  * If-Modified-Since a Last-Modified as well; none, none.
  */
 function validatorsOf(route: RestRoute): Record<string, unknown> | undefined {
-  if (route.jsonValidators) return { ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "RevalidateCacheControl") };
+  if (route.jsonValidators)
+    return { ETag: ref("headers", "ETag"), "Cache-Control": ref("headers", "RevalidateCacheControl") };
   const reads = headerParams(route);
   if (!reads.includes("if-none-match")) return undefined;
   return {
@@ -78,7 +82,11 @@ function contentOf(schema: Record<string, unknown>, names: ReadonlyMap<object, s
   const declared = schema.content as Record<string, { schema: Record<string, unknown> }> | undefined;
   if (declared) {
     return Object.fromEntries(
-      Object.entries(declared).map(([type, media]) => (type === "text/markdown" ? [MARKDOWN, { schema: { type: "string" } }] : [type, { schema: withRefs(media.schema, names) }])),
+      Object.entries(declared).map(([type, media]) =>
+        type === "text/markdown"
+          ? [MARKDOWN, { schema: { type: "string" } }]
+          : [type, { schema: withRefs(media.schema, names) }],
+      ),
     );
   }
   if (schema.type === "string") return { [MARKDOWN]: { schema: { type: "string" } } };
@@ -90,10 +98,15 @@ function responses(route: RestRoute, names: ReadonlyMap<object, string>) {
   const validators = validatorsOf(route);
   for (const [status, schema] of Object.entries(responsesOf(route))) {
     const description = DESCRIPTIONS[status] ?? (schema.description as string | undefined) ?? "Response";
-    out[status] = { description, ...(status === "200" && validators ? { headers: validators } : {}), content: contentOf(schema, names) };
+    out[status] = {
+      description,
+      ...(status === "200" && validators ? { headers: validators } : {}),
+      content: contentOf(schema, names),
+    };
   }
   if (validators) {
-    const dates = "Last-Modified" in validators ? " (or, without it, If-Modified-Since is not older than Last-Modified)" : "";
+    const dates =
+      "Last-Modified" in validators ? " (or, without it, If-Modified-Since is not older than Last-Modified)" : "";
     out["304"] = { description: `Not Modified: If-None-Match matched the ETag${dates}. No body.`, headers: validators };
   }
   out["429"] = ref("responses", "TooManyRequests");
@@ -112,15 +125,26 @@ export function openApiDocument(routes: readonly RestRoute[], base: string, titl
     paths[route.path]![route.method.toLowerCase()] = {
       operationId: operationId(route),
       summary: route.schema.summary ?? `${route.method} ${route.path}`,
-      description: [route.schema.description, route.scope ? `Needs scope \`${route.scope}\`.` : "Public: no key needed."].filter(Boolean).join("\n\n"),
+      description: [
+        route.schema.description,
+        route.scope ? `Needs scope \`${route.scope}\`.` : "Public: no key needed.",
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
       tags: [tag],
       ...(route.scope ? { "x-scope": route.scope } : {}),
       security: route.public ? [] : route.feed ? [{ apiKey: [] }, { feedToken: [] }] : [{ apiKey: [] }],
       parameters: [
-        ...parametersOf(route).map((p) => ({ ...p, name: p.in === "header" ? header(p.name) : p.name, schema: withRefs(p.schema, names) })),
+        ...parametersOf(route).map((p) => ({
+          ...p,
+          name: p.in === "header" ? header(p.name) : p.name,
+          schema: withRefs(p.schema, names),
+        })),
         ...(route.jsonValidators ? [IF_NONE_MATCH] : []),
       ],
-      ...(body ? { requestBody: { required: true, content: { "application/json": { schema: withRefs(body, names) } } } } : {}),
+      ...(body
+        ? { requestBody: { required: true, content: { "application/json": { schema: withRefs(body, names) } } } }
+        : {}),
       responses: responses(route, names),
     };
   }
@@ -150,7 +174,10 @@ export function openApiDocument(routes: readonly RestRoute[], base: string, titl
         ETag: { description: "Strong validator: the body's SHA-256 in quotes.", schema: { type: "string" } },
         LastModified: { description: "When the document was archived (HTTP date).", schema: { type: "string" } },
         CacheControl: { description: "private, max-age=60, must-revalidate", schema: { type: "string" } },
-        RevalidateCacheControl: { description: `${JSON_CACHE_CONTROL}: a cache may keep the answer but must revalidate it (If-None-Match) before each use.`, schema: { type: "string" } },
+        RevalidateCacheControl: {
+          description: `${JSON_CACHE_CONTROL}: a cache may keep the answer but must revalidate it (If-None-Match) before each use.`,
+          schema: { type: "string" },
+        },
         RetryAfter: { description: "Seconds until a request would be admitted.", schema: { type: "integer" } },
       },
       responses: {

@@ -39,7 +39,12 @@ export function collectRestRoutes(app: FastifyInstance): RestRoute[] {
   const routes: RestRoute[] = [];
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith(REST_PREFIX)) return;
-    const config = (route.config ?? {}) as { scope?: string; public?: boolean; feed?: boolean; jsonValidators?: boolean };
+    const config = (route.config ?? {}) as {
+      scope?: string;
+      public?: boolean;
+      feed?: boolean;
+      jsonValidators?: boolean;
+    };
     for (const method of ([] as string[]).concat(route.method)) {
       if (method === "HEAD") continue;
       routes.push({
@@ -71,10 +76,15 @@ function fromObject(schema: unknown, where: Parameter["in"]): Parameter[] {
 /** Path, query and header parameters of a route, from its params, querystring and headers schemas. */
 export function parametersOf(route: RestRoute): Parameter[] {
   const s = route.schema as Record<string, unknown>;
-  return [...fromObject(s.params, "path"), ...fromObject(s.querystring ?? s.query, "query"), ...fromObject(s.headers, "header")];
+  return [
+    ...fromObject(s.params, "path"),
+    ...fromObject(s.querystring ?? s.query, "query"),
+    ...fromObject(s.headers, "header"),
+  ];
 }
 
-export const bodyOf = (route: RestRoute): Record<string, unknown> | undefined => (route.schema as { body?: Record<string, unknown> }).body;
+export const bodyOf = (route: RestRoute): Record<string, unknown> | undefined =>
+  (route.schema as { body?: Record<string, unknown> }).body;
 
 export const responsesOf = (route: RestRoute): Record<string, Record<string, unknown>> =>
-  ((route.schema as { response?: Record<string, Record<string, unknown>> }).response ?? {});
+  (route.schema as { response?: Record<string, Record<string, unknown>> }).response ?? {};

@@ -18,16 +18,28 @@ export function toolSummary(tools: readonly ToolDefinition[]) {
       bounds: declaring.map((t) => ({ tool: t.name, default: t.bound!.default, max: t.bound!.max })),
     },
     keyset: tools.filter((t) => t.pager === "keyset").map((t) => t.name),
-    party_granted: tools.filter((t) => "party" in t.grant).map((t) => ({ tool: t.name, party: (t.grant as { party: string }).party })),
+    party_granted: tools
+      .filter((t) => "party" in t.grant)
+      .map((t) => ({ tool: t.name, party: (t.grant as { party: string }).party })),
     withheld_from_peers: tools.filter((t) => t.withheldFromPeers).map((t) => t.name),
     names: tools.map((t) => t.name),
-    grants: Object.fromEntries(tools.map((t) => [t.name, "scope" in t.grant ? `scope:${t.grant.scope}` : `party:${t.grant.party}`])),
+    grants: Object.fromEntries(
+      tools.map((t) => [t.name, "scope" in t.grant ? `scope:${t.grant.scope}` : `party:${t.grant.party}`]),
+    ),
     // What tools/list carries; every tool is also idempotent, which MCP's idempotentHint says only of tools that write.
     annotations: LISTED_ANNOTATIONS,
     idempotent: true,
     toolsets: {
-      select: { header: "X-MCP-Toolsets", query: "toolsets", form: "comma-separated names; header and query are joined; none: every toolset" },
-      sets: TOOLSET_NAMES.map((name) => ({ name, description: TOOLSETS[name], tools: tools.filter((t) => t.toolset === name).map((t) => t.name) })),
+      select: {
+        header: "X-MCP-Toolsets",
+        query: "toolsets",
+        form: "comma-separated names; header and query are joined; none: every toolset",
+      },
+      sets: TOOLSET_NAMES.map((name) => ({
+        name,
+        description: TOOLSETS[name],
+        tools: tools.filter((t) => t.toolset === name).map((t) => t.name),
+      })),
     },
   };
 }

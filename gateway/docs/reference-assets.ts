@@ -44,14 +44,21 @@ export const INIT_SCRIPT = `window.addEventListener("load", function () {
 const dist = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 const cache = new Map<string, Asset>();
 
-const asset = (type: string, body: Buffer): Asset => ({ type, body, etag: `"${createHash("sha256").update(body).digest("hex")}"` });
+const asset = (type: string, body: Buffer): Asset => ({
+  type,
+  body,
+  etag: `"${createHash("sha256").update(body).digest("hex")}"`,
+});
 
 /** The asset named `name`, or undefined when the page has no such file. */
 export function referenceAsset(name: string): Asset | undefined {
   if (!Object.hasOwn(FILES, name) && name !== "reference.js") return undefined;
   let found = cache.get(name);
   if (!found) {
-    found = name === "reference.js" ? asset("application/javascript; charset=utf-8", Buffer.from(INIT_SCRIPT)) : asset(FILES[name]!, readFileSync(join(dist, name)));
+    found =
+      name === "reference.js"
+        ? asset("application/javascript; charset=utf-8", Buffer.from(INIT_SCRIPT))
+        : asset(FILES[name]!, readFileSync(join(dist, name)));
     cache.set(name, found);
   }
   return found;

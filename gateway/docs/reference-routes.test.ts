@@ -22,7 +22,13 @@ describe("GET /docs", () => {
     expect(res.headers["content-security-policy"]).toContain("connect-src 'self'");
     expect(res.body).not.toMatch(/https?:\/\//);
     const refs = [...res.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-    expect(refs).toEqual(["/docs/swagger-ui.css", "/docs/favicon-32x32.png", "/api/openapi.json", "/docs/swagger-ui-bundle.js", "/docs/reference.js"]);
+    expect(refs).toEqual([
+      "/docs/swagger-ui.css",
+      "/docs/favicon-32x32.png",
+      "/api/openapi.json",
+      "/docs/swagger-ui-bundle.js",
+      "/docs/reference.js",
+    ]);
   });
 
   it("serves each asset with its type and a strong ETag, and 304 on a match", async () => {
@@ -38,7 +44,10 @@ describe("GET /docs", () => {
       expect(res.headers["content-type"]).toBe(type);
       expect(res.headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
       expect(res.rawPayload.length).toBeGreaterThan(100);
-      const again = await gw.app.inject({ url: `/docs/${name}`, headers: { "if-none-match": res.headers.etag as string } });
+      const again = await gw.app.inject({
+        url: `/docs/${name}`,
+        headers: { "if-none-match": res.headers.etag as string },
+      });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe("");
     }

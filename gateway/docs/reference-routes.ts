@@ -42,16 +42,29 @@ export async function referenceRoutes(app: FastifyInstance, { title }: { title: 
   const page = referencePage(title);
 
   app.get("/docs", { config: { public: true } }, async (_request, reply) =>
-    reply.header("content-security-policy", CSP).header("cache-control", "public, max-age=60").type("text/html; charset=utf-8").send(page),
+    reply
+      .header("content-security-policy", CSP)
+      .header("cache-control", "public, max-age=60")
+      .type("text/html; charset=utf-8")
+      .send(page),
   );
 
   app.get<{ Params: { asset: string } }>(
     "/docs/:asset",
-    { config: { public: true }, schema: { params: { type: "object", properties: { asset: { type: "string", maxLength: 64 } } }, response: { 404: errorResponse } } },
+    {
+      config: { public: true },
+      schema: {
+        params: { type: "object", properties: { asset: { type: "string", maxLength: 64 } } },
+        response: { 404: errorResponse },
+      },
+    },
     async (request, reply) => {
       const found = referenceAsset(request.params.asset);
       if (!found) return reply.code(404).send({ error: `no such file: /docs/${request.params.asset}` });
-      reply.header("cache-control", "public, max-age=3600").header("etag", found.etag).header("x-content-type-options", "nosniff");
+      reply
+        .header("cache-control", "public, max-age=3600")
+        .header("etag", found.etag)
+        .header("x-content-type-options", "nosniff");
       if (request.headers["if-none-match"] === found.etag) return reply.code(304).send();
       return reply.type(found.type).send(found.body);
     },

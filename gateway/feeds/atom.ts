@@ -3,7 +3,8 @@ import type { Feed } from "./feed-model.js";
 
 export const ATOM_TYPE = "application/atom+xml; charset=utf-8";
 
-const xml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+const xml = (s: string) =>
+  s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 const time = (ms: number) => new Date(ms).toISOString();
 
 export function atomDocument(feed: Feed): string {

@@ -41,7 +41,8 @@ export interface FeedSpec {
 const enc = encodeURIComponent;
 
 /** The feed's path under /api/v1/feeds, without the format's file name. */
-export const feedPath = (spec: Pick<FeedSpec, "kind" | "analystId">) => (spec.kind === "daily" ? "/api/v1/feeds/daily" : `/api/v1/feeds/weekly/${enc(spec.analystId!)}`);
+export const feedPath = (spec: Pick<FeedSpec, "kind" | "analystId">) =>
+  spec.kind === "daily" ? "/api/v1/feeds/daily" : `/api/v1/feeds/weekly/${enc(spec.analystId!)}`;
 
 export function buildFeed(spec: FeedSpec, reports: readonly FeedReport[]): Feed {
   const path = `${spec.base}${feedPath(spec)}`;
@@ -53,7 +54,8 @@ export function buildFeed(spec: FeedSpec, reports: readonly FeedReport[]): Feed 
       spec.kind === "daily"
         ? `${spec.base}/api/v1/reports/daily/${r.workDate}${query}`
         : `${spec.base}/api/v1/reports/weekly/${r.periodStart}/${enc(r.analystId)}${query}`;
-    const fallback = spec.kind === "daily" ? `Daily report ${r.workDate}` : `${r.analystId}: weekly report, week of ${r.periodStart}`;
+    const fallback =
+      spec.kind === "daily" ? `Daily report ${r.workDate}` : `${r.analystId}: weekly report, week of ${r.periodStart}`;
     return {
       id: url,
       url,

@@ -7,7 +7,9 @@ import addFormatsModule from "ajv-formats";
 import type { JsonSchema } from "./tool.js";
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => Ajv2020;
 
 export function createSchemaCompiler() {
   const ajv = addFormats(new Ajv2020({ allErrors: false, strict: false, useDefaults: true, coerceTypes: false }));
@@ -22,7 +24,10 @@ export function createSchemaCompiler() {
   };
 }
 
-export function describeArgumentError(error: ErrorObject | undefined): { message: string; argument: string | undefined } {
+export function describeArgumentError(error: ErrorObject | undefined): {
+  message: string;
+  argument: string | undefined;
+} {
   if (!error) return { message: "invalid arguments", argument: undefined };
   const params = error.params as Record<string, unknown>;
   const path = error.instancePath.replace(/^\//, "").replace(/\//g, ".");

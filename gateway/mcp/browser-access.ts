@@ -9,10 +9,16 @@ import type { Config } from "../../lib/config/config.js";
 import { sendError } from "../errors.js";
 import { isLoopbackHost, MCP_PATH, publicBaseUrl, RESOURCE_METADATA_PATH, routePath } from "../public-url.js";
 
-export const PUBLIC_DOCUMENTS = new Set([RESOURCE_METADATA_PATH, `${RESOURCE_METADATA_PATH}${MCP_PATH}`, "/api/contract", "/api/openapi.json"]);
+export const PUBLIC_DOCUMENTS = new Set([
+  RESOURCE_METADATA_PATH,
+  `${RESOURCE_METADATA_PATH}${MCP_PATH}`,
+  "/api/contract",
+  "/api/openapi.json",
+]);
 
 const EXPOSED = "WWW-Authenticate, Mcp-Protocol-Version, RateLimit-Policy, RateLimit, Retry-After";
-const REQUEST_HEADERS = "Authorization, Content-Type, Accept, X-API-Key, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID";
+const REQUEST_HEADERS =
+  "Authorization, Content-Type, Accept, X-API-Key, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID";
 
 /** The host name of a Host header value (`example.com:8080`, `[::1]:80`), lowercased, without the port. */
 function hostName(host: string): string {
@@ -50,15 +56,24 @@ export function browserAccess(config: Config) {
       if (origin === undefined) return;
       reply.header("access-control-allow-origin", "*").header("access-control-expose-headers", EXPOSED);
       if (request.method === "OPTIONS") {
-        return reply.code(204).header("access-control-allow-methods", "GET").header("access-control-allow-headers", REQUEST_HEADERS).header("access-control-max-age", "600").send();
+        return reply
+          .code(204)
+          .header("access-control-allow-methods", "GET")
+          .header("access-control-allow-headers", REQUEST_HEADERS)
+          .header("access-control-max-age", "600")
+          .send();
       }
       return;
     }
     if (path !== MCP_PATH) return;
-    if (!hostAllowed(request.headers.host)) return sendError(reply, 403, `host not allowed: ${request.headers.host ?? "(none)"}`);
+    if (!hostAllowed(request.headers.host))
+      return sendError(reply, 403, `host not allowed: ${request.headers.host ?? "(none)"}`);
     if (origin === undefined) return;
     if (!originAllowed(origin, request)) return sendError(reply, 403, `origin not allowed: ${origin}`);
-    reply.header("access-control-allow-origin", origin).header("vary", "Origin").header("access-control-expose-headers", EXPOSED);
+    reply
+      .header("access-control-allow-origin", origin)
+      .header("vary", "Origin")
+      .header("access-control-expose-headers", EXPOSED);
     if (request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined) {
       return reply
         .code(204)

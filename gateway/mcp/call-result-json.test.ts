@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { callToolResult, resultResponseJson } from "./call-result-json.js";
 
 const structured = {
-  boards: [{ board_id: "b1", root_topic: 'Rates "higher for longer"\n\\ 港股', created_at: 1, score: 0.1 + 0.2, none: null }],
+  boards: [
+    { board_id: "b1", root_topic: 'Rates "higher for longer"\n\\ 港股', created_at: 1, score: 0.1 + 0.2, none: null },
+  ],
   count: 1,
   bound: { limit: 50, returned: 1, has_more: false, exact: true },
   next_cursor: null,

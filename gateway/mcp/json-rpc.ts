@@ -34,21 +34,33 @@ const invalid = (id: RequestId | null, message: string): Message => ({
 
 /** Classifies one parsed body. Batches are refused: the transport carries one message per POST here. */
 export function classify(body: unknown): Message {
-  if (Array.isArray(body)) return invalid(null, "Invalid Request: batch arrays are not supported; send one JSON-RPC message per POST");
-  if (typeof body !== "object" || body === null) return invalid(null, "Invalid Request: the body must be a JSON-RPC 2.0 object");
+  if (Array.isArray(body))
+    return invalid(null, "Invalid Request: batch arrays are not supported; send one JSON-RPC message per POST");
+  if (typeof body !== "object" || body === null)
+    return invalid(null, "Invalid Request: the body must be a JSON-RPC 2.0 object");
   const msg = body as Record<string, unknown>;
   const id = isId(msg.id) ? msg.id : null;
   if (msg.jsonrpc !== "2.0") return invalid(id, 'Invalid Request: "jsonrpc" must be "2.0"');
-  if ("id" in msg && msg.id !== undefined && !isId(msg.id)) return invalid(null, 'Invalid Request: "id" must be a string or an integer');
+  if ("id" in msg && msg.id !== undefined && !isId(msg.id))
+    return invalid(null, 'Invalid Request: "id" must be a string or an integer');
   if (!("method" in msg)) {
     if (id !== null && ("result" in msg || "error" in msg)) return { kind: "response" };
     return invalid(id, 'Invalid Request: "method" is missing');
   }
-  if (typeof msg.method !== "string" || msg.method === "") return invalid(id, 'Invalid Request: "method" must be a non-empty string');
+  if (typeof msg.method !== "string" || msg.method === "")
+    return invalid(id, 'Invalid Request: "method" must be a non-empty string');
   if (msg.params !== undefined && (typeof msg.params !== "object" || msg.params === null)) {
     return id === null
       ? { kind: "notification", method: msg.method }
-      : { kind: "invalid", id, error: { code: INVALID_PARAMS, message: 'Invalid params: "params" must be an object', data: { category: "validation", transient: false } } };
+      : {
+          kind: "invalid",
+          id,
+          error: {
+            code: INVALID_PARAMS,
+            message: 'Invalid params: "params" must be an object',
+            data: { category: "validation", transient: false },
+          },
+        };
   }
   if (!("id" in msg) || msg.id === undefined) return { kind: "notification", method: msg.method };
   return { kind: "request", id: msg.id as RequestId, method: msg.method, params: msg.params ?? {} };

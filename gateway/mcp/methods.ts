@@ -47,13 +47,15 @@ export function createMethods({ tools, runner, clients, projectName, now }: Meth
   async function run(method: string, params: Record<string, unknown>, ctx: MethodContext): Promise<unknown> {
     switch (method) {
       case "initialize":
-        if (typeof params.protocolVersion !== "string") throw validationError("invalid params: 'protocolVersion' must be a string", "protocolVersion");
+        if (typeof params.protocolVersion !== "string")
+          throw validationError("invalid params: 'protocolVersion' must be a string", "protocolVersion");
         return initializeResult(params.protocolVersion, projectName);
       case "ping":
         return {};
       case "tools/list": {
         const access = listAccess(ctx.principal, tools);
-        if (!access.ok) throw authError(access.error, { code: access.code, required: access.required, granted: access.granted });
+        if (!access.ok)
+          throw authError(access.error, { code: access.code, required: access.required, granted: access.granted });
         return listing(ctx.principal, ctx.toolsets);
       }
       case "tools/call":
@@ -78,12 +80,25 @@ export function createMethods({ tools, runner, clients, projectName, now }: Meth
   return async function dispatch(method: string, params: unknown, ctx: MethodContext): Promise<MethodOutcome> {
     try {
       const result = await run(method, params as Record<string, unknown>, ctx);
-      if (result === undefined) return { error: { code: METHOD_NOT_FOUND, message: `Method not found: ${method}`, data: { category: "permanent", transient: false } } };
+      if (result === undefined)
+        return {
+          error: {
+            code: METHOD_NOT_FOUND,
+            message: `Method not found: ${method}`,
+            data: { category: "permanent", transient: false },
+          },
+        };
       return { result };
     } catch (error) {
       if (error instanceof RpcError) return { error: error.toObject() };
       ctx.log.error({ err: error, method }, "JSON-RPC method failed");
-      return { error: { code: -32603, message: "internal error", data: { category: "permanent", transient: false, code: "internal" } } };
+      return {
+        error: {
+          code: -32603,
+          message: "internal error",
+          data: { category: "permanent", transient: false, code: "internal" },
+        },
+      };
     }
   };
 }

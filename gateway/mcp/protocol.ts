@@ -7,10 +7,12 @@ export const NEWEST_PROTOCOL_VERSION = PROTOCOL_VERSIONS[PROTOCOL_VERSIONS.lengt
 /** What a request without the MCP-Protocol-Version header is taken to speak (the transport's backwards-compatibility rule). */
 export const DEFAULT_PROTOCOL_VERSION = "2025-03-26";
 
-export const isSupportedVersion = (v: unknown): v is string => typeof v === "string" && (PROTOCOL_VERSIONS as readonly string[]).includes(v);
+export const isSupportedVersion = (v: unknown): v is string =>
+  typeof v === "string" && (PROTOCOL_VERSIONS as readonly string[]).includes(v);
 
 /** Echo the requested version when supported, else offer the newest (the client may then disconnect). */
-export const negotiateVersion = (requested: unknown): string => (isSupportedVersion(requested) ? requested : NEWEST_PROTOCOL_VERSION);
+export const negotiateVersion = (requested: unknown): string =>
+  isSupportedVersion(requested) ? requested : NEWEST_PROTOCOL_VERSION;
 
 /** Every method the endpoint serves (methods.ts dispatches exactly these). */
 export const MCP_METHODS = [
@@ -40,7 +42,12 @@ export function initializeResult(requested: unknown, projectName: string) {
   return {
     protocolVersion: negotiateVersion(requested),
     // Stateless: nothing to subscribe to, and no list changes are announced.
-    capabilities: { tools: { listChanged: false }, resources: { subscribe: false, listChanged: false }, prompts: { listChanged: false }, completions: {} },
+    capabilities: {
+      tools: { listChanged: false },
+      resources: { subscribe: false, listChanged: false },
+      prompts: { listChanged: false },
+      completions: {},
+    },
     serverInfo: { name: "institute-research-publishing", title: projectName, version: API_VERSION },
     instructions: SERVER_INSTRUCTIONS,
   };

@@ -26,10 +26,20 @@ describe("the tool registry check", () => {
       "tool t: takes limit but declares no bound (it would truncate silently)",
     ]);
     expect(
-      registryProblems([{ ...base, inputSchema: { type: "object", properties: { limit } }, outputSchema: { type: "object", properties: { bound: {} } }, bound: { default: 5, max: 20 } }]),
+      registryProblems([
+        {
+          ...base,
+          inputSchema: { type: "object", properties: { limit } },
+          outputSchema: { type: "object", properties: { bound: {} } },
+          bound: { default: 5, max: 20 },
+        },
+      ]),
     ).toEqual(["tool t: limit schema (maximum 10, default 5) differs from its bound (20, 5)"]);
     expect(registryProblems([base, base])).toEqual(["tool t: listed twice"]);
-    expect(registryProblems([{ ...base, pager: "keyset" }])).toEqual(["tool t: keyset tool takes no cursor", "tool t: keyset tool returns no next_cursor"]);
+    expect(registryProblems([{ ...base, pager: "keyset" }])).toEqual([
+      "tool t: keyset tool takes no cursor",
+      "tool t: keyset tool returns no next_cursor",
+    ]);
     expect(registryProblems([{ ...base, name: "bad name" }])[0]).toMatch(/name must be/);
   });
 });

@@ -18,14 +18,18 @@ export function registryProblems(tools: readonly ToolDefinition[]): string[] {
     if (seen.has(tool.name)) problems.push(`${at}: listed twice`);
     seen.add(tool.name);
     if (!tool.title || !tool.description) problems.push(`${at}: needs a title and a description`);
-    if ("party" in tool.grant && tool.grant.party !== "coverage") problems.push(`${at}: unknown party grant ${String(tool.grant.party)}`);
-    if (tool.inputSchema.type !== "object" || tool.outputSchema.type !== "object") problems.push(`${at}: input and output schemas must be objects`);
+    if ("party" in tool.grant && tool.grant.party !== "coverage")
+      problems.push(`${at}: unknown party grant ${String(tool.grant.party)}`);
+    if (tool.inputSchema.type !== "object" || tool.outputSchema.type !== "object")
+      problems.push(`${at}: input and output schemas must be objects`);
     const limit = tool.inputSchema.properties.limit as { maximum?: number; default?: number } | undefined;
     if (limit && !tool.bound) problems.push(`${at}: takes limit but declares no bound (it would truncate silently)`);
     if (tool.bound) {
       if (!limit) problems.push(`${at}: declares a bound but takes no limit`);
       else if (limit.maximum !== tool.bound.max || limit.default !== tool.bound.default) {
-        problems.push(`${at}: limit schema (maximum ${limit.maximum}, default ${limit.default}) differs from its bound (${tool.bound.max}, ${tool.bound.default})`);
+        problems.push(
+          `${at}: limit schema (maximum ${limit.maximum}, default ${limit.default}) differs from its bound (${tool.bound.max}, ${tool.bound.default})`,
+        );
       }
       if (!tool.outputSchema.properties.bound) problems.push(`${at}: bounded, but its output has no 'bound' report`);
     }
@@ -33,7 +37,10 @@ export function registryProblems(tools: readonly ToolDefinition[]): string[] {
       if (!tool.inputSchema.properties.cursor) problems.push(`${at}: keyset tool takes no cursor`);
       if (!tool.outputSchema.properties.next_cursor) problems.push(`${at}: keyset tool returns no next_cursor`);
     }
-    for (const [which, schema] of [["input", tool.inputSchema], ["output", tool.outputSchema]] as const) {
+    for (const [which, schema] of [
+      ["input", tool.inputSchema],
+      ["output", tool.outputSchema],
+    ] as const) {
       try {
         compile(schema);
       } catch (e) {

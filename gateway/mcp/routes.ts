@@ -23,11 +23,20 @@ export interface McpOptions {
 }
 
 const transportError = (reply: FastifyReply, status: number, code: number, message: string) =>
-  reply.code(status).type("application/json; charset=utf-8").send(errorResponse(null, { code, message, data: { category: "validation", transient: false } }));
+  reply
+    .code(status)
+    .type("application/json; charset=utf-8")
+    .send(errorResponse(null, { code, message, data: { category: "validation", transient: false } }));
 
 export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
   const runner = createToolRunner(opts.tools, opts.clients, opts.wrapCall);
-  const dispatch = createMethods({ tools: opts.tools, runner, clients: opts.clients, projectName: opts.projectName, now: opts.now ?? Date.now });
+  const dispatch = createMethods({
+    tools: opts.tools,
+    runner,
+    clients: opts.clients,
+    projectName: opts.projectName,
+    now: opts.now ?? Date.now,
+  });
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
@@ -56,22 +65,43 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
         message: `Bad Request: unsupported MCP-Protocol-Version ${String(header)} (supported: ${PROTOCOL_VERSIONS.join(", ")})`,
         data: { category: "validation", transient: false, supported: [...PROTOCOL_VERSIONS] },
       };
-      return reply.code(400).type("application/json; charset=utf-8").send(errorResponse(message.kind === "request" ? message.id : null, detail));
+      return reply
+        .code(400)
+        .type("application/json; charset=utf-8")
+        .send(errorResponse(message.kind === "request" ? message.id : null, detail));
     }
-    const selection = selectToolsets(request.headers["x-mcp-toolsets"], (request.query as Record<string, string | string[] | undefined>).toolsets);
+    const selection = selectToolsets(
+      request.headers["x-mcp-toolsets"],
+      (request.query as Record<string, string | string[] | undefined>).toolsets,
+    );
     if (!selection.ok) {
       const detail: RpcErrorObject = {
         code: INVALID_REQUEST,
         message: `Bad Request: unknown toolset ${selection.unknown.join(", ")} (valid: ${TOOLSET_NAMES.join(", ")})`,
-        data: { category: "validation", transient: false, code: "unknown_toolset", unknown: selection.unknown, valid: [...TOOLSET_NAMES] },
+        data: {
+          category: "validation",
+          transient: false,
+          code: "unknown_toolset",
+          unknown: selection.unknown,
+          valid: [...TOOLSET_NAMES],
+        },
       };
-      return reply.code(400).type("application/json; charset=utf-8").send(errorResponse(message.kind === "request" ? message.id : null, detail));
+      return reply
+        .code(400)
+        .type("application/json; charset=utf-8")
+        .send(errorResponse(message.kind === "request" ? message.id : null, detail));
     }
     reply.header("mcp-protocol-version", isSupportedVersion(header) ? header : DEFAULT_PROTOCOL_VERSION);
     if (message.kind !== "request") return reply.code(202).send();
-    const outcome = await dispatch(message.method, message.params, { principal: request.principal!, log: request.log, toolsets: selection.toolsets });
-    if (isInitialize && "result" in outcome) reply.header("mcp-protocol-version", (outcome.result as { protocolVersion: string }).protocolVersion);
-    const response = "result" in outcome ? resultResponseJson(message.id, outcome.result) : errorResponse(message.id, outcome.error);
+    const outcome = await dispatch(message.method, message.params, {
+      principal: request.principal!,
+      log: request.log,
+      toolsets: selection.toolsets,
+    });
+    if (isInitialize && "result" in outcome)
+      reply.header("mcp-protocol-version", (outcome.result as { protocolVersion: string }).protocolVersion);
+    const response =
+      "result" in outcome ? resultResponseJson(message.id, outcome.result) : errorResponse(message.id, outcome.error);
     return reply.code(200).type("application/json; charset=utf-8").send(response);
   });
 }

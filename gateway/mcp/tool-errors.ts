@@ -37,7 +37,11 @@ export class RpcError extends Error {
   }
 
   toObject(): RpcErrorObject {
-    return { code: this.rpcCode, message: this.message, data: { category: this.category, transient: this.category === "transient", ...this.detail } };
+    return {
+      code: this.rpcCode,
+      message: this.message,
+      data: { category: this.category, transient: this.category === "transient", ...this.detail },
+    };
   }
 }
 
@@ -58,7 +62,9 @@ const RPC_CODE_OF_CATEGORY: Record<Category, number> = {
 /** Internal faults are not described to the caller: the message says only what kind of failure it was. */
 export function fromConnectError(error: ConnectError): RpcError {
   const { category, internal } = answerOf(error.code);
-  return new RpcError(internal ? INTERNAL_ERROR : RPC_CODE_OF_CATEGORY[category], shownMessage(error), category, { code: snake(error.code) });
+  return new RpcError(internal ? INTERNAL_ERROR : RPC_CODE_OF_CATEGORY[category], shownMessage(error), category, {
+    code: snake(error.code),
+  });
 }
 
 /** Any failure of a tool call as an RpcError: ours pass through, ConnectErrors are mapped, anything else is internal. */

@@ -21,7 +21,10 @@ function memberPaths(schema: any, at = ""): string[] {
   if (typeof schema !== "object" || schema === null) return [];
   const named = TOOLS.find((t) => JSON.stringify(sameAs(t.name)) === JSON.stringify(schema));
   if (named) return memberPaths(listedTool(named, TOOLS).outputSchema, at);
-  const own = Object.entries(schema.properties ?? {}).flatMap(([name, member]) => [`${at}.${name}`, ...memberPaths(member, `${at}.${name}`)]);
+  const own = Object.entries(schema.properties ?? {}).flatMap(([name, member]) => [
+    `${at}.${name}`,
+    ...memberPaths(member, `${at}.${name}`),
+  ]);
   return [...own, ...memberPaths(schema.items, `${at}[]`)];
 }
 
@@ -50,7 +53,12 @@ describe("the compact form", () => {
   it("keeps title, description, read-only annotations, every argument and every output member of each tool", () => {
     for (const tool of TOOLS) {
       const listed = listedTool(tool, TOOLS);
-      expect(listed).toMatchObject({ name: tool.name, title: tool.title, description: tool.description, annotations: { readOnlyHint: true, openWorldHint: false } });
+      expect(listed).toMatchObject({
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      });
       expect(listed.inputSchema.properties).toEqual(tool.inputSchema.properties);
       expect(listed.inputSchema.required).toEqual(tool.inputSchema.required);
       expect(memberPaths(listed.outputSchema)).toEqual(memberPaths(tool.outputSchema));
@@ -60,18 +68,34 @@ describe("the compact form", () => {
 
   it("keeps types, enumerations and constants of output members, and drops only what the instructions state once", () => {
     const listed = listedTool(TOOLS.find((t) => t.name === "factcards_get")!).outputSchema as any;
-    expect(listed.properties.verdict).toEqual({ type: ["string", "null"], enum: ["verified", "disputed", "uncertain", "unverifiable", null] });
+    expect(listed.properties.verdict).toEqual({
+      type: ["string", "null"],
+      enum: ["verified", "disputed", "uncertain", "unverifiable", null],
+    });
     expect(listed.properties.created_at).toEqual({ type: "integer" });
     expect(listed.required).toBeUndefined();
     expect(listed.additionalProperties).toBeUndefined();
     const bounded = listedTool(TOOLS.find((t) => t.name === "portfolios_leaderboard")!).outputSchema as any;
-    expect(bounded.properties.bound).toEqual({ properties: { limit: { type: "integer" }, returned: { type: "integer" }, has_more: { type: "boolean" }, exact: { const: true } } });
+    expect(bounded.properties.bound).toEqual({
+      properties: {
+        limit: { type: "integer" },
+        returned: { type: "integer" },
+        has_more: { type: "boolean" },
+        exact: { const: true },
+      },
+    });
   });
 
   it("names the tool whose answer a nested member repeats, within the toolset, instead of repeating its schema", () => {
-    const of = (name: string) => listedTool(TOOLS.find((t) => t.name === name)!, TOOLS).outputSchema as any;
+    const of = (name: string) =>
+      listedTool(
+        TOOLS.find((t) => t.name === name)!,
+        TOOLS,
+      ).outputSchema as any;
     expect(of("portfolios_tear_sheet").properties.metrics).toEqual({ description: "as portfolios_metrics returns" });
-    expect(of("portfolios_leaderboard").properties.leaderboard.items).toEqual({ description: "as portfolios_metrics returns" });
+    expect(of("portfolios_leaderboard").properties.leaderboard.items).toEqual({
+      description: "as portfolios_metrics returns",
+    });
     expect(of("factcards_list").properties.fact_cards.items).toEqual({ description: "as factcards_get returns" });
     expect(of("portfolios_metrics").properties.sharpe).toEqual({ type: ["number", "null"] });
   });

@@ -26,7 +26,17 @@ export const OUTPUT_SCHEMA_RULE =
 /** How a nested member that repeats another tool's answer is listed. */
 export const sameAs = (tool: string) => ({ description: `as ${tool} returns` });
 
-const VALUE_CHECKS = new Set(["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems"]);
+const VALUE_CHECKS = new Set([
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minItems",
+  "maxItems",
+]);
 
 function compactSchema(schema: unknown, root: boolean): unknown {
   if (Array.isArray(schema)) return schema.map((s) => compactSchema(s, false));
@@ -39,7 +49,9 @@ function compactSchema(schema: unknown, root: boolean): unknown {
     if (VALUE_CHECKS.has(key) && typeof value !== "object") continue;
     if (key === "type" && value === "object" && !root && "properties" in schema) continue;
     if (key === "properties" && typeof value === "object" && value !== null) {
-      out.properties = Object.fromEntries(Object.entries(value).map(([name, member]) => [name, compactSchema(member, false)]));
+      out.properties = Object.fromEntries(
+        Object.entries(value).map(([name, member]) => [name, compactSchema(member, false)]),
+      );
       continue;
     }
     out[key] = compactSchema(value, false);
@@ -84,7 +96,9 @@ function referShapes(schema: unknown, tool: ToolDefinition, shapes: Map<string, 
   const out: Record<string, unknown> = { ...schema };
   const node = schema as { properties?: Record<string, unknown>; items?: unknown };
   if (node.properties) {
-    out.properties = Object.fromEntries(Object.entries(node.properties).map(([k, v]) => [k, referShapes(v, tool, shapes, false)]));
+    out.properties = Object.fromEntries(
+      Object.entries(node.properties).map(([k, v]) => [k, referShapes(v, tool, shapes, false)]),
+    );
   }
   if (node.items) out.items = referShapes(node.items, tool, shapes, false);
   return out;
@@ -116,6 +130,8 @@ export function listsTool(principal: Principal, tool: ToolDefinition): boolean {
 export function createToolListing(tools: readonly ToolDefinition[]) {
   const listed = tools.map((tool) => ({ tool, entry: listedTool(tool, tools) }));
   return (principal: Principal, toolsets: ReadonlySet<ToolsetName> | undefined) => ({
-    tools: listed.filter(({ tool }) => (toolsets === undefined || toolsets.has(tool.toolset)) && listsTool(principal, tool)).map(({ entry }) => entry),
+    tools: listed
+      .filter(({ tool }) => (toolsets === undefined || toolsets.has(tool.toolset)) && listsTool(principal, tool))
+      .map(({ entry }) => entry),
   });
 }

@@ -54,17 +54,27 @@ function nestedDeeperThan(value: unknown, max: number): boolean {
 }
 
 /** Runs a tool call, or answers it another way (the read cache); the default runs it. */
-export type ToolCallWrapper = (tool: ToolDefinition, args: Record<string, unknown>, compute: () => Promise<CallToolResult>) => Promise<CallToolResult>;
+export type ToolCallWrapper = (
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  compute: () => Promise<CallToolResult>,
+) => Promise<CallToolResult>;
 
-export function createToolRunner(tools: readonly ToolDefinition[], clients: ServiceClients, wrapCall?: ToolCallWrapper): ToolRunner {
+export function createToolRunner(
+  tools: readonly ToolDefinition[],
+  clients: ServiceClients,
+  wrapCall?: ToolCallWrapper,
+): ToolRunner {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const inputs = createSchemaCompiler();
   const outputs = createSchemaCompiler();
 
   function checkArguments(tool: ToolDefinition, raw: unknown): Record<string, unknown> {
-    if (raw !== undefined && !isObject(raw)) throw validationError("invalid params: 'arguments' must be an object", "arguments");
+    if (raw !== undefined && !isObject(raw))
+      throw validationError("invalid params: 'arguments' must be an object", "arguments");
     // No tool takes deeply nested arguments; refusing them here keeps the clone below from exhausting the stack.
-    if (nestedDeeperThan(raw, MAX_ARGUMENT_DEPTH)) throw validationError(`invalid arguments: nested deeper than ${MAX_ARGUMENT_DEPTH} levels`, "arguments");
+    if (nestedDeeperThan(raw, MAX_ARGUMENT_DEPTH))
+      throw validationError(`invalid arguments: nested deeper than ${MAX_ARGUMENT_DEPTH} levels`, "arguments");
     const args = structuredClone(raw ?? {}) as Record<string, unknown>;
     const validate = inputs(tool.inputSchema);
     if (!validate(args)) {
@@ -98,7 +108,8 @@ export function createToolRunner(tools: readonly ToolDefinition[], clients: Serv
     },
     run,
     async call(params, principal, log) {
-      if (!isObject(params) || typeof params.name !== "string") throw validationError("invalid params: 'name' must be a tool name", "name");
+      if (!isObject(params) || typeof params.name !== "string")
+        throw validationError("invalid params: 'name' must be a tool name", "name");
       const tool = byName.get(params.name);
       if (!tool) throw validationError(`unknown tool: ${params.name}`, "name", "unknown_tool");
       authorize(principal, tool);

@@ -24,13 +24,17 @@ export const TOOLSET_NAMES = Object.keys(TOOLSETS) as ToolsetName[];
 
 const isToolset = (name: string): name is ToolsetName => Object.prototype.hasOwnProperty.call(TOOLSETS, name);
 
-export type ToolsetSelection = { ok: true; toolsets: ReadonlySet<ToolsetName> | undefined } | { ok: false; unknown: string[] };
+export type ToolsetSelection =
+  { ok: true; toolsets: ReadonlySet<ToolsetName> | undefined } | { ok: false; unknown: string[] };
 
 /**
  * The toolsets a request selects: the union of the header's and the query parameter's names (either may repeat or
  * be comma-separated; blanks are ignored). Nothing named: undefined, every toolset.
  */
-export function selectToolsets(header: string | string[] | undefined, query: string | string[] | undefined): ToolsetSelection {
+export function selectToolsets(
+  header: string | string[] | undefined,
+  query: string | string[] | undefined,
+): ToolsetSelection {
   const names = [header, query]
     .flat()
     .filter((v): v is string => typeof v === "string")
@@ -39,7 +43,9 @@ export function selectToolsets(header: string | string[] | undefined, query: str
     .filter((v) => v !== "");
   if (names.length === 0) return { ok: true, toolsets: undefined };
   // Named back to the caller: a few of them, each cut short, whatever the header held.
-  const unknown = [...new Set(names.filter((n) => !isToolset(n)).map((n) => (n.length > 64 ? `${n.slice(0, 64)}…` : n)))].slice(0, 10);
+  const unknown = [
+    ...new Set(names.filter((n) => !isToolset(n)).map((n) => (n.length > 64 ? `${n.slice(0, 64)}…` : n))),
+  ].slice(0, 10);
   if (unknown.length) return { ok: false, unknown };
   return { ok: true, toolsets: new Set(names as ToolsetName[]) };
 }

@@ -3,10 +3,29 @@
  * and over-fetches by one row, issuing next_cursor exactly when more exist), one card, and a card's (or a claim
  * text's) nearest neighbours with the reuse policy.
  */
-import { FactCardSchema, ListFactCardsResponseSchema, ListSimilarFactsResponseSchema } from "../../gen/institute/factcard/v1/factcard_pb.js";
+import {
+  FactCardSchema,
+  ListFactCardsResponseSchema,
+  ListSimilarFactsResponseSchema,
+} from "../../gen/institute/factcard/v1/factcard_pb.js";
 import { protoToJson } from "../../lib/proto-json.js";
-import { CLAIM_CATEGORIES, FACT_CARD_STATUSES, LIST_LIMIT, MAX_CLAIM_TEXT, PARENT_KINDS, SIMILAR_TOP_K, VERDICTS } from "../../services/factcard/vocabulary.js";
-import { factCard, listFactCardsQuery, listFactCardsResponse, similarFactsQuery, similarFactsResponse, type ListFactCardsQuery } from "../schemas/factcards.js";
+import {
+  CLAIM_CATEGORIES,
+  FACT_CARD_STATUSES,
+  LIST_LIMIT,
+  MAX_CLAIM_TEXT,
+  PARENT_KINDS,
+  SIMILAR_TOP_K,
+  VERDICTS,
+} from "../../services/factcard/vocabulary.js";
+import {
+  factCard,
+  listFactCardsQuery,
+  listFactCardsResponse,
+  similarFactsQuery,
+  similarFactsResponse,
+  type ListFactCardsQuery,
+} from "../schemas/factcards.js";
 import { enumInput, idInput, input, limitInput } from "./input-schemas.js";
 import type { Operation } from "./operation.js";
 import { required } from "./service-answers.js";
@@ -70,14 +89,35 @@ export const similarFacts: Operation<SimilarFactsInput> = {
   scope,
   input: input({
     fact_card_id: factCardId,
-    claim_text: { type: "string", minLength: 1, maxLength: MAX_CLAIM_TEXT, description: "Instead of fact_card_id: a claim not yet carded." },
-    top_k: { type: "integer", minimum: SIMILAR_TOP_K.min, maximum: SIMILAR_TOP_K.max, default: SIMILAR_TOP_K.fallback, description: "How many neighbours." },
+    claim_text: {
+      type: "string",
+      minLength: 1,
+      maxLength: MAX_CLAIM_TEXT,
+      description: "Instead of fact_card_id: a claim not yet carded.",
+    },
+    top_k: {
+      type: "integer",
+      minimum: SIMILAR_TOP_K.min,
+      maximum: SIMILAR_TOP_K.max,
+      default: SIMILAR_TOP_K.fallback,
+      description: "How many neighbours.",
+    },
     same_category: { type: "boolean", default: false, description: "Only neighbours of the same claim category." },
-    mode: { ...similarFactsQuery.properties.mode, description: "Omitted: cosine neighbours of the English claim. hybrid, keyword or semantic: ranked as search_artifacts ranks, over the card's claim texts." },
+    mode: {
+      ...similarFactsQuery.properties.mode,
+      description:
+        "Omitted: cosine neighbours of the English claim. hybrid, keyword or semantic: ranked as search_artifacts ranks, over the card's claim texts.",
+    },
   }),
   output: similarFactsResponse,
   async call({ fact_card_id, claim_text, top_k, same_category, mode }, clients) {
-    const response = await clients.factcard.listSimilarFacts({ factCardId: fact_card_id ?? "", claimText: claim_text ?? "", topK: top_k ?? 0, sameCategory: same_category ?? false, mode });
+    const response = await clients.factcard.listSimilarFacts({
+      factCardId: fact_card_id ?? "",
+      claimText: claim_text ?? "",
+      topK: top_k ?? 0,
+      sameCategory: same_category ?? false,
+      mode,
+    });
     return protoToJson(ListSimilarFactsResponseSchema, response);
   },
 };

@@ -25,4 +25,7 @@ export const OPERATIONS: readonly Operation[] = [
 ];
 
 /** Each REST route (`GET /api/v1/...`) and the tool serving the same operation. */
-export const REST_TOOL_EQUIVALENTS: ReadonlyArray<{ route: string; tool: string }> = OPERATIONS.map((op) => ({ route: routeName(op), tool: op.tool }));
+export const REST_TOOL_EQUIVALENTS: ReadonlyArray<{ route: string; tool: string }> = OPERATIONS.map((op) => ({
+  route: routeName(op),
+  tool: op.tool,
+}));

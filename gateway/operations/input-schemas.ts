@@ -12,14 +12,19 @@ export function input(properties: Record<string, unknown>, required: string[] = 
 export const NO_ARGUMENTS = input({});
 
 /** A free-text identifier argument (ids are at most 200 characters everywhere in this service). */
-export const idInput = (description: string) => ({ type: "string", minLength: 1, maxLength: 200, description }) as const;
+export const idInput = (description: string) =>
+  ({ type: "string", minLength: 1, maxLength: 200, description }) as const;
 
 export const workDateInput = (description: string) =>
   ({ type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$", format: "date", description }) as const;
 
-export const enumInput = (values: readonly string[], description: string) => ({ type: "string", enum: [...values], description }) as const;
+export const enumInput = (values: readonly string[], description: string) =>
+  ({ type: "string", enum: [...values], description }) as const;
 
-export const langInput = enumInput(["en", "zh"], "Report language; omitted: English, then the language-agnostic report.");
+export const langInput = enumInput(
+  ["en", "zh"],
+  "Report language; omitted: English, then the language-agnostic report.",
+);
 
 /** How many rows a list may return: its default and its largest accepted `limit`. */
 export interface Bound {

@@ -30,7 +30,13 @@ export const latestIndex: Operation<Record<string, never>> = {
   input: NO_ARGUMENTS,
   output: latestIndexResponse,
   async call(_input, clients) {
-    const [reports, board] = await Promise.all([clients.reports.getLatest({}), clients.portfolio.getLeaderboard({ limit: LATEST_LEADERBOARD_SIZE })]);
-    return { ...protoToJson(GetLatestResponseSchema, reports), leaderboard: board.leaderboard.map(toLatestLeaderboardItem) };
+    const [reports, board] = await Promise.all([
+      clients.reports.getLatest({}),
+      clients.portfolio.getLeaderboard({ limit: LATEST_LEADERBOARD_SIZE }),
+    ]);
+    return {
+      ...protoToJson(GetLatestResponseSchema, reports),
+      leaderboard: board.leaderboard.map(toLatestLeaderboardItem),
+    };
   },
 };

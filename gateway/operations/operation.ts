@@ -9,7 +9,12 @@
 import type { REST_SCOPES } from "../../lib/scopes.js";
 import type { ServiceClients } from "../clients.js";
 
-export type JsonSchema = { type: "object"; properties: Readonly<Record<string, unknown>>; required?: readonly string[]; [k: string]: unknown };
+export type JsonSchema = {
+  type: "object";
+  properties: Readonly<Record<string, unknown>>;
+  required?: readonly string[];
+  [k: string]: unknown;
+};
 
 export interface Operation<Input = any, Answer = any> {
   /** The REST route that serves it, as the route catalog names it: path in OpenAPI form under /api/v1. */

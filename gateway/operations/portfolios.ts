@@ -25,7 +25,8 @@ export const leaderboard: Operation<{ limit?: number }> = {
   scope,
   input: NO_ARGUMENTS,
   output: leaderboardResponse,
-  call: async ({ limit = 0 }, clients) => protoToJson(GetLeaderboardResponseSchema, await clients.portfolio.getLeaderboard({ limit })),
+  call: async ({ limit = 0 }, clients) =>
+    protoToJson(GetLeaderboardResponseSchema, await clients.portfolio.getLeaderboard({ limit })),
 };
 
 export const metrics: Operation<{ portfolio_id: string }> = {
@@ -45,7 +46,11 @@ export const series: Operation<{ portfolio_id: string; from?: string; to?: strin
   tool: "portfolios_series",
   scope,
   input: input(
-    { portfolio_id: portfolioIdInput, from: workDateInput("First work date to include."), to: workDateInput("Last work date to include.") },
+    {
+      portfolio_id: portfolioIdInput,
+      from: workDateInput("First work date to include."),
+      to: workDateInput("Last work date to include."),
+    },
     ["portfolio_id"],
   ),
   output: portfolioSeries,

@@ -27,7 +27,8 @@ export const dailyReport: Operation<{ date: string; lang?: string }, MarkdownAns
   scope,
   input: input({ date: workDateInput("Work date, YYYY-MM-DD (Asia/Singapore)."), lang: langInput }, ["date"]),
   output: markdownAnswer,
-  call: async ({ date, lang }, clients) => markdownResult((await clients.reports.getDailyReport({ date, lang: lang ?? "" })).document),
+  call: async ({ date, lang }, clients) =>
+    markdownResult((await clients.reports.getDailyReport({ date, lang: lang ?? "" })).document),
 };
 
 export const weeklyIndexOperation: Operation<{ date: string }> = {
@@ -36,14 +37,18 @@ export const weeklyIndexOperation: Operation<{ date: string }> = {
   scope,
   input: input({ date: weekDateInput }, ["date"]),
   output: weeklyIndex,
-  call: async ({ date }, clients) => protoToJson(GetWeeklyIndexResponseSchema, await clients.reports.getWeeklyIndex({ date })),
+  call: async ({ date }, clients) =>
+    protoToJson(GetWeeklyIndexResponseSchema, await clients.reports.getWeeklyIndex({ date })),
 };
 
 export const weeklyReport: Operation<{ date: string; analyst_id: string; lang?: string }, MarkdownAnswer> = {
   route: { method: "GET", path: "/api/v1/reports/weekly/{date}/{analystId}" },
   tool: "reports_weekly_author",
   scope,
-  input: input({ date: weekDateInput, analyst_id: { ...analystIdParam, description: "The analyst's id." }, lang: langInput }, ["date", "analyst_id"]),
+  input: input(
+    { date: weekDateInput, analyst_id: { ...analystIdParam, description: "The analyst's id." }, lang: langInput },
+    ["date", "analyst_id"],
+  ),
   output: markdownAnswer,
   call: async ({ date, analyst_id, lang }, clients) =>
     markdownResult((await clients.reports.getWeeklyReport({ date, analystId: analyst_id, lang: lang ?? "" })).document),

@@ -18,7 +18,8 @@ export const listDataTopics: Operation<{ date: string }> = {
   scope,
   input: input({ date: dateInput }, ["date"]),
   output: sharedDataTopics,
-  call: async ({ date }, clients) => protoToJson(ListDataTopicsResponseSchema, await clients.reports.listDataTopics({ date })),
+  call: async ({ date }, clients) =>
+    protoToJson(ListDataTopicsResponseSchema, await clients.reports.listDataTopics({ date })),
 };
 
 /** A topic document as stored: its JSON text, which REST sends untouched and the tool parses. */
@@ -32,7 +33,13 @@ export const getDataTopic: Operation<{ date: string; topic: string }, StoredTopi
   route: { method: "GET", path: "/api/v1/data/{date}/{topic}" },
   tool: "data_get_topic",
   scope,
-  input: input({ date: dateInput, topic: { ...topicParam, description: "The topic name, as in data_list_topics (a .json suffix is accepted)." } }, ["date", "topic"]),
+  input: input(
+    {
+      date: dateInput,
+      topic: { ...topicParam, description: "The topic name, as in data_list_topics (a .json suffix is accepted)." },
+    },
+    ["date", "topic"],
+  ),
   output: object({ date: str, topic: str, json: str }),
   async call({ date, topic }, clients) {
     const { documentJson } = await clients.reports.getDataTopic({ date, topic });

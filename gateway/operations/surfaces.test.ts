@@ -27,7 +27,12 @@ async function registeredRoutes(): Promise<Registered[]> {
       routes.push({ route: `${method} ${r.url.replace(/:([A-Za-z0-9_]+)/g, "{$1}")}`, restOnly: r.config?.restOnly });
     }
   });
-  await app.register(restRoutes, { prefix: REST_PREFIX, config: loadConfig({}), clients: {} as ServiceClients, facts: { searchEnabled: () => false } });
+  await app.register(restRoutes, {
+    prefix: REST_PREFIX,
+    config: loadConfig({}),
+    clients: {} as ServiceClients,
+    facts: { searchEnabled: () => false },
+  });
   await app.ready();
   await app.close();
   return routes;
@@ -39,8 +44,14 @@ describe("the REST and tool surfaces", () => {
     const served = new Set(REST_TOOL_EQUIVALENTS.map((e) => e.route));
     const withoutTool = routes.filter((r) => !served.has(r.route) && !r.restOnly).map((r) => r.route);
     expect(withoutTool, "REST routes with neither an operation nor a restOnly reason").toEqual([]);
-    for (const r of routes.filter((x) => x.restOnly)) expect(served.has(r.route), `${r.route} is an operation and restOnly`).toBe(false);
-    expect(routes.filter((r) => r.restOnly).map((r) => r.route).sort()).toEqual([
+    for (const r of routes.filter((x) => x.restOnly))
+      expect(served.has(r.route), `${r.route} is an operation and restOnly`).toBe(false);
+    expect(
+      routes
+        .filter((r) => r.restOnly)
+        .map((r) => r.route)
+        .sort(),
+    ).toEqual([
       "GET /api/v1/feeds/daily/feed.atom",
       "GET /api/v1/feeds/daily/feed.json",
       "GET /api/v1/feeds/weekly/{analystId}/feed.atom",
@@ -53,13 +64,22 @@ describe("the REST and tool surfaces", () => {
 
   it("register every operation's route exactly once", async () => {
     const routes = (await registeredRoutes()).map((r) => r.route);
-    for (const { route } of REST_TOOL_EQUIVALENTS) expect(routes.filter((r) => r === route), route).toHaveLength(1);
+    for (const { route } of REST_TOOL_EQUIVALENTS)
+      expect(
+        routes.filter((r) => r === route),
+        route,
+      ).toHaveLength(1);
   });
 
   it("list every operation's tool in the registry, projected from that operation, and no other tool names a route", () => {
     const byName = new Map(TOOLS.map((t) => [t.name, t]));
-    for (const { route, tool } of REST_TOOL_EQUIVALENTS) expect(byName.get(tool)?.rest, `${tool} serves ${route}`).toBe(route);
-    expect(TOOLS.filter((t) => t.rest).map((t) => t.name).sort()).toEqual(REST_TOOL_EQUIVALENTS.map((e) => e.tool).sort());
+    for (const { route, tool } of REST_TOOL_EQUIVALENTS)
+      expect(byName.get(tool)?.rest, `${tool} serves ${route}`).toBe(route);
+    expect(
+      TOOLS.filter((t) => t.rest)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(REST_TOOL_EQUIVALENTS.map((e) => e.tool).sort());
   });
 
   it("define each operation once: one route, one tool, a REST scope", () => {

@@ -10,8 +10,19 @@ import {
   ThreadDetailSchema,
 } from "../../gen/institute/catalog/v1/catalog_pb.js";
 import { protoToJson } from "../../lib/proto-json.js";
-import { LIMITS, SIMILARITY_DECISIONS, THREAD_STATUSES, TOPIC_POOL_FILTERS } from "../../services/catalog/vocabulary.js";
-import { listThreadsResponse, similarityLogResponse, threadDetail, TOPIC_POOL_ALL, topicPoolResponse } from "../schemas/catalog.js";
+import {
+  LIMITS,
+  SIMILARITY_DECISIONS,
+  THREAD_STATUSES,
+  TOPIC_POOL_FILTERS,
+} from "../../services/catalog/vocabulary.js";
+import {
+  listThreadsResponse,
+  similarityLogResponse,
+  threadDetail,
+  TOPIC_POOL_ALL,
+  topicPoolResponse,
+} from "../schemas/catalog.js";
 import { enumInput, idInput, input, langInput, limitInput } from "./input-schemas.js";
 import type { Operation } from "./operation.js";
 import { markdownAnswer, markdownResult, required } from "./service-answers.js";
@@ -30,7 +41,8 @@ export const listThreads: Operation<{ status?: string; limit: number }> = {
   scope,
   input: input({ status: statusInput, limit: limitInput(THREADS_BOUND, "threads") }),
   output: listThreadsResponse,
-  call: async ({ status = "", limit }, clients) => protoToJson(ListThreadsResponseSchema, await clients.catalog.listThreads({ status, limit })),
+  call: async ({ status = "", limit }, clients) =>
+    protoToJson(ListThreadsResponseSchema, await clients.catalog.listThreads({ status, limit })),
 };
 
 export const getThread: Operation<{ board_id: string }> = {
@@ -51,7 +63,8 @@ export const cardReport: Operation<{ card_id: string; lang?: string }> = {
   scope,
   input: input({ card_id: cardIdInput, lang: langInput }, ["card_id"]),
   output: markdownAnswer,
-  call: async ({ card_id, lang }, clients) => markdownResult((await clients.catalog.getCardReport({ cardId: card_id, lang: lang ?? "" })).document),
+  call: async ({ card_id, lang }, clients) =>
+    markdownResult((await clients.catalog.getCardReport({ cardId: card_id, lang: lang ?? "" })).document),
 };
 
 export const topicPool: Operation<{ status?: string; limit: number }> = {
@@ -59,7 +72,13 @@ export const topicPool: Operation<{ status?: string; limit: number }> = {
   tool: "whiteboard_topic_pool",
   scope,
   input: input({
-    status: { ...enumInput([...TOPIC_POOL_FILTERS, TOPIC_POOL_ALL], "candidate, promoted, or all (every status, expired and rejected too)."), default: TOPIC_POOL_ALL },
+    status: {
+      ...enumInput(
+        [...TOPIC_POOL_FILTERS, TOPIC_POOL_ALL],
+        "candidate, promoted, or all (every status, expired and rejected too).",
+      ),
+      default: TOPIC_POOL_ALL,
+    },
     limit: limitInput(POOL_BOUND, "entries"),
   }),
   output: topicPoolResponse,
@@ -78,7 +97,8 @@ export const similarityLog: Operation<{ decision?: string; limit: number }> = {
     limit: limitInput(LOG_BOUND, "entries"),
   }),
   output: similarityLogResponse,
-  call: async ({ decision = "", limit }, clients) => protoToJson(ListSimilarityLogResponseSchema, await clients.catalog.listSimilarityLog({ decision, limit })),
+  call: async ({ decision = "", limit }, clients) =>
+    protoToJson(ListSimilarityLogResponseSchema, await clients.catalog.listSimilarityLog({ decision, limit })),
 };
 
 export const WHITEBOARD_OPERATIONS = [listThreads, getThread, cardReport, topicPool, similarityLog];

@@ -54,7 +54,11 @@ export function createBucketStore(pool: Pool, options: { now?: () => number } = 
         values: [bucket, clock(), intervalMs, capacity * intervalMs + SLACK_MS],
       });
       const row = rows[0];
-      return { now: Number(row.now), taken: row.taken === null ? null : Number(row.taken), current: row.current === null ? null : Number(row.current) };
+      return {
+        now: Number(row.now),
+        taken: row.taken === null ? null : Number(row.taken),
+        current: row.current === null ? null : Number(row.current),
+      };
     },
     async sweep() {
       const { rowCount } = await pool.query({ name: "auth.rate_limit_sweep", text: SWEEP_SQL, values: [clock()] });

@@ -20,10 +20,14 @@ export function requestRateSection(config: RateLimitConfig) {
       oauth: "the OAuth identity (its subject)",
       anonymous: "the client address (IPv6 per /64) on the public routes",
     },
-    not_counted: ["a request refused before or by authentication (403 at the edge or for a browser origin, 401)", "POST /relay/callback (authenticated by its signature)"],
+    not_counted: [
+      "a request refused before or by authentication (403 at the edge or for a browser origin, 401)",
+      "POST /relay/callback (authenticated by its signature)",
+    ],
     refusal: {
       rest: "429 with Retry-After and an ErrorResponse",
-      tool_endpoint: "429 with Retry-After and a JSON-RPC error of category transient (data.transient true, code resource_exhausted)",
+      tool_endpoint:
+        "429 with Retry-After and a JSON-RPC error of category transient (data.transient true, code resource_exhausted)",
     },
   };
 }

@@ -20,11 +20,17 @@ describe("RateLimit-Policy and RateLimit", () => {
     expect(first).toMatchObject({ allowed: true, remaining: 599, resetSeconds: 1 });
     expect(rateLimitHeader(first)).toBe('"institute-key";r=599;t=1');
     // 300.5 intervals in use: 299 whole requests left, the next frees up in half an interval.
-    expect(decide(policy, { now: 0, taken: 300.5 * T, current: null })).toMatchObject({ remaining: 299, resetSeconds: 1 });
+    expect(decide(policy, { now: 0, taken: 300.5 * T, current: null })).toMatchObject({
+      remaining: 299,
+      resetSeconds: 1,
+    });
     const slow = { name: "slow", perMinute: 2, burst: 3 }; // one every 30 s, three at once
     expect(decide(slow, { now: 0, taken: 30_000, current: null })).toMatchObject({ remaining: 2, resetSeconds: 30 });
     expect(decide(slow, { now: 0, taken: 90_000, current: null })).toMatchObject({ remaining: 0, resetSeconds: 30 });
-    expect(decide(slow, { now: 10_000, taken: 90_000, current: null })).toMatchObject({ remaining: 0, resetSeconds: 20 });
+    expect(decide(slow, { now: 10_000, taken: 90_000, current: null })).toMatchObject({
+      remaining: 0,
+      resetSeconds: 20,
+    });
   });
 
   it("on a refusal says 0 left and, as Retry-After, when the next request fits", () => {
@@ -43,9 +49,17 @@ describe("RateLimit-Policy and RateLimit", () => {
 describe("partitions", () => {
   it("counts a credential by its identity and anyone else by address, IPv6 per /64", () => {
     const scopes = new Set(["analysts:read"]);
-    expect(partitionOf({ kind: "api_key", keyId: "key_1", name: "n", scopes }, "10.0.0.1")).toEqual({ kind: "api_key", bucket: "key:key_1" });
-    expect(partitionOf({ kind: "peer", party: { id: "acme", name: "A", inHubRoster: true, coverage: false } }, "10.0.0.1").bucket).toMatch(/^peer:[0-9a-f]{32}$/);
-    expect(partitionOf({ kind: "oauth", subject: "user-1", scopes }, "10.0.0.1").bucket).toMatch(/^oauth:[0-9a-f]{32}$/);
+    expect(partitionOf({ kind: "api_key", keyId: "key_1", name: "n", scopes }, "10.0.0.1")).toEqual({
+      kind: "api_key",
+      bucket: "key:key_1",
+    });
+    expect(
+      partitionOf({ kind: "peer", party: { id: "acme", name: "A", inHubRoster: true, coverage: false } }, "10.0.0.1")
+        .bucket,
+    ).toMatch(/^peer:[0-9a-f]{32}$/);
+    expect(partitionOf({ kind: "oauth", subject: "user-1", scopes }, "10.0.0.1").bucket).toMatch(
+      /^oauth:[0-9a-f]{32}$/,
+    );
     expect(partitionOf(null, "203.0.113.9")).toEqual({ kind: "anonymous", bucket: "ip:203.0.113.9" });
     expect(addressPrefix("::ffff:203.0.113.9")).toBe("203.0.113.9");
     expect(addressPrefix("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");

@@ -37,7 +37,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     options.log?.warn({ err: (err as Error).message }, message);
   };
   const every = options.sweepEveryMs ?? 60_000;
-  const timer = every > 0 ? setInterval(() => void store.sweep().catch((e) => warn(e, "rate limit: sweep failed")), every) : undefined;
+  const timer =
+    every > 0
+      ? setInterval(() => void store.sweep().catch((e) => warn(e, "rate limit: sweep failed")), every)
+      : undefined;
   timer?.unref();
 
   return {

@@ -25,7 +25,10 @@ export function addressPrefix(address: string): string {
   const left = head ? head.split(":") : [];
   const right = address.includes("::") ? (tail ? tail.split(":") : []) : [];
   const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 export function partitionOf(principal: Principal | null, clientAddress: string): Partition {

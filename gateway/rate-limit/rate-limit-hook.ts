@@ -51,6 +51,10 @@ export function rateLimitHook(limiter: RateLimiter) {
     reply.header("ratelimit-policy", policyHeader(decision.policy)).header("ratelimit", rateLimitHeader(decision));
     if (decision.allowed) return;
     request.log.debug({ bucketKind: partition.kind }, "rate limit exceeded");
-    return sendTooMany(request, reply.header("retry-after", String(decision.resetSeconds)), rateLimitMessage(partition.kind, decision));
+    return sendTooMany(
+      request,
+      reply.header("retry-after", String(decision.resetSeconds)),
+      rateLimitMessage(partition.kind, decision),
+    );
   };
 }

@@ -16,10 +16,17 @@ let peers: ReturnType<typeof writePeersFile>;
 const peerKey = newKey("acme");
 let now = Date.UTC(2026, 10, 21, 8);
 
-const freshKey = async (scopes = ["analysts:read", "viewer:read"]) => (await mintKey(db.owner, { name: "limited", scopes })).key;
-const get = (gw: LimitedGateway, url: string, headers: Record<string, string> = {}, remoteAddress?: string) => gw.app.inject({ url, headers, remoteAddress });
+const freshKey = async (scopes = ["analysts:read", "viewer:read"]) =>
+  (await mintKey(db.owner, { name: "limited", scopes })).key;
+const get = (gw: LimitedGateway, url: string, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  gw.app.inject({ url, headers, remoteAddress });
 const mcp = (gw: LimitedGateway, headers: Record<string, string>) =>
-  gw.app.inject({ method: "POST", url: "/api/mcp", payload: { jsonrpc: "2.0", id: 1, method: "tools/list" }, headers: { "content-type": "application/json", ...headers } });
+  gw.app.inject({
+    method: "POST",
+    url: "/api/mcp",
+    payload: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+    headers: { "content-type": "application/json", ...headers },
+  });
 
 beforeAll(async () => {
   db = await createTestDatabase(inject("adminUrl"));
@@ -51,7 +58,9 @@ describe("over the limit", () => {
     expect(res.headers["ratelimit-policy"]).toBe('"institute-key";q=3;w=3');
     expect(res.headers["ratelimit"]).toBe('"institute-key";r=0;t=1');
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
-    expect(res.json()).toEqual({ error: "rate limit exceeded: this API key may send 60 requests a minute, in bursts of up to 3; retry after 1 s" });
+    expect(res.json()).toEqual({
+      error: "rate limit exceeded: this API key may send 60 requests a minute, in bursts of up to 3; retry after 1 s",
+    });
   });
 
   it("counts a feed token in a URL against its key, like any credential", async () => {
@@ -61,9 +70,13 @@ describe("over the limit", () => {
     const res = await get(two, url);
     expect(res.statusCode).toBe(429);
     expect(res.headers["ratelimit-policy"]).toBe('"institute-key";q=3;w=3');
-    expect(res.json()).toEqual({ error: "rate limit exceeded: this API key may send 60 requests a minute, in bursts of up to 3; retry after 1 s" });
+    expect(res.json()).toEqual({
+      error: "rate limit exceeded: this API key may send 60 requests a minute, in bursts of up to 3; retry after 1 s",
+    });
     // Its own budget: another token and the same token in the header of another key are apart.
-    expect((await get(one, `/api/v1/feeds/daily/feed.json?token=${await freshKey(["feeds:read"])}`)).statusCode).toBe(200);
+    expect((await get(one, `/api/v1/feeds/daily/feed.json?token=${await freshKey(["feeds:read"])}`)).statusCode).toBe(
+      200,
+    );
     expect((await get(one, "/api/v1/feeds/daily/feed.json", { "x-api-key": token })).statusCode).toBe(429);
   });
 
@@ -78,14 +91,17 @@ describe("over the limit", () => {
       id: null,
       error: {
         code: -32003,
-        message: "rate limit exceeded: this API key may send 60 requests a minute, in bursts of up to 3; retry after 1 s",
+        message:
+          "rate limit exceeded: this API key may send 60 requests a minute, in bursts of up to 3; retry after 1 s",
         data: { category: "transient", transient: true, code: "resource_exhausted" },
       },
     });
     for (let i = 0; i < 3; i++) await mcp(one, { authorization: `Bearer ${peerKey}` });
     const peer = await mcp(one, { authorization: `Bearer ${peerKey}` });
     expect(peer.statusCode).toBe(429);
-    expect(peer.json().error.message).toBe("rate limit exceeded: this peer key may send 60 requests a minute, in bursts of up to 3; retry after 1 s");
+    expect(peer.json().error.message).toBe(
+      "rate limit exceeded: this peer key may send 60 requests a minute, in bursts of up to 3; retry after 1 s",
+    );
   });
 
   it("counts before the scope: a key out of budget gets 429 even where it would get 403", async () => {
@@ -105,15 +121,20 @@ describe("over the limit", () => {
     expect(next.statusCode).toBe(200);
     expect(next.headers["ratelimit"]).toBe('"institute-key";r=0;t=1');
     now += 3000;
-    expect((await get(one, "/api/v1/analysts", { "x-api-key": key })).headers["ratelimit"]).toBe('"institute-key";r=2;t=1');
+    expect((await get(one, "/api/v1/analysts", { "x-api-key": key })).headers["ratelimit"]).toBe(
+      '"institute-key";r=2;t=1',
+    );
   });
 
   it("shares one budget between two gateway replicas over one database", async () => {
     const key = await freshKey();
     const answers = [];
-    for (const gw of [one, two, one, two, one]) answers.push((await get(gw, "/api/v1/analysts", { "x-api-key": key })).statusCode);
+    for (const gw of [one, two, one, two, one])
+      answers.push((await get(gw, "/api/v1/analysts", { "x-api-key": key })).statusCode);
     expect(answers).toEqual([200, 200, 200, 429, 429]);
-    const together = await Promise.all(Array.from({ length: 10 }, (_, i) => get(i % 2 ? one : two, "/api/v1/meta", {}, "198.51.100.77")));
+    const together = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => get(i % 2 ? one : two, "/api/v1/meta", {}, "198.51.100.77")),
+    );
     expect(together.filter((r) => r.statusCode === 200)).toHaveLength(3);
   });
 
@@ -121,12 +142,16 @@ describe("over the limit", () => {
     const [a, b] = [await freshKey(), await freshKey()];
     for (let i = 0; i < 4; i++) await get(one, "/api/v1/analysts", { "x-api-key": a });
     expect((await get(one, "/api/v1/analysts", { "x-api-key": a })).statusCode).toBe(429);
-    expect((await get(two, "/api/v1/analysts", { "x-api-key": b })).headers["ratelimit"]).toBe('"institute-key";r=2;t=1');
+    expect((await get(two, "/api/v1/analysts", { "x-api-key": b })).headers["ratelimit"]).toBe(
+      '"institute-key";r=2;t=1',
+    );
 
     for (let i = 0; i < 3; i++) await get(one, "/api/v1/meta", {}, "198.51.100.1");
     const anonymous = await get(one, "/api/v1/meta", {}, "198.51.100.1");
     expect(anonymous.statusCode).toBe(429);
-    expect(anonymous.json().error).toBe("rate limit exceeded: this client address may send 60 requests a minute, in bursts of up to 3; retry after 1 s");
+    expect(anonymous.json().error).toBe(
+      "rate limit exceeded: this client address may send 60 requests a minute, in bursts of up to 3; retry after 1 s",
+    );
     expect((await get(one, "/api/v1/meta", {}, "198.51.100.2")).statusCode).toBe(200);
     // A spent address still gets its 401 (refusals are not counted), and a key from it has its own budget.
     expect((await get(one, "/api/v1/analysts", {}, "198.51.100.1")).statusCode).toBe(401);

@@ -54,24 +54,41 @@ describe("RateLimit headers on the public surface", () => {
   it("count down one per request of a key", async () => {
     const own = (await mintKey(db.owner, { name: "countdown", scopes: ["analysts:read"] })).key;
     const seen = [];
-    for (let i = 0; i < 3; i++) seen.push((await gw.app.inject({ url: "/api/v1/analysts", headers: { "x-api-key": own } })).headers["ratelimit"]);
+    for (let i = 0; i < 3; i++)
+      seen.push((await gw.app.inject({ url: "/api/v1/analysts", headers: { "x-api-key": own } })).headers["ratelimit"]);
     expect(seen.map((h) => Number(/r=(\d+)/.exec(String(h))![1]))).toEqual([599, 598, 597]);
   });
 
   it("count the tool endpoint against the institute key, the peer party or the identity", async () => {
     const body = rpc("tools/list");
     const headers = { "content-type": "application/json" };
-    const keyed = await gw.app.inject({ method: "POST", url: "/api/mcp", payload: body, headers: { ...headers, "x-api-key": key } });
+    const keyed = await gw.app.inject({
+      method: "POST",
+      url: "/api/mcp",
+      payload: body,
+      headers: { ...headers, "x-api-key": key },
+    });
     expect(keyed.statusCode).toBe(200);
     expect(keyed.headers["ratelimit"]).toMatch(INSTITUTE);
-    const peer = await gw.app.inject({ method: "POST", url: "/api/mcp", payload: body, headers: { ...headers, authorization: `Bearer ${peerKey}` } });
+    const peer = await gw.app.inject({
+      method: "POST",
+      url: "/api/mcp",
+      payload: body,
+      headers: { ...headers, authorization: `Bearer ${peerKey}` },
+    });
     expect(peer.statusCode).toBe(200);
     expect(peer.headers["ratelimit-policy"]).toBe('"peer";q=600;w=60');
     expect(peer.headers["ratelimit"]).toBe('"peer";r=599;t=1');
   });
 
   it("count the public routes against the client address", async () => {
-    for (const url of ["/api/v1/meta", "/api/contract", "/api/openapi.json", "/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/api/mcp"]) {
+    for (const url of [
+      "/api/v1/meta",
+      "/api/contract",
+      "/api/openapi.json",
+      "/.well-known/oauth-protected-resource",
+      "/.well-known/oauth-protected-resource/api/mcp",
+    ]) {
       const res = await gw.app.inject({ url, remoteAddress: "192.0.2.10" });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["ratelimit-policy"], url).toBe('"anonymous";q=600;w=60');
@@ -83,7 +100,12 @@ describe("RateLimit headers on the public surface", () => {
     const refused = [
       await gw.app.inject({ url: "/api/v1/analysts" }),
       await gw.app.inject({ url: "/api/v1/analysts", headers: { "x-api-key": "sk_ins_nope" } }),
-      await gw.app.inject({ method: "POST", url: "/api/mcp", payload: rpc("tools/list"), headers: { "content-type": "application/json" } }),
+      await gw.app.inject({
+        method: "POST",
+        url: "/api/mcp",
+        payload: rpc("tools/list"),
+        headers: { "content-type": "application/json" },
+      }),
       await gw.app.inject({ url: "/api/v1/meta", headers: { "user-agent": "Python-urllib/3.12" } }),
     ];
     expect(refused.map((r) => r.statusCode)).toEqual([401, 401, 401, 403]);
@@ -98,7 +120,11 @@ describe("RateLimit headers on the public surface", () => {
   it("are published in the contract", async () => {
     const contract = (await gw.app.inject({ url: "/api/contract" })).json();
     expect(contract.limits.request_rate.headers.draft).toBe("draft-ietf-httpapi-ratelimit-headers-11");
-    expect(contract.limits.request_rate.partitions.api_key).toEqual({ policy: '"institute-key";q=600;w=60', per_minute: 600, burst: 600 });
+    expect(contract.limits.request_rate.partitions.api_key).toEqual({
+      policy: '"institute-key";q=600;w=60',
+      per_minute: 600,
+      burst: 600,
+    });
   });
 });
 
@@ -106,16 +132,27 @@ describe("exemptions and failures", () => {
   it("never limit the relay callback, which its signature authenticates", async () => {
     const relay = await startLimitedGateway(db, {
       env: { RATE_LIMIT_PER_MINUTE: "1", RATE_LIMIT_BURST: "1" },
-      relayCallbacks: { inbox: { record: async () => "untracked" }, relayName: "Relay", signingSecret: "a-secret-of-sixteen+" },
+      relayCallbacks: {
+        inbox: { record: async () => "untracked" },
+        relayName: "Relay",
+        signingSecret: "a-secret-of-sixteen+",
+      },
     });
     try {
       for (let i = 0; i < 3; i++) {
-        const res = await relay.app.inject({ method: "POST", url: "/relay/callback", payload: "{}", remoteAddress: "192.0.2.20" });
+        const res = await relay.app.inject({
+          method: "POST",
+          url: "/relay/callback",
+          payload: "{}",
+          remoteAddress: "192.0.2.20",
+        });
         expect(res.statusCode).toBe(401);
         expect(res.headers["ratelimit"]).toBeUndefined();
       }
       // The address was not charged for them.
-      expect((await relay.app.inject({ url: "/api/v1/meta", remoteAddress: "192.0.2.20" })).headers["ratelimit"]).toBe('"anonymous";r=0;t=60');
+      expect((await relay.app.inject({ url: "/api/v1/meta", remoteAddress: "192.0.2.20" })).headers["ratelimit"]).toBe(
+        '"anonymous";r=0;t=60',
+      );
     } finally {
       await relay.close();
     }
@@ -125,7 +162,8 @@ describe("exemptions and failures", () => {
     const env = { RATE_LIMIT_PER_MINUTE: "1", RATE_LIMIT_BURST: "1" };
     const behind = await startLimitedGateway(db, { env: { ...env, TRUST_PROXY: "10.0.0.5" } });
     try {
-      const via = (client: string, proxy = "10.0.0.5") => behind.app.inject({ url: "/api/v1/meta", remoteAddress: proxy, headers: { "x-forwarded-for": client } });
+      const via = (client: string, proxy = "10.0.0.5") =>
+        behind.app.inject({ url: "/api/v1/meta", remoteAddress: proxy, headers: { "x-forwarded-for": client } });
       expect((await via("203.0.113.1")).statusCode).toBe(200);
       expect((await via("203.0.113.1")).statusCode).toBe(429);
       expect((await via("203.0.113.2")).statusCode).toBe(200);
@@ -138,7 +176,9 @@ describe("exemptions and failures", () => {
   });
 
   it("serve unlimited, without headers, while the bucket store does not answer", async () => {
-    const broken = await startLimitedGateway(db, { store: { take: () => Promise.reject(new Error("connection refused")), sweep: async () => 0 } });
+    const broken = await startLimitedGateway(db, {
+      store: { take: () => Promise.reject(new Error("connection refused")), sweep: async () => 0 },
+    });
     try {
       const res = await broken.app.inject({ url: "/api/v1/meta" });
       expect(res.statusCode).toBe(200);

@@ -21,7 +21,10 @@ let key: string;
 let ids: SampleIds;
 
 beforeAll(async () => {
-  gw = await startTestGateway({ now, fill: async (db) => void (await seedDemoData(db.owner, { seed: 1, scale: 1, asOf: AS_OF })) });
+  gw = await startTestGateway({
+    now,
+    fill: async (db) => void (await seedDemoData(db.owner, { seed: 1, scale: 1, asOf: AS_OF })),
+  });
   uncached = await startReplica(gw, { now, env: { READ_CACHE_BYTES: "0" } });
   key = await gw.key([...ALL_SCOPES, "viewer:read", "sessions:read", "mailbox:read", "events:read"]);
   ids = await sampleIds(gw.db.owner);
@@ -42,11 +45,26 @@ const answer = (res: { statusCode: number; body: string; headers: Record<string,
   length: res.headers["content-length"],
 });
 
-const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ url, headers: { "x-api-key": key, ...headers } });
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ url, headers: { "x-api-key": key, ...headers } });
 
 /** Answers the spec or the data's nature keeps out of the cache (service-kinds.ts says why each). */
-const NEVER_CACHED_ROUTES = ["/api/v1/meta", "/api/v1/reports/fleet-health/latest", "/api/v1/latest", "/api/v1/whiteboard/similarity-log", "/api/v1/factcards/{factCardId}/similar"];
-const NEVER_CACHED_TOOLS = ["whiteboard_similarity_log", "reports_fleet_health", "reports_latest", "search_artifacts", "factcards_similar", "research_queue_pulse", "coverage_artifacts"];
+const NEVER_CACHED_ROUTES = [
+  "/api/v1/meta",
+  "/api/v1/reports/fleet-health/latest",
+  "/api/v1/latest",
+  "/api/v1/whiteboard/similarity-log",
+  "/api/v1/factcards/{factCardId}/similar",
+];
+const NEVER_CACHED_TOOLS = [
+  "whiteboard_similarity_log",
+  "reports_fleet_health",
+  "reports_latest",
+  "search_artifacts",
+  "factcards_similar",
+  "research_queue_pulse",
+  "coverage_artifacts",
+];
 
 describe("REST answers from the read cache", () => {
   it("are byte-identical to the answer computed without it, for every sample GET; conditional GETs too", async () => {
@@ -72,9 +90,13 @@ describe("REST answers from the read cache", () => {
         expect(answer(await get(gw.app, url, { "if-none-match": condition })), `${url} ${condition}`).toEqual(expected);
       }
       const lastModified = reference.headers["last-modified"] as string | undefined;
-      for (const since of [lastModified, "Thu, 01 Jan 2015 00:00:00 GMT", "not a date"].filter((s): s is string => s !== undefined)) {
+      for (const since of [lastModified, "Thu, 01 Jan 2015 00:00:00 GMT", "not a date"].filter(
+        (s): s is string => s !== undefined,
+      )) {
         const expected = answer(await get(uncached, url, { "if-modified-since": since }));
-        expect(answer(await get(gw.app, url, { "if-modified-since": since })), `${url} since ${since}`).toEqual(expected);
+        expect(answer(await get(gw.app, url, { "if-modified-since": since })), `${url} since ${since}`).toEqual(
+          expected,
+        );
       }
     }
     expect(cacheable).toBeGreaterThanOrEqual(20);
@@ -88,7 +110,11 @@ describe("REST answers from the read cache", () => {
     const before = stats().hits;
     const refused = await gw.app.inject({ url, headers: { "x-api-key": narrow } });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: "missing scope: portfolios:read", required: "portfolios:read", granted: ["analysts:read"] });
+    expect(refused.json()).toEqual({
+      error: "missing scope: portfolios:read",
+      required: "portfolios:read",
+      granted: ["analysts:read"],
+    });
     expect((await gw.app.inject({ url })).statusCode).toBe(401);
     expect(stats().hits).toBe(before);
   });

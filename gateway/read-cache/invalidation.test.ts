@@ -22,10 +22,14 @@ let key: string;
 let analystId: string;
 
 beforeAll(async () => {
-  gw = await startTestGateway({ now, fill: async (db) => void (await seedDemoData(db.owner, { seed: 1, scale: 1, asOf: AS_OF })) });
+  gw = await startTestGateway({
+    now,
+    fill: async (db) => void (await seedDemoData(db.owner, { seed: 1, scale: 1, asOf: AS_OF })),
+  });
   replica = await startReplica(gw, { now });
   key = await gw.key(["analysts:read", "viewer:read"]);
-  analystId = (await gw.db.owner.query("SELECT analyst_id FROM catalog.analysts ORDER BY analyst_id LIMIT 1")).rows[0].analyst_id;
+  analystId = (await gw.db.owner.query("SELECT analyst_id FROM catalog.analysts ORDER BY analyst_id LIMIT 1")).rows[0]
+    .analyst_id;
   await Promise.all([readCacheLive(gw.app), readCacheLive(replica)]);
 }, 180_000);
 afterAll(async () => {
@@ -44,16 +48,23 @@ async function write(sql: string, params: unknown[]) {
   }
 }
 
-const rename = (name: string) => write("UPDATE catalog.analysts SET name_en = $2 WHERE analyst_id = $1", [analystId, name]);
+const rename = (name: string) =>
+  write("UPDATE catalog.analysts SET name_en = $2 WHERE analyst_id = $1", [analystId, name]);
 
 /** The analyst's English name as one read answers it: the REST route or the tool. */
 async function read(app: FastifyInstance, via: "rest" | "tool"): Promise<string> {
-  if (via === "rest") return (await app.inject({ url: `/api/v1/analysts/${analystId}`, headers: { "x-api-key": key } })).json().name_en;
+  if (via === "rest")
+    return (await app.inject({ url: `/api/v1/analysts/${analystId}`, headers: { "x-api-key": key } })).json().name_en;
   const res = await app.inject({
     method: "POST",
     url: "/api/mcp",
     headers: { "x-api-key": key, "content-type": "application/json" },
-    payload: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "analysts_get", arguments: { analyst_id: analystId } } },
+    payload: {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "analysts_get", arguments: { analyst_id: analystId } },
+    },
   });
   const content = res.json().result.structuredContent;
   return (content.analyst ?? content).name_en;
@@ -78,9 +89,15 @@ describe("invalidation by data versions", () => {
     );
     expect(rows.length).toBeGreaterThan(20);
     expect(rows.filter((r) => !r.versioned).map((r) => r.name)).toEqual([]);
-    const before = Number((await gw.db.owner.query("SELECT version FROM catalog.data_versions WHERE kind = 'analysts'")).rows[0].version);
+    const before = Number(
+      (await gw.db.owner.query("SELECT version FROM catalog.data_versions WHERE kind = 'analysts'")).rows[0].version,
+    );
     await rename("version bump");
-    expect(Number((await gw.db.owner.query("SELECT version FROM catalog.data_versions WHERE kind = 'analysts'")).rows[0].version)).toBe(before + 1);
+    expect(
+      Number(
+        (await gw.db.owner.query("SELECT version FROM catalog.data_versions WHERE kind = 'analysts'")).rows[0].version,
+      ),
+    ).toBe(before + 1);
   });
 
   it("under concurrent load on two replicas, every answer after the bound is the new one, on REST and tools alike", async () => {
@@ -95,24 +112,32 @@ describe("invalidation by data versions", () => {
         answers.push({ startedAt, finishedAt: performance.now(), value, where });
       }
     };
-    const loops = [gw.app, replica].flatMap((app, i) => (["rest", "tool"] as const).flatMap((via) => [1, 2].map(() => loop(app, via, `replica ${i} ${via}`))));
+    const loops = [gw.app, replica].flatMap((app, i) =>
+      (["rest", "tool"] as const).flatMap((via) => [1, 2].map(() => loop(app, via, `replica ${i} ${via}`))),
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const writeStartedAt = performance.now();
     await rename("after the change");
     const committedAt = performance.now();
     await until("every replica answers the new name", async () =>
-      ["replica 0 rest", "replica 0 tool", "replica 1 rest", "replica 1 tool"].every((w) => answers.some((a) => a.where === w && a.startedAt > committedAt && a.value === "after the change")),
+      ["replica 0 rest", "replica 0 tool", "replica 1 rest", "replica 1 tool"].every((w) =>
+        answers.some((a) => a.where === w && a.startedAt > committedAt && a.value === "after the change"),
+      ),
     );
     await new Promise((resolve) => setTimeout(resolve, BOUND_MS + 300));
     stop = true;
     await Promise.all(loops);
-    expect(answers.filter((a) => a.finishedAt < writeStartedAt).every((a) => a.value === "before the change")).toBe(true);
+    expect(answers.filter((a) => a.finishedAt < writeStartedAt).every((a) => a.value === "before the change")).toBe(
+      true,
+    );
     const late = answers.filter((a) => a.startedAt > committedAt + BOUND_MS);
     expect(late.length).toBeGreaterThan(20);
     expect(late.filter((a) => a.value !== "after the change")).toEqual([]);
     const stale = answers.filter((a) => a.startedAt > committedAt && a.value !== "after the change");
     const lastStale = Math.max(0, ...stale.map((a) => a.startedAt - committedAt));
-    console.log(`answers: ${answers.length}; stale after the commit: ${stale.length}, the last started ${lastStale.toFixed(1)} ms after it`);
+    console.log(
+      `answers: ${answers.length}; stale after the commit: ${stale.length}, the last started ${lastStale.toFixed(1)} ms after it`,
+    );
   });
 
   it("a writer that awaits settle() reads its own change at once (zero staleness in its process)", async () => {
@@ -128,7 +153,10 @@ describe("invalidation by data versions", () => {
   it("a change to another kind of data leaves the answers of this one cached", async () => {
     await read(gw.app, "rest");
     const { hits } = gw.app.readCache!.store.stats();
-    await write("UPDATE portfolio.portfolios SET name = name WHERE portfolio_id = (SELECT min(portfolio_id) FROM portfolio.portfolios)", []);
+    await write(
+      "UPDATE portfolio.portfolios SET name = name WHERE portfolio_id = (SELECT min(portfolio_id) FROM portfolio.portfolios)",
+      [],
+    );
     await gw.app.readCache!.settle();
     await read(gw.app, "rest");
     expect(gw.app.readCache!.store.stats().hits).toBe(hits + 1);
@@ -137,10 +165,18 @@ describe("invalidation by data versions", () => {
   it("starts over empty when its listening session is lost, and hears changes again", async () => {
     await read(replica, "rest");
     expect(replica.readCache!.store.stats().entries).toBeGreaterThan(0);
-    await gw.db.owner.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'read-cache-listener' AND datname = current_database()");
-    await until("the replica listens again, emptied", async () => replica.readCache!.store.live && replica.readCache!.store.stats().entries === 0);
+    await gw.db.owner.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'read-cache-listener' AND datname = current_database()",
+    );
+    await until(
+      "the replica listens again, emptied",
+      async () => replica.readCache!.store.live && replica.readCache!.store.stats().entries === 0,
+    );
     await rename("after the reconnection");
-    await until("the replica answers the new name", async () => (await read(replica, "rest")) === "after the reconnection");
+    await until(
+      "the replica answers the new name",
+      async () => (await read(replica, "rest")) === "after the reconnection",
+    );
     await replica.readCache!.settle();
     expect(await read(replica, "tool")).toBe("after the reconnection");
   });

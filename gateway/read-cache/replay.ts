@@ -37,7 +37,10 @@ export function replay(request: FastifyRequest, reply: FastifyReply, cached: Cac
 }
 
 /** The headers `after` has that `before` did not, or with another value; never Content-Length (sending sets it). */
-export function headersSetBetween(before: Record<string, unknown>, after: Record<string, unknown>): CachedResponse["headers"] {
+export function headersSetBetween(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): CachedResponse["headers"] {
   const out: CachedResponse["headers"] = {};
   for (const [name, value] of Object.entries(after)) {
     if (name === "content-length" || value === undefined || before[name] === value) continue;

@@ -39,7 +39,10 @@ function isCandidate(route: RouteOptions): boolean {
 }
 
 const entryBytes = (key: string, response: CachedResponse) =>
-  response.body.length + key.length + ENTRY_OVERHEAD + Object.entries(response.headers).reduce((n, [k, v]) => n + k.length + String(v).length, 0);
+  response.body.length +
+  key.length +
+  ENTRY_OVERHEAD +
+  Object.entries(response.headers).reduce((n, [k, v]) => n + k.length + String(v).length, 0);
 
 /** Install after the JSON validators: the answer is kept as the last of its onSend hooks leaves it. */
 export function restReadCache(app: FastifyInstance, cache: ReadCache<unknown>) {
@@ -72,7 +75,10 @@ export function restReadCache(app: FastifyInstance, cache: ReadCache<unknown>) {
 
   app.addHook("onRoute", (route) => {
     if (!isCandidate(route)) return;
-    route.preHandler = [...([] as NonNullable<RouteOptions["preHandler"]>[]).concat(route.preHandler ?? []).flat(), lookUp];
+    route.preHandler = [
+      ...([] as NonNullable<RouteOptions["preHandler"]>[]).concat(route.preHandler ?? []).flat(),
+      lookUp,
+    ];
     route.onSend = [...([] as NonNullable<RouteOptions["onSend"]>[]).concat(route.onSend ?? []).flat(), keep];
   });
 }

@@ -43,5 +43,7 @@ export function kindsOfCall(client: string, method: string): readonly DataKind[]
 /** The kind a change announced as '<schema>.<table>' belongs to; null when no cached answer reads it. */
 export function kindOfChange(payload: string): DataKind | null {
   const schema = payload.slice(0, payload.indexOf("."));
-  return (Object.values(KINDS_OF_GROUP).some((kinds) => kinds.includes(schema as DataKind)) ? schema : null) as DataKind | null;
+  return (
+    Object.values(KINDS_OF_GROUP).some((kinds) => kinds.includes(schema as DataKind)) ? schema : null
+  ) as DataKind | null;
 }

@@ -24,7 +24,8 @@ export function toolCallCache(cache: ReadCache<unknown>): ToolCallWrapper {
     const recording = newRecording();
     const ticket = cache.begin();
     const result = await recordCalls(recording, compute);
-    if (!recording.uncacheable && recording.kinds.size > 0) cache.set(key, result, recording.kinds, bytesOf(key, result), ticket);
+    if (!recording.uncacheable && recording.kinds.size > 0)
+      cache.set(key, result, recording.kinds, bytesOf(key, result), ticket);
     return result;
   };
 }

@@ -30,32 +30,46 @@ export async function relayCallbackRoutes(app: FastifyInstance, opts: RelayCallb
 
   // Scoped to this plugin: every content type arrives as the exact bytes sent.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: CALLBACK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: CALLBACK_BODY_LIMIT }, (_req, body, done) =>
+    done(null, body),
+  );
 
   // Not rate limited: the relay's signature authenticates it, and a throttled callback would be redelivered anyway.
-  app.post(CALLBACK_PATH, { config: { public: true, rateLimit: false }, bodyLimit: CALLBACK_BODY_LIMIT }, async (request, reply) => {
-    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const check = checkSignature(opts.signingSecret, raw, request.headers[signatureHeader]);
-    if (check === "missing") return sendError(reply, 401, `missing ${shown(signatureHeader)} header`);
-    if (check !== "ok") return sendError(reply, 401, `invalid ${shown(signatureHeader)}: expected sha256=<hex HMAC-SHA256 of the body>`);
+  app.post(
+    CALLBACK_PATH,
+    { config: { public: true, rateLimit: false }, bodyLimit: CALLBACK_BODY_LIMIT },
+    async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const check = checkSignature(opts.signingSecret, raw, request.headers[signatureHeader]);
+      if (check === "missing") return sendError(reply, 401, `missing ${shown(signatureHeader)} header`);
+      if (check !== "ok")
+        return sendError(
+          reply,
+          401,
+          `invalid ${shown(signatureHeader)}: expected sha256=<hex HMAC-SHA256 of the body>`,
+        );
 
-    const deliveryId = request.headers[deliveryHeader];
-    if (typeof deliveryId !== "string" || deliveryId === "" || deliveryId.length > 200) {
-      return sendError(reply, 400, `missing ${shown(deliveryHeader)} header (1 to 200 characters)`);
-    }
-    const text = raw.toString("utf8");
-    const event = readCallbackEvent(text);
-    if (!event.ok) return sendError(reply, 400, event.error);
+      const deliveryId = request.headers[deliveryHeader];
+      if (typeof deliveryId !== "string" || deliveryId === "" || deliveryId.length > 200) {
+        return sendError(reply, 400, `missing ${shown(deliveryHeader)} header (1 to 200 characters)`);
+      }
+      const text = raw.toString("utf8");
+      const event = readCallbackEvent(text);
+      if (!event.ok) return sendError(reply, 400, event.error);
 
-    const outcome = await opts.inbox.record({
-      deliveryId,
-      eventType: event.eventType,
-      clientRef: event.clientRef,
-      relayTaskId: event.relayTaskId,
-      body: text,
-      receivedAt: now(),
-    });
-    request.log.info({ deliveryId, eventType: event.eventType, clientRef: event.clientRef, outcome }, "relay callback");
-    return reply.code(200).send({ received: true, delivery_id: deliveryId, outcome });
-  });
+      const outcome = await opts.inbox.record({
+        deliveryId,
+        eventType: event.eventType,
+        clientRef: event.clientRef,
+        relayTaskId: event.relayTaskId,
+        body: text,
+        receivedAt: now(),
+      });
+      request.log.info(
+        { deliveryId, eventType: event.eventType, clientRef: event.clientRef, outcome },
+        "relay callback",
+      );
+      return reply.code(200).send({ received: true, delivery_id: deliveryId, outcome });
+    },
+  );
 }

@@ -7,7 +7,9 @@ import type { RestOptions } from "./index.js";
 import { operationRoute } from "./operation-route.js";
 
 export function analystRoutes(app: FastifyInstance, { clients }: RestOptions) {
-  app.route(operationRoute(listAnalysts, clients, { summary: "List analysts", errors: gatedErrors, input: () => ({}) }));
+  app.route(
+    operationRoute(listAnalysts, clients, { summary: "List analysts", errors: gatedErrors, input: () => ({}) }),
+  );
 
   app.route(
     operationRoute(getAnalyst, clients, {

@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => gw?.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => gw.app.inject({ url, headers: { "x-api-key": key, ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  gw.app.inject({ url, headers: { "x-api-key": key, ...headers } });
 
 async function json(url: string, status = 200) {
   const res = await get(url);
@@ -34,108 +35,324 @@ async function json(url: string, status = 200) {
 // ---- Expected resources, written out in full
 
 const zeta = {
-  id: "a-zeta", name: "泽塔", name_en: "Zeta", icon: "📈", agent: "claude", specialty: "股票研究", specialty_en: "Equity research",
-  category_id: "equity", category_name: "股票", category_name_en: null, tasks_default: ["daily", "weekly"],
+  id: "a-zeta",
+  name: "泽塔",
+  name_en: "Zeta",
+  icon: "📈",
+  agent: "claude",
+  specialty: "股票研究",
+  specialty_en: "Equity research",
+  category_id: "equity",
+  category_name: "股票",
+  category_name_en: null,
+  tasks_default: ["daily", "weekly"],
 };
 const beta = {
-  id: "a-beta", name: "贝塔", name_en: null, icon: null, agent: null, specialty: null, specialty_en: null,
-  category_id: "macro", category_name: "宏观", category_name_en: "Macro", tasks_default: [],
+  id: "a-beta",
+  name: "贝塔",
+  name_en: null,
+  icon: null,
+  agent: null,
+  specialty: null,
+  specialty_en: null,
+  category_id: "macro",
+  category_name: "宏观",
+  category_name_en: "Macro",
+  tasks_default: [],
 };
 const alpha = {
-  id: "a-alpha", name: "阿尔法", name_en: "Alpha", icon: null, agent: null, specialty: null, specialty_en: null,
-  category_id: "macro", category_name: "宏观", category_name_en: "Macro", tasks_default: ["weekly"],
+  id: "a-alpha",
+  name: "阿尔法",
+  name_en: "Alpha",
+  icon: null,
+  agent: null,
+  specialty: null,
+  specialty_en: null,
+  category_id: "macro",
+  category_name: "宏观",
+  category_name_en: "Macro",
+  tasks_default: ["weekly"],
 };
 const gamma = {
-  id: "a-gamma", name: "伽马", name_en: "Gamma", icon: "🌐", agent: "codex", specialty: "利率", specialty_en: "Rates",
-  category_id: "macro", category_name: "宏观", category_name_en: "Macro", tasks_default: [],
+  id: "a-gamma",
+  name: "伽马",
+  name_en: "Gamma",
+  icon: "🌐",
+  agent: "codex",
+  specialty: "利率",
+  specialty_en: "Rates",
+  category_id: "macro",
+  category_name: "宏观",
+  category_name_en: "Macro",
+  tasks_default: [],
 };
 const free = {
-  id: "a-free", name: "自由", name_en: "Free", icon: null, agent: null, specialty: null, specialty_en: null,
-  category_id: null, category_name: null, category_name_en: null, tasks_default: ["daily"],
+  id: "a-free",
+  name: "自由",
+  name_en: "Free",
+  icon: null,
+  agent: null,
+  specialty: null,
+  specialty_en: null,
+  category_id: null,
+  category_name: null,
+  category_name_en: null,
+  tasks_default: ["daily"],
 };
 
 const queued = {
-  board_id: BOARD.queued, work_date: "2026-03-10", root_analyst_id: null, root_topic: null, root_question: null,
-  status: "queued", card_count: 0, max_cards: 0, created_at: 1773100000000, updated_at: 1773100900000,
+  board_id: BOARD.queued,
+  work_date: "2026-03-10",
+  root_analyst_id: null,
+  root_topic: null,
+  root_question: null,
+  status: "queued",
+  card_count: 0,
+  max_cards: 0,
+  created_at: 1773100000000,
+  updated_at: 1773100900000,
 };
 const running = {
-  board_id: BOARD.running, work_date: "2026-03-10", root_analyst_id: "a-alpha", root_topic: "USD liquidity", root_question: null,
-  status: "running", card_count: 1, max_cards: 4, created_at: 1773100000000, updated_at: 1773100900000,
+  board_id: BOARD.running,
+  work_date: "2026-03-10",
+  root_analyst_id: "a-alpha",
+  root_topic: "USD liquidity",
+  root_question: null,
+  status: "running",
+  card_count: 1,
+  max_cards: 4,
+  created_at: 1773100000000,
+  updated_at: 1773100900000,
 };
 const later = {
-  board_id: BOARD.later, work_date: "2026-03-10", root_analyst_id: "a-gamma", root_topic: "CNY outlook", root_question: null,
-  status: "completed", card_count: 0, max_cards: 2, created_at: 1773050000000, updated_at: 1773050700000,
+  board_id: BOARD.later,
+  work_date: "2026-03-10",
+  root_analyst_id: "a-gamma",
+  root_topic: "CNY outlook",
+  root_question: null,
+  status: "completed",
+  card_count: 0,
+  max_cards: 2,
+  created_at: 1773050000000,
+  updated_at: 1773050700000,
 };
 const completed = {
-  board_id: BOARD.completed, work_date: "2026-03-09", root_analyst_id: "a-zeta", root_topic: "Copper supply",
-  root_question: "Is the copper squeeze priced in?", status: "completed", card_count: 3, max_cards: 6,
-  created_at: 1773000000000, updated_at: 1773000500000,
+  board_id: BOARD.completed,
+  work_date: "2026-03-09",
+  root_analyst_id: "a-zeta",
+  root_topic: "Copper supply",
+  root_question: "Is the copper squeeze priced in?",
+  status: "completed",
+  card_count: 3,
+  max_cards: 6,
+  created_at: 1773000000000,
+  updated_at: 1773000500000,
 };
 const failed = {
-  board_id: BOARD.failed, work_date: "2026-03-08", root_analyst_id: "a-beta", root_topic: "Rates",
-  root_question: "Where is the terminal rate?", status: "failed", card_count: 0, max_cards: 3,
-  created_at: 1772900000000, updated_at: 1772900100000,
+  board_id: BOARD.failed,
+  work_date: "2026-03-08",
+  root_analyst_id: "a-beta",
+  root_topic: "Rates",
+  root_question: "Where is the terminal rate?",
+  status: "failed",
+  card_count: 0,
+  max_cards: 3,
+  created_at: 1772900000000,
+  updated_at: 1772900100000,
 };
 
 const noCardFields = {
-  hand: null, topic: null, question: null, stance: null, work_date: null, summary: null, report_path: null, report_r2_key: null,
-  report_url: null, started_at: null, completed_at: null, follow_up_analyst_id: null, follow_up_topic: null,
+  hand: null,
+  topic: null,
+  question: null,
+  stance: null,
+  work_date: null,
+  summary: null,
+  report_path: null,
+  report_r2_key: null,
+  report_url: null,
+  started_at: null,
+  completed_at: null,
+  follow_up_analyst_id: null,
+  follow_up_topic: null,
 };
 const cFull = {
-  card_id: "c-full", board_id: BOARD.completed, card_index: 0, analyst_id: "a-zeta", hand: "opus", topic: "Copper supply",
-  question: "Is the copper squeeze priced in?", stance: "bull", status: "completed", work_date: "2026-03-09",
-  summary: "Concentrate deficit widens.", report_path: "reports/c-full.md", report_r2_key: "r2/cards/c-full.md",
-  report_url: "/api/v1/whiteboard/cards/c-full/report", started_at: 1773000100000, completed_at: 1773000200000,
-  follow_up_analyst_id: "a-alpha", follow_up_topic: "USD liquidity",
+  card_id: "c-full",
+  board_id: BOARD.completed,
+  card_index: 0,
+  analyst_id: "a-zeta",
+  hand: "opus",
+  topic: "Copper supply",
+  question: "Is the copper squeeze priced in?",
+  stance: "bull",
+  status: "completed",
+  work_date: "2026-03-09",
+  summary: "Concentrate deficit widens.",
+  report_path: "reports/c-full.md",
+  report_r2_key: "r2/cards/c-full.md",
+  report_url: "/api/v1/whiteboard/cards/c-full/report",
+  started_at: 1773000100000,
+  completed_at: 1773000200000,
+  follow_up_analyst_id: "a-alpha",
+  follow_up_topic: "USD liquidity",
 };
 const cPlain = {
-  ...noCardFields, card_id: "c-plain", board_id: BOARD.completed, card_index: 1, analyst_id: "a-alpha", hand: "sonnet",
-  topic: "Rates read-through", stance: "neutral", status: "completed", work_date: "2026-03-09",
-  report_url: "/api/v1/whiteboard/cards/c-plain/report", started_at: 1773000300000,
+  ...noCardFields,
+  card_id: "c-plain",
+  board_id: BOARD.completed,
+  card_index: 1,
+  analyst_id: "a-alpha",
+  hand: "sonnet",
+  topic: "Rates read-through",
+  stance: "neutral",
+  status: "completed",
+  work_date: "2026-03-09",
+  report_url: "/api/v1/whiteboard/cards/c-plain/report",
+  started_at: 1773000300000,
 };
-const cNone = { ...noCardFields, card_id: "c-none", board_id: BOARD.completed, card_index: 2, analyst_id: "a-beta", status: "failed" };
+const cNone = {
+  ...noCardFields,
+  card_id: "c-none",
+  board_id: BOARD.completed,
+  card_index: 2,
+  analyst_id: "a-beta",
+  status: "failed",
+};
 const cZh = {
-  ...noCardFields, card_id: "c-zh", board_id: BOARD.running, card_index: 0, analyst_id: "a-alpha", topic: "USD liquidity",
-  status: "running", work_date: "2026-03-10", report_url: "/api/v1/whiteboard/cards/c-zh/report", started_at: 1773100100000,
+  ...noCardFields,
+  card_id: "c-zh",
+  board_id: BOARD.running,
+  card_index: 0,
+  analyst_id: "a-alpha",
+  topic: "USD liquidity",
+  status: "running",
+  work_date: "2026-03-10",
+  report_url: "/api/v1/whiteboard/cards/c-zh/report",
+  started_at: 1773100100000,
 };
 
-const noPoolFields = { question: null, suggested_analyst_id: null, rationale: null, source_run_id: null, source_analyst_id: null, promoted_board_id: null, promoted_at: null };
+const noPoolFields = {
+  question: null,
+  suggested_analyst_id: null,
+  rationale: null,
+  source_run_id: null,
+  source_analyst_id: null,
+  promoted_board_id: null,
+  promoted_at: null,
+};
 const pPromoted = {
-  ...noPoolFields, pool_id: "p-promoted", topic: "USD liquidity", source_kind: "follow_up", priority: "high", score: 0.9, status: "promoted",
-  promoted_board_id: BOARD.running, created_at: 1773050000000, promoted_at: 1773100000000, expires_at: 1773650000000,
+  ...noPoolFields,
+  pool_id: "p-promoted",
+  topic: "USD liquidity",
+  source_kind: "follow_up",
+  priority: "high",
+  score: 0.9,
+  status: "promoted",
+  promoted_board_id: BOARD.running,
+  created_at: 1773050000000,
+  promoted_at: 1773100000000,
+  expires_at: 1773650000000,
 };
 const pTop = {
-  pool_id: "p-top", topic: "Copper supply", question: "Is the squeeze priced in?", suggested_analyst_id: "a-zeta", rationale: "Smelter cuts",
-  source_kind: "analyst", source_run_id: "run-1", source_analyst_id: "a-zeta", priority: "high", score: 0.9, status: "candidate",
-  promoted_board_id: null, created_at: 1773000000000, promoted_at: null, expires_at: 1773600000000,
+  pool_id: "p-top",
+  topic: "Copper supply",
+  question: "Is the squeeze priced in?",
+  suggested_analyst_id: "a-zeta",
+  rationale: "Smelter cuts",
+  source_kind: "analyst",
+  source_run_id: "run-1",
+  source_analyst_id: "a-zeta",
+  priority: "high",
+  score: 0.9,
+  status: "candidate",
+  promoted_board_id: null,
+  created_at: 1773000000000,
+  promoted_at: null,
+  expires_at: 1773600000000,
 };
 const pMid = {
-  ...noPoolFields, pool_id: "p-mid", topic: "Rates", suggested_analyst_id: "a-beta", source_kind: "news", priority: "normal", score: 0.5,
-  status: "candidate", created_at: 1773060000000, expires_at: 1773660000000,
+  ...noPoolFields,
+  pool_id: "p-mid",
+  topic: "Rates",
+  suggested_analyst_id: "a-beta",
+  source_kind: "news",
+  priority: "normal",
+  score: 0.5,
+  status: "candidate",
+  created_at: 1773060000000,
+  expires_at: 1773660000000,
 };
 const pRejected = {
-  ...noPoolFields, pool_id: "p-rejected", topic: "Gold", rationale: "Duplicate", source_kind: "news", priority: "normal", score: 0.5,
-  status: "rejected", created_at: 1773060000000, expires_at: 1773660000000,
+  ...noPoolFields,
+  pool_id: "p-rejected",
+  topic: "Gold",
+  rationale: "Duplicate",
+  source_kind: "news",
+  priority: "normal",
+  score: 0.5,
+  status: "rejected",
+  created_at: 1773060000000,
+  expires_at: 1773660000000,
 };
 const pExpired = {
-  ...noPoolFields, pool_id: "p-expired", topic: "Oil", source_kind: "news", priority: "low", score: 0.25, status: "expired",
-  created_at: 1772000000000, expires_at: 1772600000000,
+  ...noPoolFields,
+  pool_id: "p-expired",
+  topic: "Oil",
+  source_kind: "news",
+  priority: "low",
+  score: 0.25,
+  status: "expired",
+  created_at: 1772000000000,
+  expires_at: 1772600000000,
 };
 const bulk110 = {
-  ...noPoolFields, pool_id: "bulk-110", topic: "Bulk topic 110", source_kind: "news", priority: "low", score: 0.01, status: "expired",
-  created_at: 1760000000110, expires_at: 1760600000000,
+  ...noPoolFields,
+  pool_id: "bulk-110",
+  topic: "Bulk topic 110",
+  source_kind: "news",
+  priority: "low",
+  score: 0.01,
+  status: "expired",
+  created_at: 1760000000110,
+  expires_at: 1760600000000,
 };
 
 const DAY = 86_400;
 const bareLog = (log_id: string, decided_at: number, decision: string) => ({
-  log_id, decided_at, pool_id: null, board_id: null, candidate_topic: null, candidate_question: null, decision, reason: null,
-  top_cosine: null, top_match_kind: null, top_match_id: null, top_match_age_days: null, matches: [], thresholds: null,
+  log_id,
+  decided_at,
+  pool_id: null,
+  board_id: null,
+  candidate_topic: null,
+  candidate_question: null,
+  decision,
+  reason: null,
+  top_cosine: null,
+  top_match_kind: null,
+  top_match_id: null,
+  top_match_age_days: null,
+  matches: [],
+  thresholds: null,
 });
-const lFresh = { ...bareLog("l-fresh", NOW_S - 100, "fresh"), pool_id: "p-top", candidate_topic: "Copper supply", reason: "no prior thread" };
+const lFresh = {
+  ...bareLog("l-fresh", NOW_S - 100, "fresh"),
+  pool_id: "p-top",
+  candidate_topic: "Copper supply",
+  reason: "no prior thread",
+};
 const lSkip = {
-  log_id: "l-skip", decided_at: NOW_S - 200, pool_id: "p-mid", board_id: BOARD.failed, candidate_topic: "Rates",
-  candidate_question: "Where is the terminal rate?", decision: "skip-summarize", reason: "near-duplicate", top_cosine: 0.93,
-  top_match_kind: "thread", top_match_id: BOARD.failed, top_match_age_days: 2.5,
+  log_id: "l-skip",
+  decided_at: NOW_S - 200,
+  pool_id: "p-mid",
+  board_id: BOARD.failed,
+  candidate_topic: "Rates",
+  candidate_question: "Where is the terminal rate?",
+  decision: "skip-summarize",
+  reason: "near-duplicate",
+  top_cosine: 0.93,
+  top_match_kind: "thread",
+  top_match_id: BOARD.failed,
+  top_match_age_days: 2.5,
   matches: [
     { score: 0.93, kind: "thread", id: BOARD.failed, age_days: 2.5, topic: "Rates" },
     { score: 0.41, kind: null, id: null, age_days: null, topic: null },
@@ -143,8 +360,15 @@ const lSkip = {
   thresholds: { skip: 0.9, augment: 0.75, floor: null },
 };
 const lAugment = {
-  ...bareLog("l-augment", NOW_S - 200, "context-augmented"), pool_id: "p-promoted", board_id: BOARD.running, candidate_topic: "USD liquidity",
-  top_cosine: 0.8, top_match_kind: "card", top_match_id: "c-full", top_match_age_days: 1, thresholds: {},
+  ...bareLog("l-augment", NOW_S - 200, "context-augmented"),
+  pool_id: "p-promoted",
+  board_id: BOARD.running,
+  candidate_topic: "USD liquidity",
+  top_cosine: 0.8,
+  top_match_kind: "card",
+  top_match_id: "c-full",
+  top_match_age_days: 1,
+  thresholds: {},
 };
 const lEdge = bareLog("l-edge", NOW_S - 7 * DAY, "fresh");
 const lOutside = bareLog("l-outside", NOW_S - 7 * DAY - 1, "skip-summarize");
@@ -159,8 +383,14 @@ describe("GET /api/v1/analysts", () => {
   });
 
   it("gets one analyst with the nested category, null without one", async () => {
-    expect(await json("/api/v1/analysts/a-alpha")).toEqual({ ...alpha, category: { id: "macro", name: "宏观", name_en: "Macro" } });
-    expect(await json("/api/v1/analysts/a-zeta")).toEqual({ ...zeta, category: { id: "equity", name: "股票", name_en: null } });
+    expect(await json("/api/v1/analysts/a-alpha")).toEqual({
+      ...alpha,
+      category: { id: "macro", name: "宏观", name_en: "Macro" },
+    });
+    expect(await json("/api/v1/analysts/a-zeta")).toEqual({
+      ...zeta,
+      category: { id: "equity", name: "股票", name_en: null },
+    });
     expect(await json("/api/v1/analysts/a-free")).toEqual({ ...free, category: null });
   });
 
@@ -171,7 +401,10 @@ describe("GET /api/v1/analysts", () => {
 
 describe("GET /api/v1/whiteboard/threads", () => {
   it("lists the most recently updated first (board_id descending on ties)", async () => {
-    expect(await json("/api/v1/whiteboard/threads?limit=5")).toEqual({ threads: [queued, running, later, completed, failed], count: 5 });
+    expect(await json("/api/v1/whiteboard/threads?limit=5")).toEqual({
+      threads: [queued, running, later, completed, failed],
+      count: 5,
+    });
   });
 
   it("returns 50 by default and at most the limit", async () => {
@@ -185,7 +418,10 @@ describe("GET /api/v1/whiteboard/threads", () => {
   });
 
   it("filters by status", async () => {
-    expect(await json("/api/v1/whiteboard/threads?status=completed")).toEqual({ threads: [later, completed], count: 2 });
+    expect(await json("/api/v1/whiteboard/threads?status=completed")).toEqual({
+      threads: [later, completed],
+      count: 2,
+    });
     expect(await json("/api/v1/whiteboard/threads?status=failed")).toEqual({ threads: [failed], count: 1 });
     const active = await json("/api/v1/whiteboard/threads?status=active&limit=200");
     expect(active.count).toBe(60);
@@ -199,19 +435,25 @@ describe("GET /api/v1/whiteboard/threads", () => {
 
 describe("GET /api/v1/whiteboard/threads/{boardId}", () => {
   it("returns the thread with its cards in order", async () => {
-    expect(await json(`/api/v1/whiteboard/threads/${BOARD.completed}`)).toEqual({ ...completed, cards: [cFull, cPlain, cNone] });
+    expect(await json(`/api/v1/whiteboard/threads/${BOARD.completed}`)).toEqual({
+      ...completed,
+      cards: [cFull, cPlain, cNone],
+    });
     expect(await json(`/api/v1/whiteboard/threads/${BOARD.running}`)).toEqual({ ...running, cards: [cZh] });
     expect(await json(`/api/v1/whiteboard/threads/${BOARD.queued}`)).toEqual({ ...queued, cards: [] });
   });
 
   it("answers 404 for an unknown board, uuid or not", async () => {
-    expect(await json(`/api/v1/whiteboard/threads/${BOARD.unknown}`, 404)).toEqual({ error: `board not found: ${BOARD.unknown}` });
+    expect(await json(`/api/v1/whiteboard/threads/${BOARD.unknown}`, 404)).toEqual({
+      error: `board not found: ${BOARD.unknown}`,
+    });
     expect(await json("/api/v1/whiteboard/threads/not-a-uuid", 404)).toEqual({ error: "board not found: not-a-uuid" });
   });
 });
 
 describe("GET /api/v1/whiteboard/cards/{cardId}/report", () => {
-  const report = (card: string, query = "", headers: Record<string, string> = {}) => get(`/api/v1/whiteboard/cards/${card}/report${query}`, headers);
+  const report = (card: string, query = "", headers: Record<string, string> = {}) =>
+    get(`/api/v1/whiteboard/cards/${card}/report${query}`, headers);
 
   it("without lang, serves the English report as markdown with validators", async () => {
     const res = await report("c-full");
@@ -225,7 +467,11 @@ describe("GET /api/v1/whiteboard/cards/{cardId}/report", () => {
 
   it("falls back to the language-agnostic report when there is no English one", async () => {
     const res = await report("c-plain");
-    expect([res.statusCode, res.headers["content-type"], res.body]).toEqual([200, "text/markdown; charset=utf-8", REPORT.plainOnly]);
+    expect([res.statusCode, res.headers["content-type"], res.body]).toEqual([
+      200,
+      "text/markdown; charset=utf-8",
+      REPORT.plainOnly,
+    ]);
     expect(res.headers.etag).toBe(`"${sha256Hex(REPORT.plainOnly)}"`);
   });
 
@@ -259,7 +505,10 @@ describe("GET /api/v1/whiteboard/cards/{cardId}/report", () => {
     expect([hit.statusCode, hit.body, hit.headers.etag]).toEqual([304, "", etag]);
     expect((await report("c-full", "", { "if-none-match": `W/${etag}, "other"` })).statusCode).toBe(304);
     expect((await report("c-full", "", { "if-modified-since": lastModified })).statusCode).toBe(304);
-    const stale = await report("c-full", "", { "if-none-match": `"${sha256Hex(REPORT.zh)}"`, "if-modified-since": lastModified });
+    const stale = await report("c-full", "", {
+      "if-none-match": `"${sha256Hex(REPORT.zh)}"`,
+      "if-modified-since": lastModified,
+    });
     expect([stale.statusCode, stale.body]).toEqual([200, REPORT.en]);
     // The Chinese copy has its own validator: the English ETag does not match it.
     expect((await report("c-full", "?lang=zh", { "if-none-match": etag })).statusCode).toBe(200);
@@ -268,8 +517,14 @@ describe("GET /api/v1/whiteboard/cards/{cardId}/report", () => {
 
 describe("GET /api/v1/whiteboard/topic-pool", () => {
   it("lists every status by default, highest score first, newest first on ties, then pool_id", async () => {
-    expect(await json("/api/v1/whiteboard/topic-pool?limit=6")).toEqual({ entries: [pPromoted, pTop, pMid, pRejected, pExpired, bulk110], count: 6 });
-    expect(await json("/api/v1/whiteboard/topic-pool?status=all&limit=6")).toEqual({ entries: [pPromoted, pTop, pMid, pRejected, pExpired, bulk110], count: 6 });
+    expect(await json("/api/v1/whiteboard/topic-pool?limit=6")).toEqual({
+      entries: [pPromoted, pTop, pMid, pRejected, pExpired, bulk110],
+      count: 6,
+    });
+    expect(await json("/api/v1/whiteboard/topic-pool?status=all&limit=6")).toEqual({
+      entries: [pPromoted, pTop, pMid, pRejected, pExpired, bulk110],
+      count: 6,
+    });
     const all = await json("/api/v1/whiteboard/topic-pool");
     expect([all.count, all.entries.length]).toEqual([100, 100]);
     expect((await json("/api/v1/whiteboard/topic-pool?limit=500")).count).toBe(115);
@@ -292,14 +547,26 @@ describe("GET /api/v1/whiteboard/similarity-log", () => {
   });
 
   it("keeps summary_7d whole when limit cuts the entries", async () => {
-    expect(await json("/api/v1/whiteboard/similarity-log?limit=1")).toEqual({ entries: [lFresh], count: 1, summary_7d });
+    expect(await json("/api/v1/whiteboard/similarity-log?limit=1")).toEqual({
+      entries: [lFresh],
+      count: 1,
+      summary_7d,
+    });
     const page = await json("/api/v1/whiteboard/similarity-log");
     expect([page.count, page.entries.length, page.summary_7d]).toEqual([100, 100, summary_7d]);
   });
 
   it("filters by decision; summary_7d still counts every decision", async () => {
-    expect(await json("/api/v1/whiteboard/similarity-log?decision=skip-summarize")).toEqual({ entries: [lSkip, lOutside], count: 2, summary_7d });
-    expect(await json("/api/v1/whiteboard/similarity-log?decision=context-augmented&limit=1")).toEqual({ entries: [lAugment], count: 1, summary_7d });
+    expect(await json("/api/v1/whiteboard/similarity-log?decision=skip-summarize")).toEqual({
+      entries: [lSkip, lOutside],
+      count: 2,
+      summary_7d,
+    });
+    expect(await json("/api/v1/whiteboard/similarity-log?decision=context-augmented&limit=1")).toEqual({
+      entries: [lAugment],
+      count: 1,
+      summary_7d,
+    });
   });
 });
 
@@ -311,14 +578,26 @@ describe("validation: 400 naming the parameter", () => {
     ["/api/v1/whiteboard/threads?limit=abc", "invalid query parameter 'limit': must be integer"],
     ["/api/v1/whiteboard/threads?limit=2.5", "invalid query parameter 'limit': must be integer"],
     ["/api/v1/whiteboard/threads?limit=", "invalid query parameter 'limit': must be integer"],
-    ["/api/v1/whiteboard/threads?status=done", "invalid query parameter 'status': must be one of queued, active, running, completed, failed"],
-    ["/api/v1/whiteboard/threads?status=", "invalid query parameter 'status': must be one of queued, active, running, completed, failed"],
+    [
+      "/api/v1/whiteboard/threads?status=done",
+      "invalid query parameter 'status': must be one of queued, active, running, completed, failed",
+    ],
+    [
+      "/api/v1/whiteboard/threads?status=",
+      "invalid query parameter 'status': must be one of queued, active, running, completed, failed",
+    ],
     ["/api/v1/whiteboard/cards/c-full/report?lang=fr", "invalid query parameter 'lang': must be one of en, zh"],
     ["/api/v1/whiteboard/cards/c-full/report?lang=plain", "invalid query parameter 'lang': must be one of en, zh"],
-    ["/api/v1/whiteboard/topic-pool?status=expired", "invalid query parameter 'status': must be one of candidate, promoted, all"],
+    [
+      "/api/v1/whiteboard/topic-pool?status=expired",
+      "invalid query parameter 'status': must be one of candidate, promoted, all",
+    ],
     ["/api/v1/whiteboard/topic-pool?limit=501", "invalid query parameter 'limit': must be <= 500"],
     ["/api/v1/whiteboard/topic-pool?limit=x", "invalid query parameter 'limit': must be integer"],
-    ["/api/v1/whiteboard/similarity-log?decision=skip", "invalid query parameter 'decision': must be one of skip-summarize, context-augmented, fresh"],
+    [
+      "/api/v1/whiteboard/similarity-log?decision=skip",
+      "invalid query parameter 'decision': must be one of skip-summarize, context-augmented, fresh",
+    ],
     ["/api/v1/whiteboard/similarity-log?limit=501", "invalid query parameter 'limit': must be <= 500"],
     ["/api/v1/whiteboard/similarity-log?limit=0", "invalid query parameter 'limit': must be >= 1"],
   ];
@@ -349,17 +628,27 @@ describe("authentication and scopes", () => {
     for (const url of analystUrls) {
       const res = await gw.app.inject({ url, headers: { "x-api-key": whiteboardOnly } });
       expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ error: "missing scope: analysts:read", required: "analysts:read", granted: ["reports:read", "whiteboard:read"] });
+      expect(res.json()).toEqual({
+        error: "missing scope: analysts:read",
+        required: "analysts:read",
+        granted: ["reports:read", "whiteboard:read"],
+      });
     }
     for (const url of [...whiteboardUrls, "/api/v1/whiteboard/threads?limit=999"]) {
       const res = await gw.app.inject({ url, headers: { "x-api-key": analystsOnly } });
       expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ error: "missing scope: whiteboard:read", required: "whiteboard:read", granted: ["analysts:read"] });
+      expect(res.json()).toEqual({
+        error: "missing scope: whiteboard:read",
+        required: "whiteboard:read",
+        granted: ["analysts:read"],
+      });
     }
   });
 
   it("serves each route with just its own scope", async () => {
-    for (const url of analystUrls) expect((await gw.app.inject({ url, headers: { "x-api-key": analystsOnly } })).statusCode, url).toBe(200);
-    for (const url of whiteboardUrls) expect((await gw.app.inject({ url, headers: { "x-api-key": whiteboardOnly } })).statusCode, url).toBe(200);
+    for (const url of analystUrls)
+      expect((await gw.app.inject({ url, headers: { "x-api-key": analystsOnly } })).statusCode, url).toBe(200);
+    for (const url of whiteboardUrls)
+      expect((await gw.app.inject({ url, headers: { "x-api-key": whiteboardOnly } })).statusCode, url).toBe(200);
   });
 });

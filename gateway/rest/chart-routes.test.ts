@@ -15,11 +15,14 @@ beforeAll(async () => {
 });
 afterAll(() => gw?.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => gw.app.inject({ url, headers: { "x-api-key": key, ...headers } });
-const attr = (svg: string, id: string, name: string) => new RegExp(`id="${id}"[^>]*\\s${name}="([^"]+)"`).exec(svg)?.[1];
+const get = (url: string, headers: Record<string, string> = {}) =>
+  gw.app.inject({ url, headers: { "x-api-key": key, ...headers } });
+const attr = (svg: string, id: string, name: string) =>
+  new RegExp(`id="${id}"[^>]*\\s${name}="([^"]+)"`).exec(svg)?.[1];
 
 /** Every coordinate pair of a path's d attribute. */
-const coordinates = (d: string) => [...d.matchAll(/[ML](-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
+const coordinates = (d: string) =>
+  [...d.matchAll(/[ML](-?[\d.]+),(-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
 
 describe("GET /api/v1/portfolios/{portfolioId}/chart.svg", () => {
   it("is an accessible SVG of the NAV, the rebased benchmark and the drawdown, inside their plot areas", async () => {
@@ -27,7 +30,9 @@ describe("GET /api/v1/portfolios/{portfolioId}/chart.svg", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
     const svg = res.body;
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="960" height="540" viewBox="0 0 960 540" role="img" aria-labelledby="chart-title chart-desc"/);
+    expect(svg).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="960" height="540" viewBox="0 0 960 540" role="img" aria-labelledby="chart-title chart-desc"/,
+    );
     expect(svg).toContain('<title id="chart-title">p-alpha: NAV against bench-sti, and drawdown</title>');
     expect(svg).toContain(
       '<desc id="chart-desc">Daily NAV of p-alpha from 2026-03-03 (100.00) to 2026-03-06 (106.00), a total return of 6.00%, drawn against bench-sti rebased to the same NAV on 2026-03-03. Below, the drawdown from the running peak: deepest -1.92% on 2026-03-05, 0.00% at the last point.</desc>',
@@ -35,7 +40,12 @@ describe("GET /api/v1/portfolios/{portfolioId}/chart.svg", () => {
     for (const label of [">NAV<", ">Drawdown<", ">Work date (Asia/Singapore)<"]) expect(svg).toContain(label);
     // Nothing that runs or loads: no script, no link, no url() but references to its own clip paths.
     expect(svg).not.toMatch(/<script|href=|url\((?!#(nav|drawdown)-clip\))/i);
-    const plot = { x: Number(attr(svg, "nav-plot", "x")), y: Number(attr(svg, "nav-plot", "y")), w: Number(attr(svg, "nav-plot", "width")), h: Number(attr(svg, "nav-plot", "height")) };
+    const plot = {
+      x: Number(attr(svg, "nav-plot", "x")),
+      y: Number(attr(svg, "nav-plot", "y")),
+      w: Number(attr(svg, "nav-plot", "width")),
+      h: Number(attr(svg, "nav-plot", "height")),
+    };
     const line = coordinates(attr(svg, "nav-line", "d")!);
     expect(line).toHaveLength(4);
     for (const [x, y] of [...line, ...coordinates(attr(svg, "benchmark-line", "d")!)]) {
@@ -73,7 +83,9 @@ describe("GET /api/v1/portfolios/{portfolioId}/chart.svg", () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
     expect(again.headers.etag).toBe(etag);
-    expect((await get("/api/v1/portfolios/p-alpha/chart.svg", { "if-none-match": `W/${etag}, "other"` })).statusCode).toBe(304);
+    expect(
+      (await get("/api/v1/portfolios/p-alpha/chart.svg", { "if-none-match": `W/${etag}, "other"` })).statusCode,
+    ).toBe(304);
     const dark = await get("/api/v1/portfolios/p-alpha/chart.svg?theme=dark", { "if-none-match": etag });
     expect(dark.statusCode).toBe(200);
     expect(dark.headers.etag).not.toBe(etag);
@@ -105,13 +117,29 @@ describe("GET /api/v1/portfolios/leaderboard/chart.svg", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
     const svg = res.body;
-    expect(svg).toContain('<title id="chart-title">Portfolio leaderboard: Sharpe ratio and total return of 7 portfolios</title>');
-    expect(svg).toMatch(/<desc id="chart-desc">Horizontal bars for 7 portfolios ordered by Sharpe ratio\. Highest: p-alpha with a Sharpe of [\d.]+ and a total return of 6\.00%\. 1 of them have a negative total return\.<\/desc>/);
+    expect(svg).toContain(
+      '<title id="chart-title">Portfolio leaderboard: Sharpe ratio and total return of 7 portfolios</title>',
+    );
+    expect(svg).toMatch(
+      /<desc id="chart-desc">Horizontal bars for 7 portfolios ordered by Sharpe ratio\. Highest: p-alpha with a Sharpe of [\d.]+ and a total return of 6\.00%\. 1 of them have a negative total return\.<\/desc>/,
+    );
     const labels = [...svg.matchAll(/<text [^>]*text-anchor="end" [^>]*>(p-[a-z]+)<\/text>/g)].map((m) => m[1]);
     expect(labels).toEqual(["p-alpha", "p-delta", "p-gamma", "p-beta", "p-empty", "p-flat", "p-lone"]);
-    const sharpeBars = [...svg.split('<g id="sharpe-bars">')[1]!.split("</g>")[0]!.matchAll(/<title>([^<]+)<\/title>/g)].map((m) => m[1]!.split(":")[0]);
+    const sharpeBars = [
+      ...svg
+        .split('<g id="sharpe-bars">')[1]!
+        .split("</g>")[0]!
+        .matchAll(/<title>([^<]+)<\/title>/g),
+    ].map((m) => m[1]!.split(":")[0]);
     expect(sharpeBars).toEqual(["p-alpha", "p-delta", "p-gamma", "p-beta"]);
-    expect((svg.split('<g id="sharpe-bars">')[1]!.split("</g>")[0]!.match(/>n\/a</g) ?? []).length).toBe(3);
+    expect(
+      (
+        svg
+          .split('<g id="sharpe-bars">')[1]!
+          .split("</g>")[0]!
+          .match(/>n\/a</g) ?? []
+      ).length,
+    ).toBe(3);
     for (const label of [">Sharpe ratio<", ">Total return (%)<"]) expect(svg).toContain(label);
   });
 
@@ -120,8 +148,15 @@ describe("GET /api/v1/portfolios/leaderboard/chart.svg", () => {
     expect((await get("/api/v1/portfolios/leaderboard/chart.svg", { "if-none-match": etag })).statusCode).toBe(304);
     expect((await gw.app.inject({ url: "/api/v1/portfolios/leaderboard/chart.svg" })).statusCode).toBe(401);
     const narrow = await gw.key(["reports:read"]);
-    const res = await gw.app.inject({ url: "/api/v1/portfolios/leaderboard/chart.svg", headers: { "x-api-key": narrow } });
+    const res = await gw.app.inject({
+      url: "/api/v1/portfolios/leaderboard/chart.svg",
+      headers: { "x-api-key": narrow },
+    });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: "missing scope: portfolios:read", required: "portfolios:read", granted: ["reports:read"] });
+    expect(res.json()).toEqual({
+      error: "missing scope: portfolios:read",
+      required: "portfolios:read",
+      granted: ["reports:read"],
+    });
   });
 });

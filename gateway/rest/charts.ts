@@ -6,7 +6,10 @@
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { GetLeaderboardResponseSchema, GetSeriesResponseSchema } from "../../gen/institute/portfolio/v1/portfolio_pb.js";
+import {
+  GetLeaderboardResponseSchema,
+  GetSeriesResponseSchema,
+} from "../../gen/institute/portfolio/v1/portfolio_pb.js";
 import { protoToJson } from "../../lib/proto-json.js";
 import { leaderboardChart, type LeaderboardRow } from "../charts/leaderboard-chart.js";
 import { portfolioChart, type ChartPoint } from "../charts/portfolio-chart.js";
@@ -26,7 +29,10 @@ interface ChartQuery {
 
 function sendSvg(request: FastifyRequest, reply: FastifyReply, svg: string) {
   const etag = `"${createHash("sha256").update(svg).digest("hex")}"`;
-  reply.header("cache-control", "private, max-age=60, must-revalidate").header("etag", etag).header("x-content-type-options", "nosniff");
+  reply
+    .header("cache-control", "private, max-age=60, must-revalidate")
+    .header("etag", etag)
+    .header("x-content-type-options", "nosniff");
   const ifNoneMatch = request.headers["if-none-match"];
   if (ifNoneMatch !== undefined && noneMatchHits(ifNoneMatch, etag)) return reply.code(304).send();
   return reply.type(SVG_TYPE).send(svg);
@@ -39,10 +45,18 @@ export function chartRoutes(app: FastifyInstance, opts: RestOptions) {
     "/portfolios/leaderboard/chart.svg",
     {
       config: { scope: SCOPE, restOnly: "an SVG picture of portfolios_leaderboard" },
-      schema: { summary: "Chart the leaderboard (SVG)", querystring: chartQuery({ width: 960, height: 760 }), headers: etagHeaders, response: chartResponses() },
+      schema: {
+        summary: "Chart the leaderboard (SVG)",
+        querystring: chartQuery({ width: 960, height: 760 }),
+        headers: etagHeaders,
+        response: chartResponses(),
+      },
     },
     async (request, reply) => {
-      const { leaderboard } = protoToJson(GetLeaderboardResponseSchema, await portfolio.getLeaderboard({ limit: 0 })) as unknown as { leaderboard: LeaderboardRow[] };
+      const { leaderboard } = protoToJson(
+        GetLeaderboardResponseSchema,
+        await portfolio.getLeaderboard({ limit: 0 }),
+      ) as unknown as { leaderboard: LeaderboardRow[] };
       return sendSvg(request, reply, leaderboardChart(leaderboard, request.query));
     },
   );
@@ -60,7 +74,10 @@ export function chartRoutes(app: FastifyInstance, opts: RestOptions) {
       },
     },
     async (request, reply) => {
-      const series = protoToJson(GetSeriesResponseSchema, await portfolio.getSeries({ portfolioId: request.params.portfolioId, from: "", to: "" }));
+      const series = protoToJson(
+        GetSeriesResponseSchema,
+        await portfolio.getSeries({ portfolioId: request.params.portfolioId, from: "", to: "" }),
+      );
       const svg = portfolioChart({
         portfolioId: series.portfolio_id as string,
         benchmarkId: series.benchmark_id as string | null,

@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => gw?.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => gw.app.inject({ url: `/api/v1${url}`, headers: { "x-api-key": key, ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  gw.app.inject({ url: `/api/v1${url}`, headers: { "x-api-key": key, ...headers } });
 const JSON_TYPE = "application/json; charset=utf-8";
 const bytes = (json: string) => Buffer.byteLength(json);
 
@@ -103,7 +104,11 @@ describe("authentication and scope", () => {
     for (const url of ["/data/2026-03-05/topics", "/data/2026-03-05/fx"]) {
       const res = await get(url, { "x-api-key": other });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: "missing scope: reports:read", required: "reports:read", granted: ["portfolios:read"] });
+      expect(res.json()).toEqual({
+        error: "missing scope: reports:read",
+        required: "reports:read",
+        granted: ["portfolios:read"],
+      });
     }
   });
 });

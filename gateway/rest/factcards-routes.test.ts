@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => gw?.close());
 
-const get = (url: string, apiKey: string | null = key) => gw.app.inject({ url, headers: apiKey === null ? {} : { "x-api-key": apiKey } });
+const get = (url: string, apiKey: string | null = key) =>
+  gw.app.inject({ url, headers: apiKey === null ? {} : { "x-api-key": apiKey } });
 const ids = (body: { fact_cards: { fact_card_id: string }[] }) => body.fact_cards.map((c) => c.fact_card_id);
 
 const FC_01 = {
@@ -52,7 +53,12 @@ describe("GET /api/v1/factcards", () => {
     expect(body.count).toBe(7);
     expect(body.next_cursor).toBeNull();
     expect(body.fact_cards[6]).toEqual(FC_01);
-    expect(body.fact_cards[1]).toMatchObject({ fact_card_id: "fc-06", embedding_status: "skipped", verdict: null, source_urls: null });
+    expect(body.fact_cards[1]).toMatchObject({
+      fact_card_id: "fc-06",
+      embedding_status: "skipped",
+      verdict: null,
+      source_urls: null,
+    });
   });
 
   it("filters, and pages with next_cursor", async () => {
@@ -72,10 +78,14 @@ describe("GET /api/v1/factcards", () => {
     const tampered = cursor.slice(0, -2) + (cursor.endsWith("A") ? "BB" : "AA");
     const bad = await get(`/api/v1/factcards?limit=2&cursor=${encodeURIComponent(tampered)}`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: "invalid cursor: not a cursor this list issued (pass back next_cursor unchanged)" });
+    expect(bad.json()).toEqual({
+      error: "invalid cursor: not a cursor this list issued (pass back next_cursor unchanged)",
+    });
     const other = await get(`/api/v1/factcards?limit=2&status=completed&cursor=${encodeURIComponent(cursor)}`);
     expect(other.statusCode).toBe(400);
-    expect(other.json()).toEqual({ error: "invalid cursor: it was issued for other filters (start again without a cursor)" });
+    expect(other.json()).toEqual({
+      error: "invalid cursor: it was issued for other filters (start again without a cursor)",
+    });
   });
 
   it.each([
@@ -83,9 +93,18 @@ describe("GET /api/v1/factcards", () => {
     ["limit=201", "invalid query parameter 'limit': must be <= 200"],
     ["limit=ten", "invalid query parameter 'limit': must be integer"],
     ["limit=1.5", "invalid query parameter 'limit': must be integer"],
-    ["status=done", "invalid query parameter 'status': must be one of queued, running, completed, failed, reused, skipped"],
-    ["parent_kind=card", "invalid query parameter 'parent_kind': must be one of whiteboard_card, session_message, external"],
-    ["claim_category=money", "invalid query parameter 'claim_category': must be one of comparison, date, financial, geographic, named_entity, numerical, prose, spec"],
+    [
+      "status=done",
+      "invalid query parameter 'status': must be one of queued, running, completed, failed, reused, skipped",
+    ],
+    [
+      "parent_kind=card",
+      "invalid query parameter 'parent_kind': must be one of whiteboard_card, session_message, external",
+    ],
+    [
+      "claim_category=money",
+      "invalid query parameter 'claim_category': must be one of comparison, date, financial, geographic, named_entity, numerical, prose, spec",
+    ],
     ["verdict=true", "invalid query parameter 'verdict': must be one of verified, disputed, uncertain, unverifiable"],
     ["cursor=", "invalid query parameter 'cursor': must NOT have fewer than 1 characters"],
     [`cursor=${"x".repeat(1025)}`, "invalid query parameter 'cursor': must NOT have more than 1024 characters"],
@@ -147,7 +166,10 @@ describe("GET /api/v1/factcards/{factCardId}/similar", () => {
     expect(ids((await get("/api/v1/factcards/fc-01/similar?mode=keyword")).json())).toEqual(["fc-02", "fc-07"]);
     const plain = await get("/api/v1/factcards/fc-01/similar");
     expect((await get("/api/v1/factcards/fc-01/similar?mode=semantic")).body).toBe(plain.body);
-    expect((await get("/api/v1/factcards/fc-01/similar?mode=hybrid")).json().matches[0]).toMatchObject({ fact_card_id: "fc-02", score: 2 / 61 });
+    expect((await get("/api/v1/factcards/fc-01/similar?mode=hybrid")).json().matches[0]).toMatchObject({
+      fact_card_id: "fc-02",
+      score: 2 / 61,
+    });
   });
 
   it.each([
@@ -171,13 +193,22 @@ describe("GET /api/v1/factcards/{factCardId}/similar", () => {
 });
 
 describe("fact-card routes need factcards:read", () => {
-  it.each(["/api/v1/factcards", "/api/v1/factcards/fc-01", "/api/v1/factcards/fc-01/similar", "/api/v1/factcards/fc-nope"])("%s: 401 without a key, 403 without the scope", async (url) => {
+  it.each([
+    "/api/v1/factcards",
+    "/api/v1/factcards/fc-01",
+    "/api/v1/factcards/fc-01/similar",
+    "/api/v1/factcards/fc-nope",
+  ])("%s: 401 without a key, 403 without the scope", async (url) => {
     const missing = await get(url, null);
     expect(missing.statusCode).toBe(401);
     expect(missing.json()).toEqual({ error: "missing API key: send it in the X-API-Key header" });
     const other = await gw.key(["search:read"]);
     const forbidden = await get(url, other);
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ error: "missing scope: factcards:read", required: "factcards:read", granted: ["search:read"] });
+    expect(forbidden.json()).toEqual({
+      error: "missing scope: factcards:read",
+      required: "factcards:read",
+      granted: ["search:read"],
+    });
   });
 });

@@ -2,7 +2,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { getFactCard, listFactCards, similarFacts } from "../operations/factcards.js";
 import { errorResponse, gatedErrors } from "../schemas/common.js";
-import { factCardParams, listFactCardsQuery, similarFactsQuery, type ListFactCardsQuery } from "../schemas/factcards.js";
+import {
+  factCardParams,
+  listFactCardsQuery,
+  similarFactsQuery,
+  type ListFactCardsQuery,
+} from "../schemas/factcards.js";
 import type { RestOptions } from "./index.js";
 import { operationRoute } from "./operation-route.js";
 
@@ -23,7 +28,9 @@ export function factCardRoutes(app: FastifyInstance, { clients }: RestOptions) {
       summary: "Get a fact card",
       params: factCardParams,
       errors: withNotFound,
-      input: (request: FastifyRequest<{ Params: { factCardId: string } }>) => ({ fact_card_id: request.params.factCardId }),
+      input: (request: FastifyRequest<{ Params: { factCardId: string } }>) => ({
+        fact_card_id: request.params.factCardId,
+      }),
     }),
   );
 
@@ -33,7 +40,12 @@ export function factCardRoutes(app: FastifyInstance, { clients }: RestOptions) {
       params: factCardParams,
       querystring: similarFactsQuery,
       errors: withNotFound,
-      input: (request: FastifyRequest<{ Params: { factCardId: string }; Querystring: { top_k: number; same_category: "0" | "1"; mode?: string } }>) => ({
+      input: (
+        request: FastifyRequest<{
+          Params: { factCardId: string };
+          Querystring: { top_k: number; same_category: "0" | "1"; mode?: string };
+        }>,
+      ) => ({
         fact_card_id: request.params.factCardId,
         top_k: request.query.top_k,
         same_category: request.query.same_category === "1",

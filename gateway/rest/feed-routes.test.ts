@@ -30,12 +30,27 @@ let base: string;
 beforeAll(async () => {
   gw = await startTestGateway({
     fill: async (db) => {
-      const r = (id: string, kind: "daily" | "weekly", analyst: string, date: string, lang: "en" | "zh" | "plain", at: string, body: string) =>
-        addReport(db.owner, { id, kind, analyst, date, lang, archivedAt: sgt(at), body });
+      const r = (
+        id: string,
+        kind: "daily" | "weekly",
+        analyst: string,
+        date: string,
+        lang: "en" | "zh" | "plain",
+        at: string,
+        body: string,
+      ) => addReport(db.owner, { id, kind, analyst, date, lang, archivedAt: sgt(at), body });
       await r("d-0302-en", "daily", EDITOR, "2026-03-02", "en", "2026-03-02T18:00", HOSTILE);
       await r("d-0302-zh", "daily", EDITOR, "2026-03-02", "zh", "2026-03-02T18:30", "# 3月2日市场\n\n利率上升。");
       await r("d-0303-draft", "daily", EDITOR, "2026-03-03", "en", "2026-03-03T17:00", "# Draft\n\nnot this one");
-      await r("d-0303-final", "daily", EDITOR, "2026-03-03", "en", "2026-03-03T19:00", "# Markets on 3 March\n\nFinal.");
+      await r(
+        "d-0303-final",
+        "daily",
+        EDITOR,
+        "2026-03-03",
+        "en",
+        "2026-03-03T19:00",
+        "# Markets on 3 March\n\nFinal.",
+      );
       await r("d-0304-plain", "daily", EDITOR, "2026-03-04", "plain", "2026-03-04T18:00", "Notes without a heading.");
       await r("d-0305-other", "daily", "someone-else", "2026-03-05", "en", "2026-03-05T18:00", "# Not canonical");
       await r("w-0224", "weekly", "chen-yu", "2026-02-24", "en", "2026-02-27T18:00", "# Week of 23 February");
@@ -98,7 +113,15 @@ describe("GET /api/v1/feeds/daily/feed.atom and feed.json", () => {
     expect(html).toContain('<a href="https://example.org/a" rel="nofollow noopener noreferrer">a source</a>');
     expect(html).toContain('<th style="text-align:left">tenor</th>');
     // No element that runs, loads or styles, no attribute that loads, no script URL; the image is gone entirely.
-    for (const banned of [/<script/i, /<img/i, /<iframe/i, /<style/i, /<[a-z][^>]*\s(src|on\w+)=/i, /href="(?!https?:)/i, /pixel\.png/]) {
+    for (const banned of [
+      /<script/i,
+      /<img/i,
+      /<iframe/i,
+      /<style/i,
+      /<[a-z][^>]*\s(src|on\w+)=/i,
+      /href="(?!https?:)/i,
+      /pixel\.png/,
+    ]) {
       expect(html).not.toMatch(banned);
     }
     // The report's own tags and the script link are shown as text, not markup.
@@ -118,8 +141,12 @@ describe("GET /api/v1/feeds/daily/feed.atom and feed.json", () => {
       [`${base}/api/v1/reports/daily/2026-03-02`, iso("2026-03-02T18:00"), "en"],
     ]);
     const zh = atom((await get("/api/v1/feeds/daily/feed.atom?lang=zh")).body);
-    expect(zh.entries!.map((e) => [e.id, e.content?.value])).toEqual([[`${base}/api/v1/reports/daily/2026-03-02?lang=zh`, "<h1>3月2日市场</h1>\n<p>利率上升。</p>"]]);
-    expect((await get("/api/v1/feeds/daily/feed.json?lang=fr")).json()).toEqual({ error: "invalid query parameter 'lang': must be one of en, zh" });
+    expect(zh.entries!.map((e) => [e.id, e.content?.value])).toEqual([
+      [`${base}/api/v1/reports/daily/2026-03-02?lang=zh`, "<h1>3月2日市场</h1>\n<p>利率上升。</p>"],
+    ]);
+    expect((await get("/api/v1/feeds/daily/feed.json?lang=fr")).json()).toEqual({
+      error: "invalid query parameter 'lang': must be one of en, zh",
+    });
   });
 
   it("answers conditional GETs 304 on the ETag or Last-Modified", async () => {
@@ -130,16 +157,29 @@ describe("GET /api/v1/feeds/daily/feed.atom and feed.json", () => {
     const hit = await get("/api/v1/feeds/daily/feed.atom", { "x-api-key": key, "if-none-match": etag });
     expect(hit.statusCode).toBe(304);
     expect(hit.body).toBe("");
-    const since = await get("/api/v1/feeds/daily/feed.atom", { "x-api-key": key, "if-modified-since": first.headers["last-modified"] as string });
+    const since = await get("/api/v1/feeds/daily/feed.atom", {
+      "x-api-key": key,
+      "if-modified-since": first.headers["last-modified"] as string,
+    });
     expect(since.statusCode).toBe(304);
-    const older = await get("/api/v1/feeds/daily/feed.atom", { "x-api-key": key, "if-modified-since": new Date(sgt("2026-03-03T00:00")).toUTCString() });
+    const older = await get("/api/v1/feeds/daily/feed.atom", {
+      "x-api-key": key,
+      "if-modified-since": new Date(sgt("2026-03-03T00:00")).toUTCString(),
+    });
     expect(older.statusCode).toBe(200);
     // If-None-Match decides alone: a stale ETag is a 200 whatever the date says.
-    const stale = await get("/api/v1/feeds/daily/feed.atom", { "x-api-key": key, "if-none-match": '"0000"', "if-modified-since": first.headers["last-modified"] as string });
+    const stale = await get("/api/v1/feeds/daily/feed.atom", {
+      "x-api-key": key,
+      "if-none-match": '"0000"',
+      "if-modified-since": first.headers["last-modified"] as string,
+    });
     expect(stale.statusCode).toBe(200);
     const json = await get("/api/v1/feeds/daily/feed.json");
     expect(json.headers.etag).not.toBe(etag);
-    expect((await get("/api/v1/feeds/daily/feed.json", { "x-api-key": key, "if-none-match": json.headers.etag as string })).statusCode).toBe(304);
+    expect(
+      (await get("/api/v1/feeds/daily/feed.json", { "x-api-key": key, "if-none-match": json.headers.etag as string }))
+        .statusCode,
+    ).toBe(304);
   });
 });
 
@@ -175,7 +215,11 @@ describe("feed credentials", () => {
     // Nothing else: the reports themselves, and any other route, refuse it.
     const report = await get("/api/v1/reports/daily/2026-03-03", { "x-api-key": token });
     expect(report.statusCode).toBe(403);
-    expect(report.json()).toEqual({ error: "missing scope: reports:read", required: "reports:read", granted: ["feeds:read"] });
+    expect(report.json()).toEqual({
+      error: "missing scope: reports:read",
+      required: "reports:read",
+      granted: ["feeds:read"],
+    });
     const inUrl = await get(`/api/v1/reports/daily/2026-03-03?token=${token}`, {});
     expect(inUrl.statusCode).toBe(401);
     expect(inUrl.json()).toEqual({ error: "missing API key: send it in the X-API-Key header" });
@@ -185,14 +229,19 @@ describe("feed credentials", () => {
     const inUrl = await get(`/api/v1/feeds/daily/feed.atom?token=${key}`, {});
     expect(inUrl.statusCode).toBe(401);
     expect(inUrl.json()).toEqual({
-      error: "only a feed token (a key whose one scope is feeds:read) may be sent in a URL; send an institute key in the X-API-Key header",
+      error:
+        "only a feed token (a key whose one scope is feeds:read) may be sent in a URL; send an institute key in the X-API-Key header",
     });
-    expect((await get("/api/v1/feeds/daily/feed.atom?token=sk_ins_nope", {})).json()).toEqual({ error: "invalid feed token" });
+    expect((await get("/api/v1/feeds/daily/feed.atom?token=sk_ins_nope", {})).json()).toEqual({
+      error: "invalid feed token",
+    });
     const minted = await mintKey(gw.db.owner, { name: "revoked reader", scopes: ["feeds:read"] });
     expect((await get(`/api/v1/feeds/daily/feed.atom?token=${minted.key}`, {})).statusCode).toBe(200);
     await revokeKey(gw.db.owner, minted.keyId);
     expect((await get(`/api/v1/feeds/daily/feed.atom?token=${minted.key}`, {})).statusCode).toBe(401);
-    expect((await get("/api/v1/feeds/daily/feed.atom", {})).json()).toEqual({ error: "missing API key: send it in the X-API-Key header" });
+    expect((await get("/api/v1/feeds/daily/feed.atom", {})).json()).toEqual({
+      error: "missing API key: send it in the X-API-Key header",
+    });
   });
 
   it("cannot be minted together with another scope", async () => {

@@ -16,7 +16,11 @@ import { sendNotModified } from "./markdown.js";
 
 /** Entries in a feed. */
 export const FEED_SIZE = 20;
-const access = { scope: "reports:read", feed: true, restOnly: "a feed for feed readers of what reports_daily and reports_weekly_author read" };
+const access = {
+  scope: "reports:read",
+  feed: true,
+  restOnly: "a feed for feed readers of what reports_daily and reports_weekly_author read",
+};
 
 interface FeedQuery {
   lang: "en" | "zh";
@@ -31,15 +35,31 @@ export function feedRoutes(app: FastifyInstance, opts: RestOptions) {
   const reports = opts.clients.reports;
 
   async function load(request: FastifyRequest, spec: Omit<FeedSpec, "base" | "projectName">): Promise<Feed> {
-    const { reports: rows } = await reports.listFeedReports({ kind: spec.kind, analystId: spec.analystId ?? "", lang: spec.lang, limit: FEED_SIZE });
-    return buildFeed({ ...spec, base: publicBaseUrl(opts.config, request.server), projectName: opts.config.project.name }, rows);
+    const { reports: rows } = await reports.listFeedReports({
+      kind: spec.kind,
+      analystId: spec.analystId ?? "",
+      lang: spec.lang,
+      limit: FEED_SIZE,
+    });
+    return buildFeed(
+      { ...spec, base: publicBaseUrl(opts.config, request.server), projectName: opts.config.project.name },
+      rows,
+    );
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, format: (typeof FORMATS)[keyof typeof FORMATS], feed: Feed) {
+  function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    format: (typeof FORMATS)[keyof typeof FORMATS],
+    feed: Feed,
+  ) {
     const body = format.render(feed);
     const validators = { sha256: createHash("sha256").update(body).digest("hex"), lastModified: feed.updated };
     if (sendNotModified(request, reply, validators)) return reply;
-    reply.header("cache-control", "private, max-age=60, must-revalidate").header("etag", `"${validators.sha256}"`).header("last-modified", new Date(feed.updated).toUTCString());
+    reply
+      .header("cache-control", "private, max-age=60, must-revalidate")
+      .header("etag", `"${validators.sha256}"`)
+      .header("last-modified", new Date(feed.updated).toUTCString());
     return reply.type(format.type).send(body);
   }
 
@@ -48,9 +68,15 @@ export function feedRoutes(app: FastifyInstance, opts: RestOptions) {
       `/feeds/daily/${format.file}`,
       {
         config: access,
-        schema: { summary: `Feed of the daily reports (${name === "atom" ? "Atom" : "JSON Feed"})`, querystring: feedQuery, headers: conditionalHeaders, response: format.responses(false) },
+        schema: {
+          summary: `Feed of the daily reports (${name === "atom" ? "Atom" : "JSON Feed"})`,
+          querystring: feedQuery,
+          headers: conditionalHeaders,
+          response: format.responses(false),
+        },
       },
-      async (request, reply) => send(request, reply, format, await load(request, { kind: "daily", lang: request.query.lang })),
+      async (request, reply) =>
+        send(request, reply, format, await load(request, { kind: "daily", lang: request.query.lang })),
     );
 
     app.get<{ Params: { analystId: string }; Querystring: FeedQuery }>(
@@ -65,7 +91,13 @@ export function feedRoutes(app: FastifyInstance, opts: RestOptions) {
           response: format.responses(true),
         },
       },
-      async (request, reply) => send(request, reply, format, await load(request, { kind: "weekly", analystId: request.params.analystId, lang: request.query.lang })),
+      async (request, reply) =>
+        send(
+          request,
+          reply,
+          format,
+          await load(request, { kind: "weekly", analystId: request.params.analystId, lang: request.query.lang }),
+        ),
     );
   }
 }

@@ -17,9 +17,16 @@ async function report(db: TestDatabase, id: string, kind: string, analyst: strin
 }
 
 async function portfolio(db: TestDatabase, id: string, navs: number[]) {
-  await db.owner.query("INSERT INTO portfolio.portfolios (portfolio_id, name, kind, inception_date) VALUES ($1, $1, 'persona', '2026-01-01')", [id]);
+  await db.owner.query(
+    "INSERT INTO portfolio.portfolios (portfolio_id, name, kind, inception_date) VALUES ($1, $1, 'persona', '2026-01-01')",
+    [id],
+  );
   for (const [i, nav] of navs.entries()) {
-    await db.owner.query("INSERT INTO portfolio.nav_snapshots (portfolio_id, taken_at, nav) VALUES ($1, $2, $3)", [id, NOW - (navs.length - i) * DAY, nav]);
+    await db.owner.query("INSERT INTO portfolio.nav_snapshots (portfolio_id, taken_at, nav) VALUES ($1, $2, $3)", [
+      id,
+      NOW - (navs.length - i) * DAY,
+      nav,
+    ]);
   }
 }
 
@@ -55,7 +62,10 @@ describe("GET /api/v1/latest", () => {
     expect(body.daily).toEqual({ work_date: "2026-11-18", report_url: "/api/v1/reports/daily/2026-11-18" });
     expect(body.weekly).toEqual({ week_start: "2026-11-16", week_end: "2026-11-22", count: 2 });
     expect(body.leaderboard).toHaveLength(5);
-    const board = await gw.app.inject({ url: "/api/v1/portfolios/leaderboard", headers: { "x-api-key": await gw.key(["portfolios:read"]) } });
+    const board = await gw.app.inject({
+      url: "/api/v1/portfolios/leaderboard",
+      headers: { "x-api-key": await gw.key(["portfolios:read"]) },
+    });
     const top5 = board.json().leaderboard.slice(0, 5);
     expect(body.leaderboard).toEqual(
       top5.map((m: Record<string, unknown>) => ({
@@ -77,8 +87,15 @@ describe("GET /api/v1/latest", () => {
   });
 
   it("needs reports:read", async () => {
-    const res = await gw.app.inject({ url: "/api/v1/latest", headers: { "x-api-key": await gw.key(["portfolios:read"]) } });
+    const res = await gw.app.inject({
+      url: "/api/v1/latest",
+      headers: { "x-api-key": await gw.key(["portfolios:read"]) },
+    });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: "missing scope: reports:read", required: "reports:read", granted: ["portfolios:read"] });
+    expect(res.json()).toEqual({
+      error: "missing scope: reports:read",
+      required: "reports:read",
+      granted: ["portfolios:read"],
+    });
   });
 });

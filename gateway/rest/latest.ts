@@ -6,5 +6,11 @@ import type { RestOptions } from "./index.js";
 import { operationRoute } from "./operation-route.js";
 
 export function latestRoutes(app: FastifyInstance, { clients }: RestOptions) {
-  app.route(operationRoute(latestIndex, clients, { summary: "Get the latest reports and leaderboard", errors: gatedErrors, input: () => ({}) }));
+  app.route(
+    operationRoute(latestIndex, clients, {
+      summary: "Get the latest reports and leaderboard",
+      errors: gatedErrors,
+      input: () => ({}),
+    }),
+  );
 }

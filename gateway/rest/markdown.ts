@@ -33,7 +33,10 @@ export const isConditional = (request: FastifyRequest) =>
   request.headers["if-none-match"] !== undefined || request.headers["if-modified-since"] !== undefined;
 
 function setValidators(reply: FastifyReply, etag: string, lastModified: number) {
-  reply.header("cache-control", CACHEABLE).header("etag", etag).header("last-modified", new Date(lastModified).toUTCString());
+  reply
+    .header("cache-control", CACHEABLE)
+    .header("etag", etag)
+    .header("last-modified", new Date(lastModified).toUTCString());
 }
 
 /** Validators as the gateway remembers them; the header values are worked out once per entry, on first use. */

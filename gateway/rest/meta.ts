@@ -17,14 +17,21 @@ export interface MetaFacts {
 }
 
 export function metaRoutes(app: FastifyInstance, opts: { config: Config; facts: MetaFacts }) {
-  app.get("/meta", { config: { public: true, restOnly: "describes this deployment; initialize describes the tool endpoint" }, schema: { summary: "Describe the service (public)", response: { 200: metaResponse } } }, async () => {
-    const searchEnabled = await opts.facts.searchEnabled();
-    return {
-      project: opts.config.project,
-      search_enabled: searchEnabled,
-      // d1: the relational database; r2: the object store; kv: no key-value store is configured; vectorize: the vector index.
-      storage: { d1: true, kv: false, r2: true, vectorize: searchEnabled },
-      api_version: API_VERSION,
-    };
-  });
+  app.get(
+    "/meta",
+    {
+      config: { public: true, restOnly: "describes this deployment; initialize describes the tool endpoint" },
+      schema: { summary: "Describe the service (public)", response: { 200: metaResponse } },
+    },
+    async () => {
+      const searchEnabled = await opts.facts.searchEnabled();
+      return {
+        project: opts.config.project,
+        search_enabled: searchEnabled,
+        // d1: the relational database; r2: the object store; kv: no key-value store is configured; vectorize: the vector index.
+        storage: { d1: true, kv: false, r2: true, vectorize: searchEnabled },
+        api_version: API_VERSION,
+      };
+    },
+  );
 }

@@ -38,10 +38,21 @@ export interface RouteProjection<G extends RouteGenericInterface, I, A> {
 /** `/api/v1/analysts/{analystId}` as the router writes it under the /api/v1 prefix: `/analysts/:analystId`. */
 const routerPath = (path: string) => path.slice(REST_PREFIX.length).replace(/\{([A-Za-z0-9_]+)\}/g, ":$1");
 
-export function operationRoute<G extends RouteGenericInterface, I, A>(op: Operation<I, A>, clients: ServiceClients, route: RouteProjection<G, I, A>): RouteOptions {
+export function operationRoute<G extends RouteGenericInterface, I, A>(
+  op: Operation<I, A>,
+  clients: ServiceClients,
+  route: RouteProjection<G, I, A>,
+): RouteOptions {
   const { summary, params, querystring, headers, body, ok, errors } = route;
   const schema = Object.fromEntries(
-    Object.entries({ summary, params, querystring, headers, body, response: { 200: ok ?? op.output, ...errors } }).filter(([, v]) => v !== undefined),
+    Object.entries({
+      summary,
+      params,
+      querystring,
+      headers,
+      body,
+      response: { 200: ok ?? op.output, ...errors },
+    }).filter(([, v]) => v !== undefined),
   ) as FastifySchema;
   return {
     method: op.route.method,

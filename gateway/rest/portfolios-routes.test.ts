@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => gw?.close());
 
 /** GET with the test's key, another key, or none (null). */
-const get = (url: string, apiKey: string | null = key) => gw.app.inject({ url, headers: apiKey === null ? {} : { "x-api-key": apiKey } });
+const get = (url: string, apiKey: string | null = key) =>
+  gw.app.inject({ url, headers: apiKey === null ? {} : { "x-api-key": apiKey } });
 
 /** The spec's PortfolioMetrics JSON of a fixture, from the pure metrics of its expected daily series. */
 function expectedJson(id: string) {
@@ -58,7 +59,15 @@ describe("GET /api/v1/portfolios/leaderboard", () => {
       "p-flat",
       "p-lone",
     ]);
-    expect(body.leaderboard.map((m: { sharpe: number | null }) => m.sharpe === null)).toEqual([false, false, false, false, true, true, true]);
+    expect(body.leaderboard.map((m: { sharpe: number | null }) => m.sharpe === null)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
     for (const m of body.leaderboard) expect(Object.keys(m)).toHaveLength(20);
   });
 });
@@ -128,7 +137,14 @@ describe("GET /api/v1/portfolios/{portfolioId}/metrics", () => {
     });
     const flat = (await get("/api/v1/portfolios/p-flat/metrics")).json();
     expect(flat).toEqual(expectedJson("p-flat"));
-    expect(flat).toMatchObject({ sharpe: null, sortino: null, calmar: null, annualized_vol_pct: 0, max_drawdown_pct: 0, benchmark_id: null });
+    expect(flat).toMatchObject({
+      sharpe: null,
+      sortino: null,
+      calmar: null,
+      annualized_vol_pct: 0,
+      max_drawdown_pct: 0,
+      benchmark_id: null,
+    });
   });
 
   it("answers for the benchmark portfolio as well", async () => {
@@ -147,7 +163,11 @@ describe("GET /api/v1/portfolios/{portfolioId}/metrics", () => {
 });
 
 describe("portfolio routes: credentials and methods", () => {
-  const urls = ["/api/v1/portfolios/leaderboard", "/api/v1/portfolios/p-alpha/metrics", "/api/v1/portfolios/no-such-portfolio/metrics"];
+  const urls = [
+    "/api/v1/portfolios/leaderboard",
+    "/api/v1/portfolios/p-alpha/metrics",
+    "/api/v1/portfolios/no-such-portfolio/metrics",
+  ];
 
   it("answers 401 without a key or with an invalid one", async () => {
     for (const url of urls) {
@@ -165,12 +185,20 @@ describe("portfolio routes: credentials and methods", () => {
     for (const url of urls) {
       const res = await get(url, narrow);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: "missing scope: portfolios:read", required: "portfolios:read", granted: ["analysts:read", "reports:read"] });
+      expect(res.json()).toEqual({
+        error: "missing scope: portfolios:read",
+        required: "portfolios:read",
+        granted: ["analysts:read", "reports:read"],
+      });
     }
   });
 
   it("answers 405 with Allow for another method", async () => {
-    const res = await gw.app.inject({ method: "POST", url: "/api/v1/portfolios/leaderboard", headers: { "x-api-key": key } });
+    const res = await gw.app.inject({
+      method: "POST",
+      url: "/api/v1/portfolios/leaderboard",
+      headers: { "x-api-key": key },
+    });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe("GET, HEAD");
     expect(res.json()).toEqual({ error: "method POST not allowed on /api/v1/portfolios/leaderboard" });

@@ -14,7 +14,13 @@ type PortfolioRequest = FastifyRequest<{ Params: { portfolioId: string } }>;
 const withNotFound = { 404: errorResponse, ...gatedErrors };
 
 export function portfolioRoutes(app: FastifyInstance, { clients }: RestOptions) {
-  app.route(operationRoute(leaderboard, clients, { summary: "List the portfolio leaderboard", errors: gatedErrors, input: () => ({}) }));
+  app.route(
+    operationRoute(leaderboard, clients, {
+      summary: "List the portfolio leaderboard",
+      errors: gatedErrors,
+      input: () => ({}),
+    }),
+  );
 
   app.route(
     operationRoute(metrics, clients, {
@@ -31,7 +37,9 @@ export function portfolioRoutes(app: FastifyInstance, { clients }: RestOptions) 
       params: portfolioParams,
       querystring: seriesQuerystring,
       errors: withNotFound,
-      input: (request: FastifyRequest<{ Params: { portfolioId: string }; Querystring: { from?: string; to?: string } }>) => ({
+      input: (
+        request: FastifyRequest<{ Params: { portfolioId: string }; Querystring: { from?: string; to?: string } }>,
+      ) => ({
         portfolio_id: request.params.portfolioId,
         from: request.query.from,
         to: request.query.to,

@@ -19,7 +19,8 @@ afterAll(async () => {
   await Promise.all([gw?.close(), empty?.close()]);
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => gw.app.inject({ url: `/api/v1${url}`, headers: { "x-api-key": key, ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  gw.app.inject({ url: `/api/v1${url}`, headers: { "x-api-key": key, ...headers } });
 
 const MARKDOWN = "text/markdown; charset=utf-8";
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -51,13 +52,19 @@ describe("GET /reports/fleet-health/latest (rule 5)", () => {
   });
 
   it("ignores conditional headers", async () => {
-    const res = await get("/reports/fleet-health/latest", { "if-none-match": "*", "if-modified-since": "Fri, 01 Jan 2100 00:00:00 GMT" });
+    const res = await get("/reports/fleet-health/latest", {
+      "if-none-match": "*",
+      "if-modified-since": "Fri, 01 Jan 2100 00:00:00 GMT",
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(SNAPSHOTS.latest.body);
   });
 
   it("is 404 before any snapshot exists", async () => {
-    const res = await empty.app.inject({ url: "/api/v1/reports/fleet-health/latest", headers: { "x-api-key": emptyKey } });
+    const res = await empty.app.inject({
+      url: "/api/v1/reports/fleet-health/latest",
+      headers: { "x-api-key": emptyKey },
+    });
     expectError(res, 404, { error: "no fleet-health snapshot generated yet" });
   });
 });
@@ -81,11 +88,21 @@ describe("GET /reports/daily/:date (rule 2)", () => {
   });
 
   it("is 400 naming the parameter for a malformed or impossible date and an unknown lang", async () => {
-    expectError(await get("/reports/daily/2026-3-3"), 400, { error: `invalid path parameter 'date': must match pattern "^\\d{4}-\\d{2}-\\d{2}$"` });
-    expectError(await get("/reports/daily/2026-02-30"), 400, { error: `invalid path parameter 'date': must match format "date"` });
-    expectError(await get("/reports/daily/latest"), 400, { error: `invalid path parameter 'date': must match pattern "^\\d{4}-\\d{2}-\\d{2}$"` });
-    expectError(await get("/reports/daily/2026-03-03?lang=fr"), 400, { error: "invalid query parameter 'lang': must be one of en, zh" });
-    expectError(await get("/reports/daily/2026-03-03?lang=plain"), 400, { error: "invalid query parameter 'lang': must be one of en, zh" });
+    expectError(await get("/reports/daily/2026-3-3"), 400, {
+      error: `invalid path parameter 'date': must match pattern "^\\d{4}-\\d{2}-\\d{2}$"`,
+    });
+    expectError(await get("/reports/daily/2026-02-30"), 400, {
+      error: `invalid path parameter 'date': must match format "date"`,
+    });
+    expectError(await get("/reports/daily/latest"), 400, {
+      error: `invalid path parameter 'date': must match pattern "^\\d{4}-\\d{2}-\\d{2}$"`,
+    });
+    expectError(await get("/reports/daily/2026-03-03?lang=fr"), 400, {
+      error: "invalid query parameter 'lang': must be one of en, zh",
+    });
+    expectError(await get("/reports/daily/2026-03-03?lang=plain"), 400, {
+      error: "invalid query parameter 'lang': must be one of en, zh",
+    });
   });
 });
 
@@ -113,8 +130,14 @@ describe("conditional GET on a daily report (RFC 9110 §13.2.2)", () => {
   });
 
   it("If-None-Match that does not match: 200, even with an If-Modified-Since in the future (If-None-Match wins)", async () => {
-    expectReport(await get(url, { "if-none-match": '"stale"', "if-modified-since": "Fri, 01 Jan 2100 00:00:00 GMT" }), r);
-    expectReport(await get(url, { "if-none-match": etagOf(DAILY.mar03EnDraft.body), "if-modified-since": lastModified }), r);
+    expectReport(
+      await get(url, { "if-none-match": '"stale"', "if-modified-since": "Fri, 01 Jan 2100 00:00:00 GMT" }),
+      r,
+    );
+    expectReport(
+      await get(url, { "if-none-match": etagOf(DAILY.mar03EnDraft.body), "if-modified-since": lastModified }),
+      r,
+    );
   });
 
   it("If-Modified-Since alone: 304 at or after Last-Modified, 200 before it or when unparseable", async () => {
@@ -136,10 +159,30 @@ describe("GET /reports/weekly/:date (rule 3)", () => {
     week_end: "2026-03-08",
     count: 4,
     authors: [
-      { analyst_id: "Zhou-Q", work_date: "2026-03-03", languages: ["en"], report_url: "/api/v1/reports/weekly/2026-03-03/Zhou-Q" },
-      { analyst_id: "ana-m", work_date: "2026-03-08", languages: ["plain"], report_url: "/api/v1/reports/weekly/2026-03-08/ana-m" },
-      { analyst_id: "chen-yu", work_date: "2026-03-06", languages: ["en", "zh"], report_url: "/api/v1/reports/weekly/2026-03-06/chen-yu" },
-      { analyst_id: "dmitri", work_date: "2026-03-05", languages: ["en"], report_url: "/api/v1/reports/weekly/2026-03-05/dmitri" },
+      {
+        analyst_id: "Zhou-Q",
+        work_date: "2026-03-03",
+        languages: ["en"],
+        report_url: "/api/v1/reports/weekly/2026-03-03/Zhou-Q",
+      },
+      {
+        analyst_id: "ana-m",
+        work_date: "2026-03-08",
+        languages: ["plain"],
+        report_url: "/api/v1/reports/weekly/2026-03-08/ana-m",
+      },
+      {
+        analyst_id: "chen-yu",
+        work_date: "2026-03-06",
+        languages: ["en", "zh"],
+        report_url: "/api/v1/reports/weekly/2026-03-06/chen-yu",
+      },
+      {
+        analyst_id: "dmitri",
+        work_date: "2026-03-05",
+        languages: ["en"],
+        report_url: "/api/v1/reports/weekly/2026-03-05/dmitri",
+      },
     ],
   };
 
@@ -157,19 +200,40 @@ describe("GET /reports/weekly/:date (rule 3)", () => {
       week_start: "2026-03-09",
       week_end: "2026-03-15",
       count: 1,
-      authors: [{ analyst_id: "b-lee", work_date: "2026-03-09", languages: ["en"], report_url: "/api/v1/reports/weekly/2026-03-09/b-lee" }],
+      authors: [
+        {
+          analyst_id: "b-lee",
+          work_date: "2026-03-09",
+          languages: ["en"],
+          report_url: "/api/v1/reports/weekly/2026-03-09/b-lee",
+        },
+      ],
     });
     expect((await get("/reports/weekly/2026-03-01")).json()).toEqual({
       week_start: "2026-02-23",
       week_end: "2026-03-01",
       count: 1,
-      authors: [{ analyst_id: "b-lee", work_date: "2026-03-01", languages: ["zh"], report_url: "/api/v1/reports/weekly/2026-03-01/b-lee" }],
+      authors: [
+        {
+          analyst_id: "b-lee",
+          work_date: "2026-03-01",
+          languages: ["zh"],
+          report_url: "/api/v1/reports/weekly/2026-03-01/b-lee",
+        },
+      ],
     });
   });
 
   it("is 200 with no authors for an empty week, and 400 for a bad date", async () => {
-    expect((await get("/reports/weekly/2026-04-15")).json()).toEqual({ week_start: "2026-04-13", week_end: "2026-04-19", count: 0, authors: [] });
-    expectError(await get("/reports/weekly/2026-02-29"), 400, { error: `invalid path parameter 'date': must match format "date"` });
+    expect((await get("/reports/weekly/2026-04-15")).json()).toEqual({
+      week_start: "2026-04-13",
+      week_end: "2026-04-19",
+      count: 0,
+      authors: [],
+    });
+    expectError(await get("/reports/weekly/2026-02-29"), 400, {
+      error: `invalid path parameter 'date': must match format "date"`,
+    });
   });
 });
 
@@ -185,23 +249,41 @@ describe("GET /reports/weekly/:date/:analystId (rule 4)", () => {
     const res = await get("/reports/weekly/2026-03-04/chen-yu", { "if-none-match": etagOf(WEEKLY.chenFri.body) });
     expect(res.statusCode).toBe(304);
     expect(res.headers.etag).toBe(etagOf(WEEKLY.chenFri.body));
-    expectReport(await get("/reports/weekly/2026-03-04/chen-yu", { "if-none-match": etagOf(WEEKLY.chenMon.body) }), WEEKLY.chenFri);
+    expectReport(
+      await get("/reports/weekly/2026-03-04/chen-yu", { "if-none-match": etagOf(WEEKLY.chenMon.body) }),
+      WEEKLY.chenFri,
+    );
   });
 
   it("is 404 when the analyst published no weekly in that week (or not in that language)", async () => {
-    expectError(await get("/reports/weekly/2026-03-08/b-lee"), 404, { error: "b-lee published no weekly report in the week of 2026-03-08" });
-    expectError(await get("/reports/weekly/2026-03-04/ana-m?lang=zh"), 404, { error: "ana-m published no weekly report in the week of 2026-03-04" });
-    expectError(await get("/reports/weekly/2026-03-04/nobody"), 404, { error: "nobody published no weekly report in the week of 2026-03-04" });
+    expectError(await get("/reports/weekly/2026-03-08/b-lee"), 404, {
+      error: "b-lee published no weekly report in the week of 2026-03-08",
+    });
+    expectError(await get("/reports/weekly/2026-03-04/ana-m?lang=zh"), 404, {
+      error: "ana-m published no weekly report in the week of 2026-03-04",
+    });
+    expectError(await get("/reports/weekly/2026-03-04/nobody"), 404, {
+      error: "nobody published no weekly report in the week of 2026-03-04",
+    });
   });
 
   it("is 400 for a bad date or lang", async () => {
-    expectError(await get("/reports/weekly/2026-02-31/chen-yu"), 400, { error: `invalid path parameter 'date': must match format "date"` });
-    expectError(await get("/reports/weekly/2026-03-04/chen-yu?lang=jp"), 400, { error: "invalid query parameter 'lang': must be one of en, zh" });
+    expectError(await get("/reports/weekly/2026-02-31/chen-yu"), 400, {
+      error: `invalid path parameter 'date': must match format "date"`,
+    });
+    expectError(await get("/reports/weekly/2026-03-04/chen-yu?lang=jp"), 400, {
+      error: "invalid query parameter 'lang': must be one of en, zh",
+    });
   });
 });
 
 describe("authentication and scope", () => {
-  const urls = ["/reports/fleet-health/latest", "/reports/daily/2026-03-03", "/reports/weekly/2026-03-03", "/reports/weekly/2026-03-03/chen-yu"];
+  const urls = [
+    "/reports/fleet-health/latest",
+    "/reports/daily/2026-03-03",
+    "/reports/weekly/2026-03-03",
+    "/reports/weekly/2026-03-03/chen-yu",
+  ];
 
   it("answers 401 without a key, before validating anything", async () => {
     for (const url of [...urls, "/reports/daily/not-a-date"]) {
@@ -228,7 +310,10 @@ describe("a report whose archived body is missing", () => {
       `INSERT INTO reports.reports (report_id, kind, analyst_id, work_date, lang, object_key, archived_at)
        VALUES ('orphan', 'weekly', 'orphan-analyst', '2026-03-04', 'en', 'reports/missing.md', 1)`,
     );
-    const res = await empty.app.inject({ url: "/api/v1/reports/weekly/2026-03-04/orphan-analyst", headers: { "x-api-key": emptyKey } });
+    const res = await empty.app.inject({
+      url: "/api/v1/reports/weekly/2026-03-04/orphan-analyst",
+      headers: { "x-api-key": emptyKey },
+    });
     expectError(res, 500, { error: "internal error" });
   });
 });

@@ -26,7 +26,12 @@ export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
    * A daily or weekly report: a conditional GET the recently seen validators already answer is 304 at once;
    * anything else asks the service for the current report, and remembers its validators.
    */
-  async function sendReport(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<MarkdownAnswer>) {
+  async function sendReport(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    load: () => Promise<MarkdownAnswer>,
+  ) {
     const known = isConditional(request) ? validators.get(key) : undefined;
     if (known && sendNotModified(request, reply, known)) return reply;
     const answer = await load();
@@ -52,8 +57,12 @@ export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
       headers: conditionalHeaders,
       ok: markdownBody,
       errors: withNotFound,
-      input: (request: FastifyRequest<{ Params: { date: string }; Querystring: LangQuery }>) => ({ date: request.params.date, lang: request.query.lang }),
-      send: (request, reply, answer) => sendReport(request, reply, JSON.stringify(["daily", request.params.date, request.query.lang ?? ""]), answer),
+      input: (request: FastifyRequest<{ Params: { date: string }; Querystring: LangQuery }>) => ({
+        date: request.params.date,
+        lang: request.query.lang,
+      }),
+      send: (request, reply, answer) =>
+        sendReport(request, reply, JSON.stringify(["daily", request.params.date, request.query.lang ?? ""]), answer),
     }),
   );
 
@@ -80,7 +89,12 @@ export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
         lang: request.query.lang,
       }),
       send: (request, reply, answer) =>
-        sendReport(request, reply, JSON.stringify(["weekly", request.params.date, request.params.analystId, request.query.lang ?? ""]), answer),
+        sendReport(
+          request,
+          reply,
+          JSON.stringify(["weekly", request.params.date, request.params.analystId, request.query.lang ?? ""]),
+          answer,
+        ),
     }),
   );
 }

@@ -25,7 +25,10 @@ const post = (body: unknown, options: { apiKey?: string | null; contentType?: st
   return gw.app.inject({
     method: "POST",
     url: "/api/v1/search",
-    headers: { ...(apiKey === null ? {} : { "x-api-key": apiKey }), ...(contentType === null ? {} : { "content-type": contentType }) },
+    headers: {
+      ...(apiKey === null ? {} : { "x-api-key": apiKey }),
+      ...(contentType === null ? {} : { "content-type": contentType }),
+    },
     payload: options.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
   });
 };
@@ -36,7 +39,10 @@ describe("POST /api/v1/search", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
     const body = res.json();
-    const [q, d] = await embedder.embed(["HBM memory supply for AI accelerators", "HBM supply stays tight\n\nHigh-bandwidth memory remains sold out; SK Hynix and Samsung convert DRAM capacity to HBM for AI accelerators."]);
+    const [q, d] = await embedder.embed([
+      "HBM memory supply for AI accelerators",
+      "HBM supply stays tight\n\nHigh-bandwidth memory remains sold out; SK Hynix and Samsung convert DRAM capacity to HBM for AI accelerators.",
+    ]);
     expect(body.results[0].score).toBeCloseTo(cosine(q!, d!), 5);
     expect(body).toEqual({
       query: "HBM memory supply for AI accelerators",
@@ -47,7 +53,8 @@ describe("POST /api/v1/search", () => {
           session_id: "s-chips-1",
           path: "reports/semis-analyst/4.md",
           title: "HBM supply stays tight",
-          excerpt: "High-bandwidth memory remains sold out; SK Hynix and Samsung convert DRAM capacity to HBM for AI accelerators.",
+          excerpt:
+            "High-bandwidth memory remains sold out; SK Hynix and Samsung convert DRAM capacity to HBM for AI accelerators.",
           archived_at: BASE_TIME + 4 * 60_000,
           highlights: [
             { start: 15, end: 21, term: "memori" },
@@ -63,14 +70,35 @@ describe("POST /api/v1/search", () => {
   });
 
   it("ranks hybrid by default, filters, and explains each ranking's place on request", async () => {
-    const body = (await post({ query: "Brent crude", kinds: ["reports/"], lang: "en", archived_after: "2026-11-20", archived_before: BASE_TIME + 7 * 60_000, explain: true })).json();
+    const body = (
+      await post({
+        query: "Brent crude",
+        kinds: ["reports/"],
+        lang: "en",
+        archived_after: "2026-11-20",
+        archived_before: BASE_TIME + 7 * 60_000,
+        explain: true,
+      })
+    ).json();
     // Semantic ranks every English report archived in the window; the one naming Brent comes first.
-    expect(body.results.map((r: { title: string }) => r.title).sort()).toEqual(DOCUMENTS.slice(0, 6).map((d) => d.title).sort());
+    expect(body.results.map((r: { title: string }) => r.title).sort()).toEqual(
+      DOCUMENTS.slice(0, 6)
+        .map((d) => d.title)
+        .sort(),
+    );
     expect(body.results[0]).toMatchObject({
       title: "OPEC+ supply and Brent",
       match: "both",
-      highlights: [{ start: 33, end: 38, term: "brent" }, { start: 39, end: 44, term: "crude" }],
-      explain: { keyword: { rank: 1, score: expect.any(Number) }, semantic: { rank: 1, score: expect.any(Number) }, bridge: null, rrf_k: 60 },
+      highlights: [
+        { start: 33, end: 38, term: "brent" },
+        { start: 39, end: 44, term: "crude" },
+      ],
+      explain: {
+        keyword: { rank: 1, score: expect.any(Number) },
+        semantic: { rank: 1, score: expect.any(Number) },
+        bridge: null,
+        rrf_k: 60,
+      },
     });
     const later = (await post({ query: "Brent crude", lang: "en", archived_after: BASE_TIME + 7 * 60_000 })).json();
     expect(later.results.map((r: { title: string }) => r.title)).toEqual(["USD/SGD and the S$NEER band"]);
@@ -79,8 +107,13 @@ describe("POST /api/v1/search", () => {
   it("searches Chinese text and scopes by analyst_id and session_id", async () => {
     const zh = (await post({ query: "欧佩克减产 原油价格", top_k: 2 })).json();
     expect(zh.results[0].title).toBe("欧佩克+减产与布伦特原油");
-    const scoped = (await post({ query: "anything at all", analyst_id: "energy-analyst", session_id: "s-oil-1" })).json();
-    expect(scoped.results.map((r: { title: string }) => r.title).sort()).toEqual(["OPEC+ supply and Brent", "欧佩克+减产与布伦特原油"]);
+    const scoped = (
+      await post({ query: "anything at all", analyst_id: "energy-analyst", session_id: "s-oil-1" })
+    ).json();
+    expect(scoped.results.map((r: { title: string }) => r.title).sort()).toEqual([
+      "OPEC+ supply and Brent",
+      "欧佩克+减产与布伦特原油",
+    ]);
   });
 
   it("returns at most top_k results, 8 by default, highest score first", async () => {
@@ -118,8 +151,14 @@ describe("POST /api/v1/search", () => {
     [{ query: "rates", kinds: "notes" }, "invalid body field 'kinds': must be array"],
     [{ query: "rates", kinds: [] }, "invalid body field 'kinds': must NOT have fewer than 1 items"],
     [{ query: "rates", kinds: [""] }, "invalid body field 'kinds.0': must NOT have fewer than 1 characters"],
-    [{ query: "rates", archived_after: "last week" }, "invalid body field 'archived_after': must match pattern \"^\\d{4}-\\d{2}-\\d{2}$\""],
-    [{ query: "rates", archived_after: "2026-02-30" }, 'archived_after must be epoch milliseconds or a date YYYY-MM-DD, got "2026-02-30"'],
+    [
+      { query: "rates", archived_after: "last week" },
+      "invalid body field 'archived_after': must match pattern \"^\\d{4}-\\d{2}-\\d{2}$\"",
+    ],
+    [
+      { query: "rates", archived_after: "2026-02-30" },
+      'archived_after must be epoch milliseconds or a date YYYY-MM-DD, got "2026-02-30"',
+    ],
     [{ query: "rates", archived_before: -1 }, "invalid body field 'archived_before': must be >= 0"],
     [{ query: "rates", archived_before: 1.5 }, "invalid body field 'archived_before': must be integer,string"],
     [{ query: "rates", explain: "yes" }, "invalid body field 'explain': must be boolean"],
@@ -134,11 +173,26 @@ describe("POST /api/v1/search", () => {
 
   it("refuses a body that is not JSON, or not sent as JSON, with 400", async () => {
     const cases: [Parameters<typeof post>[1], string][] = [
-      [{ raw: "{\"query\": ", contentType: "application/json" }, "Body is not valid JSON but content-type is set to 'application/json'"],
-      [{ raw: "", contentType: "application/json" }, "Body cannot be empty when content-type is set to 'application/json'"],
-      [{ raw: "query=rates", contentType: "application/x-www-form-urlencoded" }, "request body must be JSON: send it with Content-Type: application/json"],
-      [{ raw: "{\"query\": \"rates\"}", contentType: "text/plain" }, "request body must be JSON: send it with Content-Type: application/json"],
-      [{ raw: "{\"query\": \"rates\"}", contentType: null }, "request body must be JSON: send it with Content-Type: application/json"],
+      [
+        { raw: '{"query": ', contentType: "application/json" },
+        "Body is not valid JSON but content-type is set to 'application/json'",
+      ],
+      [
+        { raw: "", contentType: "application/json" },
+        "Body cannot be empty when content-type is set to 'application/json'",
+      ],
+      [
+        { raw: "query=rates", contentType: "application/x-www-form-urlencoded" },
+        "request body must be JSON: send it with Content-Type: application/json",
+      ],
+      [
+        { raw: '{"query": "rates"}', contentType: "text/plain" },
+        "request body must be JSON: send it with Content-Type: application/json",
+      ],
+      [
+        { raw: '{"query": "rates"}', contentType: null },
+        "request body must be JSON: send it with Content-Type: application/json",
+      ],
     ];
     for (const [options, error] of cases) {
       const res = await post(undefined, options);
@@ -158,7 +212,11 @@ describe("POST /api/v1/search", () => {
     const other = await gw.key(["factcards:read"]);
     const forbidden = await post({ nonsense: true }, { apiKey: other });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ error: "missing scope: search:read", required: "search:read", granted: ["factcards:read"] });
+    expect(forbidden.json()).toEqual({
+      error: "missing scope: search:read",
+      required: "search:read",
+      granted: ["factcards:read"],
+    });
   });
 
   it("answers GET with 405 and Allow: POST", async () => {
@@ -171,13 +229,20 @@ describe("POST /api/v1/search", () => {
 describe("search without an embedder", () => {
   let down: TestGateway;
   beforeAll(async () => {
-    down = await startTestGateway({ env: { EMBEDDINGS_URL: "http://127.0.0.1:9", EMBEDDINGS_MODEL: "remote-model", EMBEDDINGS_TIMEOUT_MS: "500" } });
+    down = await startTestGateway({
+      env: { EMBEDDINGS_URL: "http://127.0.0.1:9", EMBEDDINGS_MODEL: "remote-model", EMBEDDINGS_TIMEOUT_MS: "500" },
+    });
   });
   afterAll(() => down?.close());
 
   it("answers 200 with search_ready false and no results, and meta says search is off", async () => {
     const k = await down.key(["search:read"]);
-    const res = await down.app.inject({ method: "POST", url: "/api/v1/search", headers: { "x-api-key": k }, payload: { query: "rates" } });
+    const res = await down.app.inject({
+      method: "POST",
+      url: "/api/v1/search",
+      headers: { "x-api-key": k },
+      payload: { query: "rates" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ query: "rates", search_ready: false, results: [] });
     const meta = (await down.app.inject({ url: "/api/v1/meta" })).json();

@@ -7,7 +7,13 @@
 import { Ajv } from "ajv";
 import type { FastifyInstance } from "fastify";
 
-const ajv = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+const ajv = new Ajv({
+  coerceTypes: false,
+  useDefaults: true,
+  removeAdditional: false,
+  allErrors: false,
+  strict: false,
+});
 
 function badRequest(message: string): Error {
   return Object.assign(new Error(message), { statusCode: 400 });
@@ -21,7 +27,8 @@ export function strictJsonBodies(scope: FastifyInstance) {
   scope.setValidatorCompiler(({ schema }) => {
     const validate = ajv.compile(schema);
     const check = (data: unknown) => {
-      if (typeof data !== "object" || data === null || Array.isArray(data)) return { error: badRequest("request body must be a JSON object") };
+      if (typeof data !== "object" || data === null || Array.isArray(data))
+        return { error: badRequest("request body must be a JSON object") };
       if (validate(data)) return true;
       check.errors = validate.errors;
       return false;

@@ -18,15 +18,44 @@ beforeAll(async () => {
 });
 afterAll(() => gw?.close());
 
-const get = (url: string, apiKey: string | null = key) => gw.app.inject({ url, headers: apiKey === null ? {} : { "x-api-key": apiKey } });
+const get = (url: string, apiKey: string | null = key) =>
+  gw.app.inject({ url, headers: apiKey === null ? {} : { "x-api-key": apiKey } });
 const close = (x: number) => expect.closeTo(x, 9);
 
 describe("GET /api/v1/portfolios/{portfolioId}/series", () => {
   const alphaPoints = [
-    { date: "2026-03-03", at: sgTime("2026-03-03", "09:00"), nav: 100, return_pct: null, drawdown_pct: 0, benchmark_nav: 1010 },
-    { date: "2026-03-04", at: sgTime("2026-03-04", "17:00"), nav: 104, return_pct: close(4), drawdown_pct: 0, benchmark_nav: 1030 },
-    { date: "2026-03-05", at: utc("2026-03-04T23:30:00"), nav: 102, return_pct: close((102 / 104 - 1) * 100), drawdown_pct: close((102 / 104 - 1) * 100), benchmark_nav: 1020 },
-    { date: "2026-03-06", at: sgTime("2026-03-06", "17:00"), nav: 106, return_pct: close((106 / 102 - 1) * 100), drawdown_pct: 0, benchmark_nav: 1040 },
+    {
+      date: "2026-03-03",
+      at: sgTime("2026-03-03", "09:00"),
+      nav: 100,
+      return_pct: null,
+      drawdown_pct: 0,
+      benchmark_nav: 1010,
+    },
+    {
+      date: "2026-03-04",
+      at: sgTime("2026-03-04", "17:00"),
+      nav: 104,
+      return_pct: close(4),
+      drawdown_pct: 0,
+      benchmark_nav: 1030,
+    },
+    {
+      date: "2026-03-05",
+      at: utc("2026-03-04T23:30:00"),
+      nav: 102,
+      return_pct: close((102 / 104 - 1) * 100),
+      drawdown_pct: close((102 / 104 - 1) * 100),
+      benchmark_nav: 1020,
+    },
+    {
+      date: "2026-03-06",
+      at: sgTime("2026-03-06", "17:00"),
+      nav: 106,
+      return_pct: close((106 / 102 - 1) * 100),
+      drawdown_pct: 0,
+      benchmark_nav: 1040,
+    },
   ];
 
   it("answers the daily series with return, drawdown and the benchmark's NAV on each work date", async () => {
@@ -34,33 +63,60 @@ describe("GET /api/v1/portfolios/{portfolioId}/series", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
     const body = res.json();
-    expect(body).toEqual({ portfolio_id: "p-alpha", benchmark_id: "bench-sti", series_version: expect.stringMatching(/^[1-9]\d*$/), points: alphaPoints, count: 4 });
+    expect(body).toEqual({
+      portfolio_id: "p-alpha",
+      benchmark_id: "bench-sti",
+      series_version: expect.stringMatching(/^[1-9]\d*$/),
+      points: alphaPoints,
+      count: 4,
+    });
   });
 
   it("selects work dates with from and to (inclusive); returns and drawdowns still refer to the whole series", async () => {
     const body = (await get("/api/v1/portfolios/p-alpha/series?from=2026-03-04&to=2026-03-05")).json();
     expect(body.points).toEqual(alphaPoints.slice(1, 3));
     expect(body.count).toBe(2);
-    expect((await get("/api/v1/portfolios/p-alpha/series?from=2026-03-06")).json().points).toEqual(alphaPoints.slice(3));
-    expect((await get("/api/v1/portfolios/p-alpha/series?to=2026-03-02")).json()).toMatchObject({ points: [], count: 0 });
+    expect((await get("/api/v1/portfolios/p-alpha/series?from=2026-03-06")).json().points).toEqual(
+      alphaPoints.slice(3),
+    );
+    expect((await get("/api/v1/portfolios/p-alpha/series?to=2026-03-02")).json()).toMatchObject({
+      points: [],
+      count: 0,
+    });
   });
 
   it("has no benchmark NAV where the portfolio names none, and an empty series for a portfolio without snapshots", async () => {
     const flat = (await get("/api/v1/portfolios/p-flat/series")).json();
     expect(flat.benchmark_id).toBeNull();
-    expect(flat.points.map((p: { benchmark_nav: unknown; return_pct: unknown }) => [p.benchmark_nav, p.return_pct])).toEqual([
+    expect(
+      flat.points.map((p: { benchmark_nav: unknown; return_pct: unknown }) => [p.benchmark_nav, p.return_pct]),
+    ).toEqual([
       [null, null],
       [null, 0],
       [null, 0],
     ]);
-    expect((await get("/api/v1/portfolios/p-empty/series")).json()).toEqual({ portfolio_id: "p-empty", benchmark_id: "bench-sti", series_version: "0", points: [], count: 0 });
+    expect((await get("/api/v1/portfolios/p-empty/series")).json()).toEqual({
+      portfolio_id: "p-empty",
+      benchmark_id: "bench-sti",
+      series_version: "0",
+      points: [],
+      count: 0,
+    });
   });
 
   it("refuses bad bounds with 400 and an unknown portfolio with 404, as ErrorResponses", async () => {
     const cases: Array<[string, number, string]> = [
       ["/api/v1/portfolios/p-alpha/series?from=2026-03-05&to=2026-03-04", 400, "from must not be after to"],
-      ["/api/v1/portfolios/p-alpha/series?from=2026-02-30", 400, "invalid query parameter 'from': must match format \"date\""],
-      ["/api/v1/portfolios/p-alpha/series?to=yesterday", 400, "invalid query parameter 'to': must match pattern \"^\\d{4}-\\d{2}-\\d{2}$\""],
+      [
+        "/api/v1/portfolios/p-alpha/series?from=2026-02-30",
+        400,
+        "invalid query parameter 'from': must match format \"date\"",
+      ],
+      [
+        "/api/v1/portfolios/p-alpha/series?to=yesterday",
+        400,
+        "invalid query parameter 'to': must match pattern \"^\\d{4}-\\d{2}-\\d{2}$\"",
+      ],
       ["/api/v1/portfolios/nope/series", 404, "unknown portfolio: nope"],
     ];
     for (const [url, status, error] of cases) {
@@ -76,12 +132,35 @@ describe("GET /api/v1/portfolios/{portfolioId}/tear-sheet", () => {
     const res = await get("/api/v1/portfolios/p-alpha/tear-sheet");
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(Object.keys(body)).toEqual(["portfolio_id", "metrics", "period_returns", "monthly_returns", "drawdowns", "rolling", "risk", "deflated_sharpe", "methodology"]);
+    expect(Object.keys(body)).toEqual([
+      "portfolio_id",
+      "metrics",
+      "period_returns",
+      "monthly_returns",
+      "drawdowns",
+      "rolling",
+      "risk",
+      "deflated_sharpe",
+      "methodology",
+    ]);
     expect(body.metrics).toEqual((await get("/api/v1/portfolios/p-alpha/metrics")).json());
-    expect(body.period_returns).toEqual({ mtd_pct: close(6), qtd_pct: close(6), ytd_pct: close(6), one_year_pct: null, three_year_pct: null, since_inception_pct: close(6) });
+    expect(body.period_returns).toEqual({
+      mtd_pct: close(6),
+      qtd_pct: close(6),
+      ytd_pct: close(6),
+      one_year_pct: null,
+      three_year_pct: null,
+      since_inception_pct: close(6),
+    });
     expect(body.monthly_returns).toEqual([{ year: 2026, month: 3, return_pct: close(6) }]);
     expect(body.drawdowns).toEqual([
-      { peak_date: "2026-03-04", trough_date: "2026-03-05", recovery_date: "2026-03-06", depth_pct: close((102 / 104 - 1) * 100), length_days: 2 },
+      {
+        peak_date: "2026-03-04",
+        trough_date: "2026-03-05",
+        recovery_date: "2026-03-06",
+        depth_pct: close((102 / 104 - 1) * 100),
+        length_days: 2,
+      },
     ]);
     expect(body.rolling).toEqual([63, 126, 252].map((window) => ({ window, points: [] })));
     // Three returns, all paired with the benchmark's.
@@ -112,7 +191,12 @@ describe("GET /api/v1/portfolios/{portfolioId}/tear-sheet", () => {
     const body = (await get("/api/v1/portfolios/p-gamma/tear-sheet")).json();
     const returns = [100.5 / 100 - 1, 100 / 100.5 - 1, 100.2 / 100 - 1];
     // Three returns: no kurtosis, so no deflated probability; the trials and their spread are there.
-    const expected = deflatedSharpe(sharpes, { periodSharpe: periodSharpe(returns), nReturns: 3, skew: null, kurtosis: null });
+    const expected = deflatedSharpe(sharpes, {
+      periodSharpe: periodSharpe(returns),
+      nReturns: 3,
+      skew: null,
+      kurtosis: null,
+    });
     expect(body.deflated_sharpe).toEqual({
       trials: 4,
       trials_sharpe_std: close(expected.trialsSharpeStd!),
@@ -140,7 +224,11 @@ describe("GET /api/v1/portfolios/{portfolioId}/tear-sheet", () => {
     for (const url of ["/api/v1/portfolios/p-alpha/tear-sheet", "/api/v1/portfolios/p-alpha/series"]) {
       const res = await get(url, narrow);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: "missing scope: portfolios:read", required: "portfolios:read", granted: ["reports:read"] });
+      expect(res.json()).toEqual({
+        error: "missing scope: portfolios:read",
+        required: "portfolios:read",
+        granted: ["reports:read"],
+      });
     }
   });
 });

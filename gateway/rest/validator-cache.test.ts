@@ -25,7 +25,15 @@ describe("createValidatorCache", () => {
   });
 });
 
-const draft = (id: string, at: string) => ({ id, kind: "daily" as const, analyst: EDITOR, date: "2026-04-01", lang: "en" as const, archivedAt: sgt(at), body: `# ${id}` });
+const draft = (id: string, at: string) => ({
+  id,
+  kind: "daily" as const,
+  analyst: EDITOR,
+  date: "2026-04-01",
+  lang: "en" as const,
+  archivedAt: sgt(at),
+  body: `# ${id}`,
+});
 
 describe("conditional GETs of a report through the gateway", () => {
   // The gateway's clock: the TTL runs out when the test says so, not after a sleep.

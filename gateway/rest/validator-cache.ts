@@ -20,7 +20,11 @@ export interface ValidatorCache {
   set(key: string, validators: Validators): void;
 }
 
-export function createValidatorCache(options: { ttlMs: number; maxEntries?: number; now?: () => number }): ValidatorCache {
+export function createValidatorCache(options: {
+  ttlMs: number;
+  maxEntries?: number;
+  now?: () => number;
+}): ValidatorCache {
   const now = options.now ?? (() => performance.now());
   const max = options.maxEntries ?? 4096;
   const entries = new Map<string, Validators & { until: number }>();

@@ -5,7 +5,15 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { cardReport, getThread, listThreads, similarityLog, topicPool } from "../operations/whiteboard.js";
-import { boardParams, cardParams, cardReportQuery, markdownBody, similarityLogQuery, threadsQuery, topicPoolQuery } from "../schemas/catalog.js";
+import {
+  boardParams,
+  cardParams,
+  cardReportQuery,
+  markdownBody,
+  similarityLogQuery,
+  threadsQuery,
+  topicPoolQuery,
+} from "../schemas/catalog.js";
 import { conditionalHeaders, errorResponse, gatedErrors } from "../schemas/common.js";
 import type { RestOptions } from "./index.js";
 import { sendMarkdown } from "./markdown.js";
@@ -40,7 +48,10 @@ export function whiteboardRoutes(app: FastifyInstance, { clients }: RestOptions)
       headers: conditionalHeaders,
       ok: { content: { "text/markdown": { schema: markdownBody } } },
       errors: { ...gatedErrors, ...notFound },
-      input: (request: FastifyRequest<{ Params: { cardId: string }; Querystring: { lang?: string } }>) => ({ card_id: request.params.cardId, lang: request.query.lang }),
+      input: (request: FastifyRequest<{ Params: { cardId: string }; Querystring: { lang?: string } }>) => ({
+        card_id: request.params.cardId,
+        lang: request.query.lang,
+      }),
       send: async (request, reply, answer) => sendMarkdown(request, reply, await answer()),
     }),
   );

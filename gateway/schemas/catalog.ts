@@ -138,7 +138,13 @@ export const topicPoolQuery = {
 
 const decision = { type: "string", enum: [...SIMILARITY_DECISIONS] } as const;
 
-export const similarityMatch = object({ score: num, kind: nullableStr, id: nullableStr, age_days: nullableNum, topic: nullableStr });
+export const similarityMatch = object({
+  score: num,
+  kind: nullableStr,
+  id: nullableStr,
+  age_days: nullableNum,
+  topic: nullableStr,
+});
 
 export const similarityLogEntry = object({
   log_id: str,

@@ -8,9 +8,26 @@ export const chartQuery = (defaults: { width: number; height: number }) =>
   ({
     type: "object",
     properties: {
-      theme: { type: "string", enum: ["light", "dark"], default: "light", description: "Colours for a light or a dark page." },
-      width: { type: "integer", minimum: CHART_WIDTH.min, maximum: CHART_WIDTH.max, default: defaults.width, description: "Width in pixels." },
-      height: { type: "integer", minimum: CHART_HEIGHT.min, maximum: CHART_HEIGHT.max, default: defaults.height, description: "Height in pixels." },
+      theme: {
+        type: "string",
+        enum: ["light", "dark"],
+        default: "light",
+        description: "Colours for a light or a dark page.",
+      },
+      width: {
+        type: "integer",
+        minimum: CHART_WIDTH.min,
+        maximum: CHART_WIDTH.max,
+        default: defaults.width,
+        description: "Width in pixels.",
+      },
+      height: {
+        type: "integer",
+        minimum: CHART_HEIGHT.min,
+        maximum: CHART_HEIGHT.max,
+        default: defaults.height,
+        description: "Height in pixels.",
+      },
     },
   }) as const;
 
@@ -18,7 +35,10 @@ export const SVG_TYPE = "image/svg+xml; charset=utf-8";
 
 /** 200 is an SVG document; refusals are ErrorResponses. */
 export const chartResponses = (extra: Record<number, unknown> = {}) => ({
-  200: { description: "An SVG image (no script, no external resource), with a <title> and <desc>.", content: { "image/svg+xml": { schema: { type: "string" } } } },
+  200: {
+    description: "An SVG image (no script, no external resource), with a <title> and <desc>.",
+    content: { "image/svg+xml": { schema: { type: "string" } } },
+  },
   ...gatedErrors,
   ...extra,
 });

@@ -14,7 +14,8 @@ export function object<P extends Record<string, unknown>>(properties: P) {
   return { type: "object", properties, required: Object.keys(properties), additionalProperties: false } as const;
 }
 
-export const nullable = <S extends Record<string, unknown>>(schema: S) => ({ anyOf: [schema, { type: "null" }] }) as const;
+export const nullable = <S extends Record<string, unknown>>(schema: S) =>
+  ({ anyOf: [schema, { type: "null" }] }) as const;
 
 export const errorResponse = {
   type: "object",
@@ -29,7 +30,8 @@ export const workDate = { type: "string", pattern: WORK_DATE_PATTERN, format: "d
 export const langQuery = { type: "string", enum: ["en", "zh"] } as const;
 
 /** `limit` query parameter: an integer in [1, max] with the spec's default. */
-export const limitQuery = (max: number, fallback: number) => ({ type: "integer", minimum: 1, maximum: max, default: fallback }) as const;
+export const limitQuery = (max: number, fallback: number) =>
+  ({ type: "integer", minimum: 1, maximum: max, default: fallback }) as const;
 
 /** Error responses every gated route may answer. */
 export const gatedErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse } as const;
@@ -39,9 +41,15 @@ export const conditionalHeaders = {
   type: "object",
   properties: {
     "if-none-match": { type: "string", description: "ETags of cached copies (or *); when present, decides alone." },
-    "if-modified-since": { type: "string", description: "HTTP date of the cached copy; used only without If-None-Match." },
+    "if-modified-since": {
+      type: "string",
+      description: "HTTP date of the cached copy; used only without If-None-Match.",
+    },
   },
 } as const;
 
 /** The one precondition a route with an ETag but no trustworthy modification date answers 304 to. */
-export const etagHeaders = { type: "object", properties: { "if-none-match": conditionalHeaders.properties["if-none-match"] } } as const;
+export const etagHeaders = {
+  type: "object",
+  properties: { "if-none-match": conditionalHeaders.properties["if-none-match"] },
+} as const;

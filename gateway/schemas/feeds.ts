@@ -8,22 +8,36 @@ import { errorResponse, gatedErrors, object } from "./common.js";
 export const feedQuery = {
   type: "object",
   properties: {
-    lang: { type: "string", enum: ["en", "zh"], default: "en", description: "en: English reports, else language-agnostic ones; zh: Chinese reports." },
+    lang: {
+      type: "string",
+      enum: ["en", "zh"],
+      default: "en",
+      description: "en: English reports, else language-agnostic ones; zh: Chinese reports.",
+    },
   },
 } as const;
 
 export const feedAnalystParams = object({ analystId: analystIdParam });
 
-const body = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: "string" } } } });
+const body = (type: string, description: string) => ({
+  description,
+  content: { [type]: { schema: { type: "string" } } },
+});
 
 export const atomResponses = (notFound: boolean) => ({
-  200: body("application/atom+xml", "An Atom 1.0 feed, newest entry first; each entry's content is the report as safe HTML."),
+  200: body(
+    "application/atom+xml",
+    "An Atom 1.0 feed, newest entry first; each entry's content is the report as safe HTML.",
+  ),
   ...gatedErrors,
   ...(notFound ? { 404: errorResponse } : {}),
 });
 
 export const jsonFeedResponses = (notFound: boolean) => ({
-  200: body("application/feed+json", "A JSON Feed 1.1, newest item first; each item's content_html is the report as safe HTML."),
+  200: body(
+    "application/feed+json",
+    "A JSON Feed 1.1, newest item first; each item's content_html is the report as safe HTML.",
+  ),
   ...gatedErrors,
   ...(notFound ? { 404: errorResponse } : {}),
 });

@@ -1,5 +1,16 @@
 /** JSON Schemas of the reports and shared-data routes (spec §2.6, §2.11, §4.1). */
-import { errorResponse, gatedErrors, int, langQuery, nullable, nullableStr, object, str, strArray, workDate } from "./common.js";
+import {
+  errorResponse,
+  gatedErrors,
+  int,
+  langQuery,
+  nullable,
+  nullableStr,
+  object,
+  str,
+  strArray,
+  workDate,
+} from "./common.js";
 import { latestLeaderboardItem } from "./portfolio.js";
 
 /** Analyst ids are free text; the bound matches what the reports service accepts. */

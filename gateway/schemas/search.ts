@@ -1,5 +1,14 @@
 /** JSON Schemas of POST /api/v1/search (spec §2.9, §8, plus the added modes, filters and explanations). String lengths count characters (code points), as ajv does. */
-import { DOCUMENT_LANGS, MAX_EPOCH_MS, MAX_KIND_CHARS, MAX_KINDS, MAX_SCOPE_ID_CHARS, QUERY_CHARS, SEARCH_MODES, TOP_K } from "../../services/search/limits.js";
+import {
+  DOCUMENT_LANGS,
+  MAX_EPOCH_MS,
+  MAX_KIND_CHARS,
+  MAX_KINDS,
+  MAX_SCOPE_ID_CHARS,
+  QUERY_CHARS,
+  SEARCH_MODES,
+  TOP_K,
+} from "../../services/search/limits.js";
 import { bool, int, nullable, nullableInt, nullableStr, num, object, str, WORK_DATE_PATTERN } from "./common.js";
 
 const scopeId = { type: "string", minLength: 1, maxLength: MAX_SCOPE_ID_CHARS } as const;
@@ -15,7 +24,12 @@ export const searchRequest = {
     session_id: scopeId,
     top_k: { type: "integer", minimum: TOP_K.min, maximum: TOP_K.max, default: TOP_K.fallback },
     mode: { type: "string", enum: [...SEARCH_MODES], default: "hybrid" },
-    kinds: { type: "array", items: { type: "string", minLength: 1, maxLength: MAX_KIND_CHARS }, minItems: 1, maxItems: MAX_KINDS },
+    kinds: {
+      type: "array",
+      items: { type: "string", minLength: 1, maxLength: MAX_KIND_CHARS },
+      minItems: 1,
+      maxItems: MAX_KINDS,
+    },
     lang: { type: "string", enum: [...DOCUMENT_LANGS] },
     archived_after: instant,
     archived_before: instant,
@@ -63,7 +77,9 @@ export const searchMatch = object({
   archived_at: nullableInt,
   highlights: { type: "array", items: object({ start: int, end: int, term: str }) },
   match: { type: "string", enum: ["keyword", "semantic", "both"] },
-  explain: nullable(object({ keyword: nullable(rankScore), semantic: nullable(rankScore), rrf_k: int, bridge: nullable(rankScore) })),
+  explain: nullable(
+    object({ keyword: nullable(rankScore), semantic: nullable(rankScore), rrf_k: int, bridge: nullable(rankScore) }),
+  ),
 });
 
 export const searchResponse = object({

@@ -20,8 +20,16 @@ export const seriesPoint = object({
 export const portfolioSeries = object({
   portfolio_id: str,
   benchmark_id: nullableStr,
-  series_version: d(str, "Changes whenever a snapshot of the portfolio is added, changed or removed; the tear sheet's methodology names it."),
-  points: { type: "array", items: seriesPoint, description: "Ascending by date; returns and drawdowns refer to the whole series even when from/to select part of it." },
+  series_version: d(
+    str,
+    "Changes whenever a snapshot of the portfolio is added, changed or removed; the tear sheet's methodology names it.",
+  ),
+  points: {
+    type: "array",
+    items: seriesPoint,
+    description:
+      "Ascending by date; returns and drawdowns refer to the whole series even when from/to select part of it.",
+  },
   count: int,
 });
 
@@ -36,15 +44,23 @@ export const seriesQuerystring = {
 const pctOrNull = (text: string) => d(nullableNum, text);
 
 export const periodReturns = object({
-  mtd_pct: pctOrNull("Month to date, compounded; since inception when the series began this month; null under two points."),
+  mtd_pct: pctOrNull(
+    "Month to date, compounded; since inception when the series began this month; null under two points.",
+  ),
   qtd_pct: pctOrNull("Quarter to date, as MTD."),
   ytd_pct: pctOrNull("Year to date, as MTD."),
-  one_year_pct: pctOrNull("Cumulative over the last year (from the last point on or before the same date a year earlier); null while the series is younger."),
+  one_year_pct: pctOrNull(
+    "Cumulative over the last year (from the last point on or before the same date a year earlier); null while the series is younger.",
+  ),
   three_year_pct: pctOrNull("Cumulative (not annualized) over three years, as 1Y."),
   since_inception_pct: pctOrNull("Total return; null under two points."),
 });
 
-export const monthlyReturn = object({ year: int, month: d(int, "1 to 12."), return_pct: d(num, "The month's daily returns compounded, percent.") });
+export const monthlyReturn = object({
+  year: int,
+  month: d(int, "1 to 12."),
+  return_pct: d(num, "The month's daily returns compounded, percent."),
+});
 
 export const drawdownPeriod = object({
   peak_date: str,
@@ -63,32 +79,50 @@ export const rollingWindow = object({
       date: str,
       sharpe: pctOrNull("Annualized Sharpe over the window; null without deviation."),
       volatility_pct: nullableNum,
-      beta: pctOrNull("Beta to the benchmark over the window; null unless the benchmark has a return on every date of the window."),
+      beta: pctOrNull(
+        "Beta to the benchmark over the window; null unless the benchmark has a return on every date of the window.",
+      ),
     }),
   },
 });
 
 export const riskStatistics = object({
-  beta: pctOrNull("empyrical.beta over the returns whose two dates both have a benchmark point; null under two such pairs or without benchmark deviation."),
+  beta: pctOrNull(
+    "empyrical.beta over the returns whose two dates both have a benchmark point; null under two such pairs or without benchmark deviation.",
+  ),
   correlation: pctOrNull("Pearson correlation of the same pairs."),
   tracking_error_pct: pctOrNull("Annualized sample deviation of the active return (portfolio - benchmark)."),
-  information_ratio: pctOrNull("Annualized: mean active return / its deviation × √252 (empyrical's excess_sharpe × √252)."),
-  value_at_risk_95_pct: pctOrNull("Historical one-day VaR: the 5th percentile of the daily returns (linear interpolation), negative for a loss."),
-  conditional_value_at_risk_95_pct: pctOrNull("Historical CVaR: the mean of the lowest int((n-1)·0.05)+1 daily returns (empyrical)."),
+  information_ratio: pctOrNull(
+    "Annualized: mean active return / its deviation × √252 (empyrical's excess_sharpe × √252).",
+  ),
+  value_at_risk_95_pct: pctOrNull(
+    "Historical one-day VaR: the 5th percentile of the daily returns (linear interpolation), negative for a loss.",
+  ),
+  conditional_value_at_risk_95_pct: pctOrNull(
+    "Historical CVaR: the mean of the lowest int((n-1)·0.05)+1 daily returns (empyrical).",
+  ),
   tail_ratio: pctOrNull("|95th percentile| / |5th percentile|; null when the 5th percentile is 0."),
   omega: pctOrNull("Sum of gains / sum of losses at a 0 threshold; null without a losing day or under two returns."),
-  ulcer_index_pct: pctOrNull("quantstats: √(Σ drawdown² / (n - 1)) over each return's drawdown; null under two returns."),
+  ulcer_index_pct: pctOrNull(
+    "quantstats: √(Σ drawdown² / (n - 1)) over each return's drawdown; null under two returns.",
+  ),
   skew: pctOrNull("Bias-corrected sample skewness (pandas); null under three returns or without deviation."),
   kurtosis: pctOrNull("Bias-corrected excess kurtosis (pandas); null under four returns or without deviation."),
   win_rate_pct: pctOrNull("Positive days over non-zero days (quantstats); null when no day moved."),
-  probabilistic_sharpe: pctOrNull("Probability that the true Sharpe exceeds 0 (Bailey and López de Prado), from the per-period Sharpe, skew and kurtosis; null when any is."),
+  probabilistic_sharpe: pctOrNull(
+    "Probability that the true Sharpe exceeds 0 (Bailey and López de Prado), from the per-period Sharpe, skew and kurtosis; null when any is.",
+  ),
 });
 
 export const deflatedSharpe = object({
   trials: d(int, "Persona portfolios with a Sharpe ratio: the trials the leaderboard's best was selected from."),
   trials_sharpe_std: pctOrNull("Sample deviation of the trials' annualized Sharpe ratios; null under two trials."),
-  expected_max_sharpe: pctOrNull("The annualized Sharpe the best of the trials would show by luck alone if none had skill."),
-  deflated_sharpe: pctOrNull("Probability that this portfolio's true Sharpe exceeds expected_max_sharpe: the part of its Sharpe that is not luck of the selection; null when the probabilistic Sharpe is null or under two trials."),
+  expected_max_sharpe: pctOrNull(
+    "The annualized Sharpe the best of the trials would show by luck alone if none had skill.",
+  ),
+  deflated_sharpe: pctOrNull(
+    "Probability that this portfolio's true Sharpe exceeds expected_max_sharpe: the part of its Sharpe that is not luck of the selection; null when the probabilistic Sharpe is null or under two trials.",
+  ),
 });
 
 export const methodology = object({
@@ -107,7 +141,11 @@ export const tearSheet = object({
   portfolio_id: str,
   metrics: portfolioMetrics,
   period_returns: periodReturns,
-  monthly_returns: { type: "array", items: monthlyReturn, description: "One row per calendar month holding a return, oldest first." },
+  monthly_returns: {
+    type: "array",
+    items: monthlyReturn,
+    description: "One row per calendar month holding a return, oldest first.",
+  },
   drawdowns: { type: "array", items: drawdownPeriod, description: "The five deepest drawdown periods, deepest first." },
   rolling: { type: "array", items: rollingWindow },
   risk: riskStatistics,

@@ -42,25 +42,42 @@ async function track(kind: "chain_tag" | "logic_extract" = "chain_tag", detail: 
   return { taskId, subjectId };
 }
 
-async function deliver(app: FastifyInstance, taskId: string, event: Record<string, unknown>, deliveryId: string = randomUUID()) {
+async function deliver(
+  app: FastifyInstance,
+  taskId: string,
+  event: Record<string, unknown>,
+  deliveryId: string = randomUUID(),
+) {
   const raw = JSON.stringify({ task_id: `rt_${taskId}`, client_ref: taskId, occurred_at: T0, ...event });
   const res = await app.inject({
     method: "POST",
     url: "/relay/callback",
     payload: raw,
-    headers: { "content-type": "application/json", "x-relay-signature": signatureOf(SECRET, raw), "x-relay-delivery": deliveryId },
+    headers: {
+      "content-type": "application/json",
+      "x-relay-signature": signatureOf(SECRET, raw),
+      "x-relay-delivery": deliveryId,
+    },
   });
   expect(res.statusCode).toBe(200);
   return res.json().outcome as string;
 }
 
-const task = async (id: string) => (await h.db.owner.query("SELECT status, error, relay_task_id FROM governor.tasks WHERE task_id = $1", [id])).rows[0];
-const tags = async (factId: string) => (await h.db.owner.query("SELECT tag FROM factcard.chain_fact_tags WHERE fact_id = $1 ORDER BY tag", [factId])).rows.map((r) => r.tag);
+const task = async (id: string) =>
+  (await h.db.owner.query("SELECT status, error, relay_task_id FROM governor.tasks WHERE task_id = $1", [id])).rows[0];
+const tags = async (factId: string) =>
+  (
+    await h.db.owner.query("SELECT tag FROM factcard.chain_fact_tags WHERE fact_id = $1 ORDER BY tag", [factId])
+  ).rows.map((r) => r.tag);
 
 describe("applying callbacks", () => {
   it("writes chain tags and closes the task once, however often the result comes", async () => {
     const { taskId, subjectId } = await track();
-    const completed = { type: "task.completed", kind: "chain_tag", result: { tags: ["Copper", "inventories", "copper ", "LME"] } };
+    const completed = {
+      type: "task.completed",
+      kind: "chain_tag",
+      result: { tags: ["Copper", "inventories", "copper ", "LME"] },
+    };
     await deliver(gateway, taskId, completed, "d1");
     await deliver(gateway, taskId, completed, "d1"); // redelivery: same id
     await deliver(gateway, taskId, completed, "d2"); // the relay sent it again under a new id
@@ -76,9 +93,16 @@ describe("applying callbacks", () => {
 
   it("closes a failed task as failed, and its subject is drained again later", async () => {
     const { taskId, subjectId } = await track();
-    await deliver(gateway, taskId, { type: "task.failed", kind: "chain_tag", error: { code: "node_lost", message: "the node went away" } });
+    await deliver(gateway, taskId, {
+      type: "task.failed",
+      kind: "chain_tag",
+      error: { code: "node_lost", message: "the node went away" },
+    });
     await h.governor().applyCallbacks();
-    expect(await task(taskId)).toMatchObject({ status: "failed", error: "relay reported failure: node_lost: the node went away" });
+    expect(await task(taskId)).toMatchObject({
+      status: "failed",
+      error: "relay reported failure: node_lost: the node went away",
+    });
     expect(await tags(subjectId)).toEqual([]);
   });
 
@@ -87,7 +111,10 @@ describe("applying callbacks", () => {
     const actions = [{ text: "Buy duration", owner: "desk-rates", due: null }, "Monitor the curve"];
     await deliver(gateway, taskId, { type: "task.completed", kind: "logic_extract", result: { actions } });
     await h.governor().applyCallbacks();
-    const { rows } = await h.db.owner.query("SELECT actions, source, source_chars, truncated, task_id FROM catalog.card_actions WHERE card_id = $1", [subjectId]);
+    const { rows } = await h.db.owner.query(
+      "SELECT actions, source, source_chars, truncated, task_id FROM catalog.card_actions WHERE card_id = $1",
+      [subjectId],
+    );
     expect(rows).toEqual([
       {
         actions: [
@@ -106,7 +133,10 @@ describe("applying callbacks", () => {
     const { taskId, subjectId } = await track();
     await deliver(gateway, taskId, { type: "task.completed", kind: "chain_tag", result: { tags: "copper" } });
     await h.governor().applyCallbacks();
-    expect(await task(taskId)).toMatchObject({ status: "failed", error: "malformed result: result.tags must be an array of strings" });
+    expect(await task(taskId)).toMatchObject({
+      status: "failed",
+      error: "malformed result: result.tags must be an array of strings",
+    });
     expect(await tags(subjectId)).toEqual([]);
   });
 
@@ -123,8 +153,12 @@ describe("applying callbacks", () => {
 
   it("applies each delivery once when two governors scan at the same time", async () => {
     const tracked = await Promise.all(Array.from({ length: 8 }, () => track()));
-    for (const t of tracked) await deliver(gateway, t.taskId, { type: "task.completed", kind: "chain_tag", result: { tags: ["x"] } });
-    const [a, b] = await Promise.all([h.governor({ replicaId: "a" }).applyCallbacks(), h.governor({ replicaId: "b" }).applyCallbacks()]);
+    for (const t of tracked)
+      await deliver(gateway, t.taskId, { type: "task.completed", kind: "chain_tag", result: { tags: ["x"] } });
+    const [a, b] = await Promise.all([
+      h.governor({ replicaId: "a" }).applyCallbacks(),
+      h.governor({ replicaId: "b" }).applyCallbacks(),
+    ]);
     expect(a.length + b.length).toBe(8);
     expect(new Set([...a, ...b].map((d) => d.deliveryId)).size).toBe(8);
   });
@@ -133,11 +167,23 @@ describe("applying callbacks", () => {
     const { taskId, subjectId } = await track();
     // Gateway 1 receives and keeps the callback, then goes away before any governor applies it.
     const first = await startRelayGateway({ db: h.db, secret: SECRET, bus: createInProcessBus() });
-    await deliver(first, taskId, { type: "task.completed", kind: "chain_tag", result: { tags: ["kept"] } }, "d-restart");
+    await deliver(
+      first,
+      taskId,
+      { type: "task.completed", kind: "chain_tag", result: { tags: ["kept"] } },
+      "d-restart",
+    );
     await first.close();
     // Gateway 2 comes up; the redelivery the relay may send is answered 200 and kept once.
     const second = await startRelayGateway({ db: h.db, secret: SECRET });
-    expect(await deliver(second, taskId, { type: "task.completed", kind: "chain_tag", result: { tags: ["kept"] } }, "d-restart")).toBe("duplicate");
+    expect(
+      await deliver(
+        second,
+        taskId,
+        { type: "task.completed", kind: "chain_tag", result: { tags: ["kept"] } },
+        "d-restart",
+      ),
+    ).toBe("duplicate");
     await second.close();
     // A governor starting afterwards finds it in its scan.
     const governor = h.governor({ callbackScanMs: 50 });
@@ -157,7 +203,11 @@ describe("end to end over HTTP", () => {
     const app = await startRelayGateway({ db: h.db, secret: SECRET, bus });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = app.server.address() as { port: number };
-    const governor = h.governor({ bus, callbackUrl: `http://127.0.0.1:${port}/relay/callback`, callbackScanMs: 60_000 });
+    const governor = h.governor({
+      bus,
+      callbackUrl: `http://127.0.0.1:${port}/relay/callback`,
+      callbackScanMs: 60_000,
+    });
     await governor.start();
     try {
       h.sim.setFleet({ nodes: 3, slotsPerNode: 2, reportedFree: null });
@@ -169,9 +219,15 @@ describe("end to end over HTTP", () => {
       expect(h.sim.deliveries.every((d) => d.status === 200)).toBe(true);
       expect(h.sim.deliveries).toHaveLength(3 * 5);
       await expect
-        .poll(async () => (await h.db.owner.query("SELECT status, count(*)::int AS n FROM governor.tasks GROUP BY status")).rows, { timeout: 5_000 })
+        .poll(
+          async () =>
+            (await h.db.owner.query("SELECT status, count(*)::int AS n FROM governor.tasks GROUP BY status")).rows,
+          { timeout: 5_000 },
+        )
         .toEqual([{ status: "completed", n: 5 }]);
-      const applied = await h.db.owner.query("SELECT count(*)::int AS n FROM governor.deliveries WHERE outcome LIKE 'completed%'");
+      const applied = await h.db.owner.query(
+        "SELECT count(*)::int AS n FROM governor.deliveries WHERE outcome LIKE 'completed%'",
+      );
       expect(applied.rows[0].n).toBe(5);
     } finally {
       h.sim.setBehaviour({ duplicateDeliveries: 0 });

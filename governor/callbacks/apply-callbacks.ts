@@ -28,7 +28,10 @@ export async function applyPendingCallbacks(deps: ApplyDeps, max = 200): Promise
     const one = await applyNext(deps);
     if (!one) break;
     applied.push(one);
-    deps.log.info({ deliveryId: one.deliveryId, taskId: one.taskId, outcome: one.outcome }, "governor: callback applied");
+    deps.log.info(
+      { deliveryId: one.deliveryId, taskId: one.taskId, outcome: one.outcome },
+      "governor: callback applied",
+    );
   }
   return applied;
 }
@@ -47,7 +50,11 @@ async function applyNext(deps: ApplyDeps): Promise<AppliedDelivery | null> {
       if (!d) return null;
       current = d.delivery_id;
       const outcome = await applyDelivery(client, d, deps.now());
-      await client.query("UPDATE governor.deliveries SET applied_at = $2, outcome = $3 WHERE delivery_id = $1", [d.delivery_id, deps.now(), outcome]);
+      await client.query("UPDATE governor.deliveries SET applied_at = $2, outcome = $3 WHERE delivery_id = $1", [
+        d.delivery_id,
+        deps.now(),
+        outcome,
+      ]);
       return { deliveryId: d.delivery_id, taskId: d.task_id, outcome };
     });
   } catch (e) {
@@ -74,7 +81,10 @@ interface DeliveryRow {
 }
 
 async function applyDelivery(q: Queryable, d: DeliveryRow, now: number): Promise<string> {
-  const { rows } = await q.query("SELECT task_id, kind, subject_id, status, detail FROM governor.tasks WHERE task_id = $1 FOR UPDATE", [d.task_id]);
+  const { rows } = await q.query(
+    "SELECT task_id, kind, subject_id, status, detail FROM governor.tasks WHERE task_id = $1 FOR UPDATE",
+    [d.task_id],
+  );
   const task = rows[0];
   if (!task) return "ignored: task gone";
   if (task.status !== "submitting" && task.status !== "submitted") return `ignored: task already ${task.status}`;
@@ -86,17 +96,17 @@ async function applyDelivery(q: Queryable, d: DeliveryRow, now: number): Promise
   }
   const relayTaskId = typeof body.task_id === "string" ? body.task_id : null;
   const close = (status: string, error: string | null) =>
-    q.query("UPDATE governor.tasks SET status = $2, closed_at = $3, error = $4, relay_task_id = coalesce(relay_task_id, $5) WHERE task_id = $1", [
-      task.task_id,
-      status,
-      now,
-      error,
-      relayTaskId,
-    ]);
+    q.query(
+      "UPDATE governor.tasks SET status = $2, closed_at = $3, error = $4, relay_task_id = coalesce(relay_task_id, $5) WHERE task_id = $1",
+      [task.task_id, status, now, error, relayTaskId],
+    );
 
   if (d.event_type === "task.failed") {
     const err = body.error as { code?: unknown; message?: unknown } | undefined;
-    await close("failed", `relay reported failure: ${String(err?.code ?? "unknown")}: ${String(err?.message ?? "")}`.slice(0, 500));
+    await close(
+      "failed",
+      `relay reported failure: ${String(err?.code ?? "unknown")}: ${String(err?.message ?? "")}`.slice(0, 500),
+    );
     return "failed";
   }
   if (task.kind === "chain_tag") {
@@ -118,7 +128,15 @@ async function applyDelivery(q: Queryable, d: DeliveryRow, now: number): Promise
     `INSERT INTO catalog.card_actions (card_id, actions, source, source_chars, truncated, task_id, extracted_at)
      SELECT c.card_id, $2::jsonb, $3, $4, $5, $6, $7 FROM catalog.cards c WHERE c.card_id = $1
      ON CONFLICT (card_id) DO NOTHING`,
-    [task.subject_id, JSON.stringify(actions.value), detail.source ?? "unknown", detail.chars ?? 0, detail.truncated ?? false, task.task_id, now],
+    [
+      task.subject_id,
+      JSON.stringify(actions.value),
+      detail.source ?? "unknown",
+      detail.chars ?? 0,
+      detail.truncated ?? false,
+      task.task_id,
+      now,
+    ],
   );
   await close("completed", null);
   return `completed: ${actions.value.length} action(s)`;

@@ -32,7 +32,12 @@ export function createCallbackInbox(deps: { db: Queryable; bus?: Bus; log?: Log 
       if (deps.bus) {
         void deps.bus
           .publish(SUBJECTS.callback, { delivery_id: cb.deliveryId }, { msgId: `callback:${cb.deliveryId}` })
-          .catch((err) => log.warn({ err, deliveryId: cb.deliveryId }, "callback kept; bus notification failed (the periodic scan will apply it)"));
+          .catch((err) =>
+            log.warn(
+              { err, deliveryId: cb.deliveryId },
+              "callback kept; bus notification failed (the periodic scan will apply it)",
+            ),
+          );
       }
       return "recorded";
     },

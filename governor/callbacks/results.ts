@@ -17,7 +17,8 @@ export function checkTags(result: unknown): Checked<string[]> {
   for (const t of tags) {
     if (typeof t !== "string") return { ok: false, error: "result.tags must be an array of strings" };
     const tag = t.replace(/\s+/g, " ").trim();
-    if (tag === "" || [...tag].length > MAX_TAG_CHARS) return { ok: false, error: `a tag must be 1 to ${MAX_TAG_CHARS} characters` };
+    if (tag === "" || [...tag].length > MAX_TAG_CHARS)
+      return { ok: false, error: `a tag must be 1 to ${MAX_TAG_CHARS} characters` };
     if (seen.has(tag.toLowerCase())) continue;
     seen.add(tag.toLowerCase());
     out.push(tag);
@@ -34,12 +35,14 @@ export interface ExtractedAction {
 export function checkActions(result: unknown): Checked<ExtractedAction[]> {
   const actions = (result as { actions?: unknown } | null)?.actions;
   if (!Array.isArray(actions)) return { ok: false, error: "result.actions must be an array" };
-  if (actions.length > MAX_ACTIONS) return { ok: false, error: `result.actions holds more than ${MAX_ACTIONS} actions` };
+  if (actions.length > MAX_ACTIONS)
+    return { ok: false, error: `result.actions holds more than ${MAX_ACTIONS} actions` };
   const out: ExtractedAction[] = [];
   for (const a of actions) {
     const item = typeof a === "string" ? { text: a } : (a as Record<string, unknown> | null);
     const text = typeof item?.text === "string" ? item.text.trim() : "";
-    if (text === "" || text.length > MAX_ACTION_CHARS) return { ok: false, error: `an action needs text of 1 to ${MAX_ACTION_CHARS} characters` };
+    if (text === "" || text.length > MAX_ACTION_CHARS)
+      return { ok: false, error: `an action needs text of 1 to ${MAX_ACTION_CHARS} characters` };
     const opt = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim().slice(0, 200) : null);
     out.push({ text, owner: opt(item?.owner), due: opt(item?.due) });
   }

@@ -10,15 +10,43 @@ let prior: string;
 
 beforeAll(async () => {
   h = await startHarness();
-  prior = await addThread(h.db.owner, { topic: "Will the Fed cut rates in December?", question: "What would a cut mean for the dollar?", createdAt: T0 - 3 * DAY });
+  prior = await addThread(h.db.owner, {
+    topic: "Will the Fed cut rates in December?",
+    question: "What would a cut mean for the dollar?",
+    createdAt: T0 - 3 * DAY,
+  });
   await addThread(h.db.owner, { topic: "Copper supply deficit and Chilean mine output", createdAt: T0 - 10 * DAY });
   await addThread(h.db.owner, { topic: null, question: null, createdAt: T0 - DAY });
   await addPoolEntries(h.db.owner, [
     { poolId: "p-expired", topic: "A stale idea with the best score", score: 0.99, expiresAt: T0 - 1 },
-    { poolId: "p-fed", topic: "Will the Fed cut rates in December?", question: "What would a cut mean for the dollar?", score: 0.9, expiresAt: T0 + DAY },
-    { poolId: "p-fed-odds", topic: "Fed rate cut odds for the December meeting", score: 0.7, expiresAt: T0 + DAY, createdAt: T0 - 2 * DAY },
-    { poolId: "p-tie-late", topic: "Semiconductor export controls on China", score: 0.5, expiresAt: T0 + DAY, createdAt: T0 - DAY },
-    { poolId: "p-tie-early", topic: "Lithium prices and battery demand in Europe", score: 0.5, expiresAt: T0 + DAY, createdAt: T0 - 2 * DAY },
+    {
+      poolId: "p-fed",
+      topic: "Will the Fed cut rates in December?",
+      question: "What would a cut mean for the dollar?",
+      score: 0.9,
+      expiresAt: T0 + DAY,
+    },
+    {
+      poolId: "p-fed-odds",
+      topic: "Fed rate cut odds for the December meeting",
+      score: 0.7,
+      expiresAt: T0 + DAY,
+      createdAt: T0 - 2 * DAY,
+    },
+    {
+      poolId: "p-tie-late",
+      topic: "Semiconductor export controls on China",
+      score: 0.5,
+      expiresAt: T0 + DAY,
+      createdAt: T0 - DAY,
+    },
+    {
+      poolId: "p-tie-early",
+      topic: "Lithium prices and battery demand in Europe",
+      score: 0.5,
+      expiresAt: T0 + DAY,
+      createdAt: T0 - 2 * DAY,
+    },
     { poolId: "p-rejected", topic: "Rejected", score: 5, expiresAt: T0 + DAY, status: "rejected" },
   ]);
 });
@@ -26,8 +54,13 @@ afterAll(() => h?.close());
 beforeEach(() => h.clock.set(T0 + 20_000));
 
 const entry = async (id: string) =>
-  (await h.db.owner.query("SELECT status, promoted_board_id, promoted_at FROM catalog.topic_pool WHERE pool_id = $1", [id])).rows[0];
-const logFor = async (poolId: string) => (await h.db.owner.query("SELECT * FROM catalog.similarity_log WHERE pool_id = $1", [poolId])).rows;
+  (
+    await h.db.owner.query("SELECT status, promoted_board_id, promoted_at FROM catalog.topic_pool WHERE pool_id = $1", [
+      id,
+    ])
+  ).rows[0];
+const logFor = async (poolId: string) =>
+  (await h.db.owner.query("SELECT * FROM catalog.similarity_log WHERE pool_id = $1", [poolId])).rows;
 
 describe("the hourly kickoff", () => {
   it("expires candidates past expires_at and promotes the highest-score candidate to a queued thread", async () => {
@@ -69,7 +102,13 @@ describe("the hourly kickoff", () => {
     expect(log.reason).toMatch(/^dry-run: top cosine 1 >= skip threshold 0.85/);
     // Every prior thread with a topic, best first; the thread without one is not compared.
     expect(log.matches).toHaveLength(2);
-    expect(log.matches[0]).toEqual({ score: 1, kind: "thread", id: prior, age_days: 3, topic: "Will the Fed cut rates in December?" });
+    expect(log.matches[0]).toEqual({
+      score: 1,
+      kind: "thread",
+      id: prior,
+      age_days: 3,
+      topic: "Will the Fed cut rates in December?",
+    });
     expect(log.matches[1].score).toBeLessThan(0.2);
   });
 
@@ -81,7 +120,11 @@ describe("the hourly kickoff", () => {
   it("next hour takes the next candidate: overlap gives context-augmented (now also with the thread just launched)", async () => {
     h.clock.set(T0 + HOUR + 5_000);
     const report = await h.governor().kickoff(T0 + HOUR);
-    expect(report).toMatchObject({ outcome: "promoted", pool_id: "p-fed-odds", gate: { decision: "context-augmented" } });
+    expect(report).toMatchObject({
+      outcome: "promoted",
+      pool_id: "p-fed-odds",
+      gate: { decision: "context-augmented" },
+    });
     const [log] = await logFor("p-fed-odds");
     expect(log.top_cosine).toBeGreaterThanOrEqual(0.5);
     expect(log.top_cosine).toBeLessThan(0.85);
@@ -103,7 +146,9 @@ describe("the hourly kickoff", () => {
     h.clock.set(T0 + 4 * HOUR);
     expect(await h.governor().kickoff(T0 + 4 * HOUR)).toMatchObject({ outcome: "no-candidate", expired: [] });
     expect(await entry("p-rejected")).toMatchObject({ status: "rejected" });
-    const { rows } = await h.db.owner.query("SELECT outcome FROM governor.decisions WHERE kind = 'kickoff' ORDER BY slot_at");
+    const { rows } = await h.db.owner.query(
+      "SELECT outcome FROM governor.decisions WHERE kind = 'kickoff' ORDER BY slot_at",
+    );
     expect(rows.map((r) => r.outcome)).toEqual(["promoted", "promoted", "promoted", "promoted", "no-candidate"]);
   });
 });

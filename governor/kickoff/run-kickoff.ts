@@ -50,7 +50,17 @@ export async function runKickoff(deps: KickoffDeps, slotAt: number): Promise<Kic
     return { slot_at: slotAt, outcome: "error", error: (e as Error).message };
   }
   if (report.outcome === "duplicate-slot") return report;
-  deps.log.info({ slotAt, outcome: report.outcome, poolId: report.pool_id, boardId: report.board_id, gate: report.gate?.decision, expired: report.expired?.length }, "governor kickoff");
+  deps.log.info(
+    {
+      slotAt,
+      outcome: report.outcome,
+      poolId: report.pool_id,
+      boardId: report.board_id,
+      gate: report.gate?.decision,
+      expired: report.expired?.length,
+    },
+    "governor kickoff",
+  );
   return report;
 }
 
@@ -71,7 +81,11 @@ async function promoteNext(client: PoolClient, deps: KickoffDeps, slotAt: number
   );
   const entry = rows[0];
   if (entry) {
-    const gate = await runSimilarityGate({ embedder: deps.embedder, thresholds: deps.thresholds, now }, entry, await priorThreads(client, deps, now));
+    const gate = await runSimilarityGate(
+      { embedder: deps.embedder, thresholds: deps.thresholds, now },
+      entry,
+      await priorThreads(client, deps, now),
+    );
     const boardId = randomUUID();
     const logId = `sim_${randomUUID()}`;
     const top = gate.matches[0];
@@ -79,19 +93,32 @@ async function promoteNext(client: PoolClient, deps: KickoffDeps, slotAt: number
       `INSERT INTO catalog.similarity_log (log_id, decided_at, pool_id, board_id, candidate_topic, candidate_question, decision, reason,
          top_cosine, top_match_kind, top_match_id, top_match_age_days, matches, thresholds)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [logId, Math.floor(now / 1000), entry.pool_id, boardId, entry.topic, entry.question, gate.decision, gate.reason, gate.topCosine,
-        top?.kind ?? null, top?.id ?? null, top?.age_days ?? null, JSON.stringify(gate.matches), JSON.stringify(gate.thresholds)],
+      [
+        logId,
+        Math.floor(now / 1000),
+        entry.pool_id,
+        boardId,
+        entry.topic,
+        entry.question,
+        gate.decision,
+        gate.reason,
+        gate.topCosine,
+        top?.kind ?? null,
+        top?.id ?? null,
+        top?.age_days ?? null,
+        JSON.stringify(gate.matches),
+        JSON.stringify(gate.thresholds),
+      ],
     );
     await client.query(
       `INSERT INTO catalog.threads (board_id, work_date, root_analyst_id, root_topic, root_question, status, max_cards, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, 'queued', $6, $7, $7)`,
       [boardId, workDateOf(now), entry.suggested_analyst_id, entry.topic, entry.question, deps.maxCards ?? 6, now],
     );
-    await client.query(`UPDATE catalog.topic_pool SET status = 'promoted', promoted_board_id = $2, promoted_at = $3 WHERE pool_id = $1`, [
-      entry.pool_id,
-      boardId,
-      now,
-    ]);
+    await client.query(
+      `UPDATE catalog.topic_pool SET status = 'promoted', promoted_board_id = $2, promoted_at = $3 WHERE pool_id = $1`,
+      [entry.pool_id, boardId, now],
+    );
     Object.assign(report, {
       outcome: "promoted",
       pool_id: entry.pool_id,
@@ -114,5 +141,10 @@ async function priorThreads(q: Queryable, deps: KickoffDeps, now: number): Promi
      ORDER BY created_at DESC LIMIT $2`,
     [since, deps.priorLimit ?? 2000],
   );
-  return rows.map((r) => ({ boardId: r.board_id, topic: r.root_topic, question: r.root_question, createdAt: r.created_at }));
+  return rows.map((r) => ({
+    boardId: r.board_id,
+    topic: r.root_topic,
+    question: r.root_question,
+    createdAt: r.created_at,
+  }));
 }

@@ -37,7 +37,8 @@ export interface GateDecision {
 
 const DAY_MS = 86_400_000;
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
-export const textOf = (topic: string | null, question: string | null) => [topic, question].filter((s) => s && s.trim()).join("\n");
+export const textOf = (topic: string | null, question: string | null) =>
+  [topic, question].filter((s) => s && s.trim()).join("\n");
 
 export async function runSimilarityGate(
   deps: { embedder: Embedder; thresholds: GateThresholds; now: number; topK?: number },
@@ -48,9 +49,19 @@ export async function runSimilarityGate(
   const topK = deps.topK ?? 5;
   const thresholds = { skip_summarize: skipCosine, context_augmented: augmentCosine, top_k: topK };
   const usable = priors.filter((p) => textOf(p.topic, p.question) !== "");
-  if (usable.length === 0) return { decision: "fresh", reason: "dry-run: no prior threads to compare with", topCosine: null, matches: [], thresholds };
+  if (usable.length === 0)
+    return {
+      decision: "fresh",
+      reason: "dry-run: no prior threads to compare with",
+      topCosine: null,
+      matches: [],
+      thresholds,
+    };
 
-  const [candidateVector, ...vectors] = await deps.embedder.embed([textOf(candidate.topic, candidate.question), ...usable.map((p) => textOf(p.topic, p.question))]);
+  const [candidateVector, ...vectors] = await deps.embedder.embed([
+    textOf(candidate.topic, candidate.question),
+    ...usable.map((p) => textOf(p.topic, p.question)),
+  ]);
   const scored = usable
     .map((p, i) => ({ p, score: cosine(candidateVector!, vectors[i]!) }))
     .sort((a, b) => b.score - a.score || b.p.createdAt - a.p.createdAt);
@@ -62,7 +73,8 @@ export async function runSimilarityGate(
     topic: p.topic,
   }));
   const top = matches[0]!;
-  const decision: GateDecisionValue = top.score >= skipCosine ? "skip-summarize" : top.score >= augmentCosine ? "context-augmented" : "fresh";
+  const decision: GateDecisionValue =
+    top.score >= skipCosine ? "skip-summarize" : top.score >= augmentCosine ? "context-augmented" : "fresh";
   const rule =
     decision === "skip-summarize"
       ? `>= skip threshold ${skipCosine}`

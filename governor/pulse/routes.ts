@@ -3,4 +3,5 @@ import type { ConnectRouter } from "@connectrpc/connect";
 import { GovernorService } from "../../gen/institute/governor/v1/governor_pb.js";
 import { createGovernorService, type PulseDeps } from "./service.js";
 
-export const governorRoutes = (deps: PulseDeps) => (router: ConnectRouter) => router.service(GovernorService, createGovernorService(deps));
+export const governorRoutes = (deps: PulseDeps) => (router: ConnectRouter) =>
+  router.service(GovernorService, createGovernorService(deps));

@@ -19,7 +19,13 @@ beforeEach(() => {
 
 const client = (over: Partial<HttpRelayClientOptions> = {}) =>
   createHttpRelayClient({ baseUrl: `${sim.url}/`, backoffMs: 1, ...over });
-const task = (taskId: string): TaskSubmission => ({ taskId, kind: "chain_tag", payload: { fact_id: "f1", statement: "Copper fell" }, timeoutMs: 1_800_000, callbackUrl: "http://cb.example/relay/callback" });
+const task = (taskId: string): TaskSubmission => ({
+  taskId,
+  kind: "chain_tag",
+  payload: { fact_id: "f1", statement: "Copper fell" },
+  timeoutMs: 1_800_000,
+  callbackUrl: "http://cb.example/relay/callback",
+});
 
 describe("reading the fleet", () => {
   it("counts nodes, free slots and the relay's queue", async () => {
@@ -29,7 +35,11 @@ describe("reading the fleet", () => {
   });
 
   it.each([
-    ["garbage", () => sim.setBehaviour({ garbage: "/v1/fleet" }), /fleet: the relay answered something that is not JSON/],
+    [
+      "garbage",
+      () => sim.setBehaviour({ garbage: "/v1/fleet" }),
+      /fleet: the relay answered something that is not JSON/,
+    ],
     ["an error status, not retried", () => sim.failNext(1, 503, "/v1/fleet"), /fleet: HTTP 503/],
     ["no answer in time", () => sim.setBehaviour({ latencyMs: 300 }), /fleet: timed out/],
   ])("throws a RelayError on %s", async (_what, setup, message) => {
@@ -40,7 +50,9 @@ describe("reading the fleet", () => {
 
   it("throws a RelayError when the relay is unreachable", async () => {
     const port = await freePort();
-    await expect(createHttpRelayClient({ baseUrl: `http://127.0.0.1:${port}` }).readFleet()).rejects.toThrow(/fleet: unreachable/);
+    await expect(createHttpRelayClient({ baseUrl: `http://127.0.0.1:${port}` }).readFleet()).rejects.toThrow(
+      /fleet: unreachable/,
+    );
   });
 
   it.each([
@@ -59,9 +71,19 @@ describe("reading the fleet", () => {
 describe("submitting", () => {
   it("sends kind, payload, timeout_ms, callback_url and client_ref under an Idempotency-Key", async () => {
     const result = await client().submit(task("gt_1"));
-    expect(result).toMatchObject({ outcome: "accepted", state: "running", attempts: [{ attempt: 1, httpStatus: 202, outcome: "accepted" }] });
+    expect(result).toMatchObject({
+      outcome: "accepted",
+      state: "running",
+      attempts: [{ attempt: 1, httpStatus: 202, outcome: "accepted" }],
+    });
     expect(sim.submissions).toEqual([{ idempotencyKey: "gt_1", status: 202, duplicate: false }]);
-    expect(sim.tasks[0]).toMatchObject({ clientRef: "gt_1", kind: "chain_tag", timeoutMs: 1_800_000, callbackUrl: "http://cb.example/relay/callback", payload: { fact_id: "f1" } });
+    expect(sim.tasks[0]).toMatchObject({
+      clientRef: "gt_1",
+      kind: "chain_tag",
+      timeoutMs: 1_800_000,
+      callbackUrl: "http://cb.example/relay/callback",
+      payload: { fact_id: "f1" },
+    });
     // A repeat of the key is the same task.
     const again = await client().submit(task("gt_1"));
     expect(again).toMatchObject({ outcome: "accepted", relayTaskId: (result as { relayTaskId: string }).relayTaskId });
@@ -82,7 +104,10 @@ describe("submitting", () => {
     expect(result).toMatchObject({ outcome: "refused", httpStatus: 429, reason: "queue full" });
     expect(result.attempts).toHaveLength(1);
     sim.setFleet({ nodes: 3 });
-    expect(await client().submit({ ...task("gt_4"), callbackUrl: 7 as never })).toMatchObject({ outcome: "refused", httpStatus: 400 });
+    expect(await client().submit({ ...task("gt_4"), callbackUrl: 7 as never })).toMatchObject({
+      outcome: "refused",
+      httpStatus: 400,
+    });
   });
 
   it("reports unknown when every attempt fails in transit", async () => {
@@ -95,10 +120,21 @@ describe("submitting", () => {
 
 describe("announcing", () => {
   it("posts a JSON-RPC 2.0 participant.announce", async () => {
-    const result = await client().announce({ participant: "institute-publishing", callbackUrl: "http://cb.example/relay/callback", kinds: ["chain_tag", "logic_extract"], version: "1.0.0" });
+    const result = await client().announce({
+      participant: "institute-publishing",
+      callbackUrl: "http://cb.example/relay/callback",
+      kinds: ["chain_tag", "logic_extract"],
+      version: "1.0.0",
+    });
     expect(result).toEqual({ participantId: "p-institute-publishing" });
     expect(sim.announcements).toEqual([
-      { participant: "institute-publishing", role: "publisher", callback_url: "http://cb.example/relay/callback", kinds: ["chain_tag", "logic_extract"], version: "1.0.0" },
+      {
+        participant: "institute-publishing",
+        role: "publisher",
+        callback_url: "http://cb.example/relay/callback",
+        kinds: ["chain_tag", "logic_extract"],
+        version: "1.0.0",
+      },
     ]);
   });
 

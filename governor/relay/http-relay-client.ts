@@ -6,7 +6,14 @@
  */
 import { randomUUID } from "node:crypto";
 import { parseAccepted, parseFleet, parseJson, parseRefusal, parseRpcResult } from "./wire.js";
-import { RelayError, type Fleet, type RelayClient, type SubmitAttempt, type SubmitResult, type TaskSubmission } from "./relay-client.js";
+import {
+  RelayError,
+  type Fleet,
+  type RelayClient,
+  type SubmitAttempt,
+  type SubmitResult,
+  type TaskSubmission,
+} from "./relay-client.js";
 
 export interface HttpRelayClientOptions {
   baseUrl: string;
@@ -34,10 +41,20 @@ export function createHttpRelayClient(options: HttpRelayClientOptions): RelayCli
   const backoffMs = options.backoffMs ?? 250;
   const t = { fleetMs: 5_000, submitMs: 10_000, announceMs: 5_000, ...options.timeouts };
 
-  async function call(method: string, path: string, timeoutMs: number, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  async function call(
+    method: string,
+    path: string,
+    timeoutMs: number,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
     const res = await fetchImpl(`${base}${path}`, {
       method,
-      headers: { accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      headers: {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
@@ -45,7 +62,11 @@ export function createHttpRelayClient(options: HttpRelayClientOptions): RelayCli
   }
 
   const describe = (e: unknown) =>
-    (e as Error).name === "TimeoutError" ? "timed out" : e instanceof RelayError ? e.message : `unreachable: ${(e as Error).message}`;
+    (e as Error).name === "TimeoutError"
+      ? "timed out"
+      : e instanceof RelayError
+        ? e.message
+        : `unreachable: ${(e as Error).message}`;
 
   return {
     async readFleet(): Promise<Fleet> {
@@ -61,7 +82,13 @@ export function createHttpRelayClient(options: HttpRelayClientOptions): RelayCli
 
     async submit(task: TaskSubmission): Promise<SubmitResult> {
       const attempts: SubmitAttempt[] = [];
-      const body = { kind: task.kind, payload: task.payload, timeout_ms: task.timeoutMs, callback_url: task.callbackUrl, client_ref: task.taskId };
+      const body = {
+        kind: task.kind,
+        payload: task.payload,
+        timeout_ms: task.timeoutMs,
+        callback_url: task.callbackUrl,
+        client_ref: task.taskId,
+      };
       let reason = "not attempted";
       for (let n = 1; n <= maxAttempts; n++) {
         if (n > 1) await sleep(backoffMs * 2 ** (n - 2));
@@ -99,7 +126,13 @@ export function createHttpRelayClient(options: HttpRelayClientOptions): RelayCli
           jsonrpc: "2.0",
           id,
           method: "participant.announce",
-          params: { participant: a.participant, role: "publisher", callback_url: a.callbackUrl, kinds: a.kinds, version: a.version },
+          params: {
+            participant: a.participant,
+            role: "publisher",
+            callback_url: a.callbackUrl,
+            kinds: a.kinds,
+            version: a.version,
+          },
         };
         try {
           const answer = await call("POST", "/v1/coordination", t.announceMs, request);

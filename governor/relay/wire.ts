@@ -13,8 +13,10 @@ export function parseJson(text: string, what: string): unknown {
 }
 
 export function parseFleet(body: unknown): Fleet {
-  if (!isObject(body) || !Array.isArray(body.nodes)) throw new RelayError("fleet: expected an object with a nodes array");
-  if (!body.nodes.every((n) => isObject(n) && typeof n.id === "string")) throw new RelayError("fleet: every node needs an id");
+  if (!isObject(body) || !Array.isArray(body.nodes))
+    throw new RelayError("fleet: expected an object with a nodes array");
+  if (!body.nodes.every((n) => isObject(n) && typeof n.id === "string"))
+    throw new RelayError("fleet: every node needs an id");
   if (!isCount(body.free_slots)) throw new RelayError("fleet: free_slots must be a whole number >= 0");
   let queue: Fleet["queue"] = null;
   if (body.queue !== undefined && body.queue !== null) {
@@ -28,7 +30,8 @@ export function parseFleet(body: unknown): Fleet {
 }
 
 export function parseAccepted(body: unknown): { relayTaskId: string; state: string } {
-  if (!isObject(body) || typeof body.task_id !== "string" || body.task_id === "") throw new RelayError("submit: expected {task_id, status}");
+  if (!isObject(body) || typeof body.task_id !== "string" || body.task_id === "")
+    throw new RelayError("submit: expected {task_id, status}");
   return { relayTaskId: body.task_id, state: typeof body.status === "string" ? body.status : "queued" };
 }
 
@@ -43,7 +46,8 @@ export function parseRefusal(text: string): string {
 }
 
 export function parseRpcResult(body: unknown, id: string): Record<string, unknown> {
-  if (!isObject(body) || body.jsonrpc !== "2.0" || body.id !== id) throw new RelayError("announce: not a JSON-RPC 2.0 answer to our request");
+  if (!isObject(body) || body.jsonrpc !== "2.0" || body.id !== id)
+    throw new RelayError("announce: not a JSON-RPC 2.0 answer to our request");
   if (isObject(body.error)) throw new RelayError(`announce: refused: ${String(body.error.message ?? body.error.code)}`);
   if (!isObject(body.result)) throw new RelayError("announce: answer without a result");
   return body.result;

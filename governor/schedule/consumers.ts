@@ -9,15 +9,22 @@ export interface SlotHandlers {
   applyCallbacks(): Promise<unknown>;
 }
 
-export async function startConsumers(deps: { bus: Bus; handlers: SlotHandlers; now: () => number; log: Log }): Promise<Consumption[]> {
-  const slot = (kind: SlotKind) => async ({ payload }: { payload: unknown }) => {
-    const message = readSlotMessage(payload);
-    if (!message) return deps.log.warn({ kind, payload }, "governor: unreadable slot message dropped");
-    if (isStale(kind, message.slot_at, deps.now())) {
-      return deps.log.info({ kind, slotAt: message.slot_at }, "governor: stale slot dropped (no backlog replay)");
-    }
-    await deps.handlers[kind](message.slot_at);
-  };
+export async function startConsumers(deps: {
+  bus: Bus;
+  handlers: SlotHandlers;
+  now: () => number;
+  log: Log;
+}): Promise<Consumption[]> {
+  const slot =
+    (kind: SlotKind) =>
+    async ({ payload }: { payload: unknown }) => {
+      const message = readSlotMessage(payload);
+      if (!message) return deps.log.warn({ kind, payload }, "governor: unreadable slot message dropped");
+      if (isStale(kind, message.slot_at, deps.now())) {
+        return deps.log.info({ kind, slotAt: message.slot_at }, "governor: stale slot dropped (no backlog replay)");
+      }
+      await deps.handlers[kind](message.slot_at);
+    };
   return Promise.all([
     deps.bus.consume(SUBJECTS.tick, slot("tick")),
     deps.bus.consume(SUBJECTS.kickoff, slot("kickoff")),

@@ -6,7 +6,12 @@ import { msgIdOf, SCHEDULES, slotOf, type SlotKind } from "./slots.js";
 
 const SUBJECT_OF = { tick: SUBJECTS.tick, kickoff: SUBJECTS.kickoff } as const;
 
-export async function publishSlot(bus: Bus, kind: SlotKind, at: number, log?: Log): Promise<{ slotAt: number; duplicate: boolean }> {
+export async function publishSlot(
+  bus: Bus,
+  kind: SlotKind,
+  at: number,
+  log?: Log,
+): Promise<{ slotAt: number; duplicate: boolean }> {
   const slotAt = slotOf(kind, at);
   const { duplicate } = await bus.publish(SUBJECT_OF[kind], { slot_at: slotAt }, { msgId: msgIdOf(kind, slotAt) });
   log?.debug({ kind, slotAt, duplicate }, "governor: slot published");

@@ -48,13 +48,20 @@ describe.skipIf(nats.url === null)("slots on NATS JetStream", () => {
     const ca = await a.consume(SUBJECTS.kickoff, async (message) => void seen.push({ replica: "a", message }));
     const cb = await b.consume(SUBJECTS.kickoff, async (message) => void seen.push({ replica: "b", message }));
     const before = await a.storedMessages();
-    const [pa, pb] = await Promise.all([publishSlot(a, "kickoff", T0 + 7 * MIN), publishSlot(b, "kickoff", T0 + 9 * MIN)]);
+    const [pa, pb] = await Promise.all([
+      publishSlot(a, "kickoff", T0 + 7 * MIN),
+      publishSlot(b, "kickoff", T0 + 9 * MIN),
+    ]);
     expect([pa.duplicate, pb.duplicate].sort()).toEqual([false, true]);
     expect(await a.storedMessages()).toBe(before + 1);
     await expect.poll(() => seen.length, { timeout: 5_000 }).toBe(1);
     await new Promise((r) => setTimeout(r, 300));
     expect(seen).toHaveLength(1);
-    expect(seen[0]!.message).toMatchObject({ payload: { slot_at: T0 }, msgId: `governor.kickoff:${new Date(T0).toISOString()}`, deliveryCount: 1 });
+    expect(seen[0]!.message).toMatchObject({
+      payload: { slot_at: T0 },
+      msgId: `governor.kickoff:${new Date(T0).toISOString()}`,
+      deliveryCount: 1,
+    });
     await Promise.all([ca.stop(), cb.stop()]);
   });
 
@@ -81,12 +88,25 @@ describe.skipIf(nats.url === null)("slots on NATS JetStream", () => {
       for (const slot of [T0, T0 + 5 * MIN]) {
         h.clock.set(slot + 10_000);
         // Both replicas' cron fires for the slot.
-        await Promise.all([publishSlot(buses.at(-2)!, "tick", h.clock.now()), publishSlot(buses.at(-1)!, "tick", h.clock.now())]);
+        await Promise.all([
+          publishSlot(buses.at(-2)!, "tick", h.clock.now()),
+          publishSlot(buses.at(-1)!, "tick", h.clock.now()),
+        ]);
         await expect
-          .poll(async () => (await h.db.owner.query("SELECT outcome FROM governor.decisions WHERE kind = 'tick' AND slot_at = $1", [slot])).rows, { timeout: 10_000 })
+          .poll(
+            async () =>
+              (
+                await h.db.owner.query("SELECT outcome FROM governor.decisions WHERE kind = 'tick' AND slot_at = $1", [
+                  slot,
+                ])
+              ).rows,
+            { timeout: 10_000 },
+          )
           .toEqual([{ outcome: "done" }]);
       }
-      const { rows } = await h.db.owner.query("SELECT slot_at, count(*)::int AS n FROM governor.tasks GROUP BY slot_at ORDER BY slot_at");
+      const { rows } = await h.db.owner.query(
+        "SELECT slot_at, count(*)::int AS n FROM governor.tasks GROUP BY slot_at ORDER BY slot_at",
+      );
       expect(rows).toEqual([
         { slot_at: T0, n: 5 },
         { slot_at: T0 + 5 * MIN, n: 5 },
@@ -104,13 +124,16 @@ describe.skipIf(nats.url === null)("slots on NATS JetStream", () => {
     const publisher = await bus("cron-elsewhere");
     // The durable consumer exists (a governor ran before); now every governor is down while slots are published.
     const base = T0 + 2 * 60 * MIN;
-    for (const at of [base - 20 * MIN, base - 15 * MIN, base - 10 * MIN, base - 5 * MIN, base]) await publishSlot(publisher, "tick", at);
+    for (const at of [base - 20 * MIN, base - 15 * MIN, base - 10 * MIN, base - 5 * MIN, base])
+      await publishSlot(publisher, "tick", at);
     h.clock.set(base + 30_000);
     const g = h.governor({ bus: await bus("gov-back"), replicaId: "gov-back" });
     await g.start();
     try {
       await expect
-        .poll(async () => (await h.db.owner.query("SELECT slot_at FROM governor.decisions WHERE kind = 'tick'")).rows, { timeout: 10_000 })
+        .poll(async () => (await h.db.owner.query("SELECT slot_at FROM governor.decisions WHERE kind = 'tick'")).rows, {
+          timeout: 10_000,
+        })
         .toEqual([{ slot_at: base }]);
       await new Promise((r) => setTimeout(r, 300));
       expect((await h.db.owner.query("SELECT count(*)::int AS n FROM governor.decisions")).rows[0].n).toBe(1);

@@ -10,7 +10,8 @@ export const SCHEDULES: Record<SlotKind, { cron: string; everyMs: number; staleA
   kickoff: { cron: "0 * * * *", everyMs: 60 * 60_000, staleAfterMs: 15 * 60_000 },
 };
 
-export const slotOf = (kind: SlotKind, at: number) => Math.floor(at / SCHEDULES[kind].everyMs) * SCHEDULES[kind].everyMs;
+export const slotOf = (kind: SlotKind, at: number) =>
+  Math.floor(at / SCHEDULES[kind].everyMs) * SCHEDULES[kind].everyMs;
 
 export const msgIdOf = (kind: SlotKind, slotAt: number) => `governor.${kind}:${new Date(slotAt).toISOString()}`;
 

@@ -28,7 +28,10 @@ const tickPlan = fc.record({
   depth: fc.integer({ min: 0, max: 25 }),
   lagMs: fc.integer({ min: 0, max: 90_000 }),
   flip: fc.oneof({ weight: 30, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-  failure: fc.oneof({ weight: 20, arbitrary: fc.constant("none" as const) }, { weight: 1, arbitrary: fc.constantFrom("retry" as const, "unknown" as const) }),
+  failure: fc.oneof(
+    { weight: 20, arbitrary: fc.constant("none" as const) },
+    { weight: 1, arbitrary: fc.constantFrom("retry" as const, "unknown" as const) },
+  ),
 });
 
 describe("ceilings over a simulated day", () => {

@@ -36,7 +36,14 @@ export const chainTagDrain: Drain = async (q, limit) => {
   );
   return rows.map((r) => ({
     subjectId: r.fact_id,
-    payload: { fact_id: r.fact_id, chain_id: r.chain_id, seq: r.seq, statement: r.statement, analyst_id: r.analyst_id, work_date: r.work_date },
+    payload: {
+      fact_id: r.fact_id,
+      chain_id: r.chain_id,
+      seq: r.seq,
+      statement: r.statement,
+      analyst_id: r.analyst_id,
+      work_date: r.work_date,
+    },
     detail: { chars: [...r.statement].length },
   }));
 };

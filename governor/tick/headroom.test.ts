@@ -16,12 +16,25 @@ describe("computeHeadroom", () => {
     [true, 0, 0, null, "relay-queue", 0, false, 0],
     [false, 3, 1, null, "kill-switch", 0, false, null],
     [false, 0, 0, null, "kill-switch", 0, false, null],
-  ] as const)("enabled=%s nodes=%s free=%s queue=%j → %s", (enabled, nodes, freeSlots, queue, basis, reserve, binds, headroom) => {
-    expect(computeHeadroom(enabled, { nodes, freeSlots, queue })).toEqual({ basis, reserve, reserveBinds: binds, headroom });
-  });
+  ] as const)(
+    "enabled=%s nodes=%s free=%s queue=%j → %s",
+    (enabled, nodes, freeSlots, queue, basis, reserve, binds, headroom) => {
+      expect(computeHeadroom(enabled, { nodes, freeSlots, queue })).toEqual({
+        basis,
+        reserve,
+        reserveBinds: binds,
+        headroom,
+      });
+    },
+  );
 
   it("gives nothing when the fleet could not be read while enabled", () => {
-    expect(computeHeadroom(true, null)).toEqual({ basis: "fleet-unavailable", reserve: 0, reserveBinds: false, headroom: 0 });
+    expect(computeHeadroom(true, null)).toEqual({
+      basis: "fleet-unavailable",
+      reserve: 0,
+      reserveBinds: false,
+      headroom: 0,
+    });
   });
 
   it("binds iff enabled, non-empty fleet and free <= reserve (property)", () => {
@@ -38,26 +51,40 @@ describe("computeHeadroom", () => {
 
 describe("allocate", () => {
   it("fills chain_tag first, then logic_extract, within 4/1/5", () => {
-    expect(allocate({ headroom: null, submittedLastHour: 0, candidates: { chain_tag: 10, logic_extract: 10 } }).byKind).toEqual({ chain_tag: 4, logic_extract: 1 });
-    expect(allocate({ headroom: 3, submittedLastHour: 0, candidates: { chain_tag: 10, logic_extract: 10 } }).byKind).toEqual({ chain_tag: 3, logic_extract: 0 });
-    expect(allocate({ headroom: 5, submittedLastHour: 0, candidates: { chain_tag: 2, logic_extract: 10 } }).byKind).toEqual({ chain_tag: 2, logic_extract: 1 });
+    expect(
+      allocate({ headroom: null, submittedLastHour: 0, candidates: { chain_tag: 10, logic_extract: 10 } }).byKind,
+    ).toEqual({ chain_tag: 4, logic_extract: 1 });
+    expect(
+      allocate({ headroom: 3, submittedLastHour: 0, candidates: { chain_tag: 10, logic_extract: 10 } }).byKind,
+    ).toEqual({ chain_tag: 3, logic_extract: 0 });
+    expect(
+      allocate({ headroom: 5, submittedLastHour: 0, candidates: { chain_tag: 2, logic_extract: 10 } }).byKind,
+    ).toEqual({ chain_tag: 2, logic_extract: 1 });
     expect(allocate({ headroom: 9, submittedLastHour: 57, candidates: { chain_tag: 10, logic_extract: 10 } })).toEqual({
       budget: 3,
       hourlyRoom: 3,
       byKind: { chain_tag: 3, logic_extract: 0 },
     });
-    expect(allocate({ headroom: 9, submittedLastHour: 75, candidates: { chain_tag: 10, logic_extract: 10 } }).budget).toBe(0);
+    expect(
+      allocate({ headroom: 9, submittedLastHour: 75, candidates: { chain_tag: 10, logic_extract: 10 } }).budget,
+    ).toBe(0);
   });
 
   it("never exceeds any ceiling (property)", () => {
     fc.assert(
-      fc.property(fc.option(fc.nat(20), { nil: null }), fc.nat(80), fc.nat(10), fc.nat(10), (headroom, submittedLastHour, chain, logic) => {
-        const a = allocate({ headroom, submittedLastHour, candidates: { chain_tag: chain, logic_extract: logic } });
-        const total = a.byKind.chain_tag + a.byKind.logic_extract;
-        expect(a.byKind.chain_tag).toBeLessThanOrEqual(Math.min(4, chain));
-        expect(a.byKind.logic_extract).toBeLessThanOrEqual(Math.min(1, logic));
-        expect(total).toBeLessThanOrEqual(Math.min(5, Math.max(0, 60 - submittedLastHour), headroom ?? 5));
-      }),
+      fc.property(
+        fc.option(fc.nat(20), { nil: null }),
+        fc.nat(80),
+        fc.nat(10),
+        fc.nat(10),
+        (headroom, submittedLastHour, chain, logic) => {
+          const a = allocate({ headroom, submittedLastHour, candidates: { chain_tag: chain, logic_extract: logic } });
+          const total = a.byKind.chain_tag + a.byKind.logic_extract;
+          expect(a.byKind.chain_tag).toBeLessThanOrEqual(Math.min(4, chain));
+          expect(a.byKind.logic_extract).toBeLessThanOrEqual(Math.min(1, logic));
+          expect(total).toBeLessThanOrEqual(Math.min(5, Math.max(0, 60 - submittedLastHour), headroom ?? 5));
+        },
+      ),
     );
   });
 });

@@ -27,5 +27,10 @@ export function computeHeadroom(enabled: boolean, fleet: Fleet | null, reserve: 
     const room = fleet.queue ? Math.max(0, fleet.queue.cap - fleet.queue.depth) : 0;
     return { basis: "relay-queue", reserve: 0, reserveBinds: false, headroom: room };
   }
-  return { basis: "free-slots", reserve, reserveBinds: fleet.freeSlots <= reserve, headroom: Math.max(0, fleet.freeSlots - reserve) };
+  return {
+    basis: "free-slots",
+    reserve,
+    reserveBinds: fleet.freeSlots <= reserve,
+    headroom: Math.max(0, fleet.freeSlots - reserve),
+  };
 }

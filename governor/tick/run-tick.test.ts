@@ -23,14 +23,21 @@ beforeEach(async () => {
 });
 
 const tasks = async () =>
-  (await h.db.owner.query("SELECT task_id, kind, subject_id, status, detail, submitted_at, closed_at, error FROM governor.tasks ORDER BY submitted_at, task_id")).rows;
+  (
+    await h.db.owner.query(
+      "SELECT task_id, kind, subject_id, status, detail, submitted_at, closed_at, error FROM governor.tasks ORDER BY submitted_at, task_id",
+    )
+  ).rows;
 
 describe("a tick", () => {
   it("submits chain_tag then logic_extract within 4/1/5, with timeout_ms 1800000, our callback address and at most 8000 characters", async () => {
     const before = h.sim.tasks.length;
     const report = await h.governor().tick(T0);
     expect(report.outcome).toBe("done");
-    expect(report.drains).toMatchObject({ chain_tag: { allocated: 4, submitted: 4 }, logic_extract: { allocated: 1, submitted: 1 } });
+    expect(report.drains).toMatchObject({
+      chain_tag: { allocated: 4, submitted: 4 },
+      logic_extract: { allocated: 1, submitted: 1 },
+    });
     const sent = h.sim.tasks.slice(before);
     expect(sent.map((t) => t.kind)).toEqual(["chain_tag", "chain_tag", "chain_tag", "chain_tag", "logic_extract"]);
     for (const t of sent) {
@@ -43,7 +50,11 @@ describe("a tick", () => {
     expect(extract.payload.text).toBe([...longReport].slice(0, 8000).join(""));
     const rows = await tasks();
     expect(rows.map((r) => r.status)).toEqual(Array(5).fill("submitted"));
-    expect(rows.find((r) => r.kind === "logic_extract")!.detail).toEqual({ source: "report:en", chars: 8000, truncated: true });
+    expect(rows.find((r) => r.kind === "logic_extract")!.detail).toEqual({
+      source: "report:en",
+      chars: 8000,
+      truncated: true,
+    });
   });
 
   it("records the decision with its inputs", async () => {
@@ -64,7 +75,10 @@ describe("a tick", () => {
         submitted_last_hour: 0,
         hourly_ceiling: 60,
         budget: 5,
-        drains: { chain_tag: { ceiling: 4, candidates: 4, allocated: 4, submitted: 4 }, logic_extract: { ceiling: 1, candidates: 1, allocated: 1 } },
+        drains: {
+          chain_tag: { ceiling: 4, candidates: 4, allocated: 4, submitted: 4 },
+          logic_extract: { ceiling: 1, candidates: 1, allocated: 1 },
+        },
       },
     });
   });
@@ -104,7 +118,13 @@ describe("the edge reserve (spec §8)", () => {
   });
 
   it("leaves free - 1 otherwise", async () => {
-    for (const [free, expected] of [[2, 1], [3, 2], [4, 3], [6, 5], [10, 5]] as const) {
+    for (const [free, expected] of [
+      [2, 1],
+      [3, 2],
+      [4, 3],
+      [6, 5],
+      [10, 5],
+    ] as const) {
       const { report, n } = await submittedBy(() => h.sim.setFleet({ nodes: 2, reportedFree: free }));
       expect(n, `free ${free}`).toBe(expected);
       expect(report).toMatchObject({ reserve: 1, reserve_binds: false, headroom: free - 1 });
@@ -122,7 +142,13 @@ describe("the edge reserve (spec §8)", () => {
       h.sim.setFleet({ nodes: 2, reportedFree: 1 });
       await setEnabled(h.db.owner, false, "test", T0);
     });
-    expect(report).toMatchObject({ enabled: false, kill_switch: { config: true, setting: false }, reserve: 0, reserve_binds: false, headroom: null });
+    expect(report).toMatchObject({
+      enabled: false,
+      kill_switch: { config: true, setting: false },
+      reserve: 0,
+      reserve_binds: false,
+      headroom: null,
+    });
     expect(n).toBe(5);
   });
 
@@ -141,7 +167,8 @@ describe("the edge reserve (spec §8)", () => {
 });
 
 describe("submission outcomes", () => {
-  const attempts = async () => (await h.db.owner.query("SELECT attempt, http_status, outcome FROM governor.submissions ORDER BY attempt")).rows;
+  const attempts = async () =>
+    (await h.db.owner.query("SELECT attempt, http_status, outcome FROM governor.submissions ORDER BY attempt")).rows;
 
   it("retries a POST that failed in transit under the same idempotency key: one task at the relay", async () => {
     h.sim.setFleet({ nodes: 3, reportedFree: 2 }); // headroom 1
@@ -175,9 +202,16 @@ describe("submission outcomes", () => {
     const before = h.sim.submissions.length;
     const relayTasks = h.sim.tasks.length;
     const { createHttpRelayClient } = await import("../relay/http-relay-client.js");
-    const relay = createHttpRelayClient({ baseUrl: h.sim.url, backoffMs: 1, timeouts: { fleetMs: 2_000, submitMs: 50 }, now: h.clock.now });
+    const relay = createHttpRelayClient({
+      baseUrl: h.sim.url,
+      backoffMs: 1,
+      timeouts: { fleetMs: 2_000, submitMs: 50 },
+      now: h.clock.now,
+    });
     const report = await h.governor({ relay }).tick(T0);
-    expect(report.tasks).toMatchObject([{ outcome: "unknown", reason: expect.stringMatching(/timed out after 3 attempt/) }]);
+    expect(report.tasks).toMatchObject([
+      { outcome: "unknown", reason: expect.stringMatching(/timed out after 3 attempt/) },
+    ]);
     // The relay answers each attempt 150 ms late, after the client gave up on it: wait until it has seen all three
     // (its own latency is real time, which no test clock moves), then count what it made of them.
     await vi.waitFor(() => expect(h.sim.submissions.length - before).toBe(3), { timeout: 5_000, interval: 10 });

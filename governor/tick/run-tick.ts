@@ -102,7 +102,8 @@ async function tickLocked(deps: TickDeps, client: Queryable, slotAt: number, rep
   // 1. Sweep.
   const swept = await sweepOverdue(client, deps.now());
   report.swept = swept.map((t) => t.taskId);
-  for (const t of swept) deps.log.warn({ taskId: t.taskId, kind: t.kind, subjectId: t.subjectId }, "governor: task timed out locally");
+  for (const t of swept)
+    deps.log.warn({ taskId: t.taskId, kind: t.kind, subjectId: t.subjectId }, "governor: task timed out locally");
 
   // 2. Fleet and headroom.
   const killSwitch = await readKillSwitch(client, deps.enabledByConfig);
@@ -117,22 +118,44 @@ async function tickLocked(deps: TickDeps, client: Queryable, slotAt: number, rep
     report.fleet_error = e instanceof RelayError ? e.message : `fleet: ${(e as Error).message}`;
   }
   const headroom = computeHeadroom(killSwitch.enabled, fleet);
-  Object.assign(report, { reserve: headroom.reserve, reserve_binds: headroom.reserveBinds, headroom: headroom.headroom, headroom_basis: headroom.basis });
+  Object.assign(report, {
+    reserve: headroom.reserve,
+    reserve_binds: headroom.reserveBinds,
+    headroom: headroom.headroom,
+    headroom_basis: headroom.basis,
+  });
 
   // 3. Allocate.
   const submittedLastHour = await countSubmittedSince(client, deps.now());
   const candidates = {} as Record<TaskKind, DrainItem[]>;
-  const preliminary = allocate({ headroom: headroom.headroom, submittedLastHour, candidates: { chain_tag: Infinity, logic_extract: Infinity } });
-  for (const kind of DRAIN_ORDER) candidates[kind] = await DRAINS[kind](client, preliminary.budget > 0 ? CEILINGS.perTick[kind] : 0);
+  const preliminary = allocate({
+    headroom: headroom.headroom,
+    submittedLastHour,
+    candidates: { chain_tag: Infinity, logic_extract: Infinity },
+  });
+  for (const kind of DRAIN_ORDER)
+    candidates[kind] = await DRAINS[kind](client, preliminary.budget > 0 ? CEILINGS.perTick[kind] : 0);
   const allocation = allocate({
     headroom: headroom.headroom,
     submittedLastHour,
     candidates: { chain_tag: candidates.chain_tag.length, logic_extract: candidates.logic_extract.length },
   });
-  Object.assign(report, { submitted_last_hour: submittedLastHour, hourly_ceiling: CEILINGS.perHour, hourly_room: allocation.hourlyRoom, budget: allocation.budget });
+  Object.assign(report, {
+    submitted_last_hour: submittedLastHour,
+    hourly_ceiling: CEILINGS.perHour,
+    hourly_room: allocation.hourlyRoom,
+    budget: allocation.budget,
+  });
   const drains = {} as Record<TaskKind, DrainReport>;
   for (const kind of DRAIN_ORDER) {
-    drains[kind] = { ceiling: CEILINGS.perTick[kind], candidates: candidates[kind].length, allocated: allocation.byKind[kind], submitted: 0, refused: 0, unknown: 0 };
+    drains[kind] = {
+      ceiling: CEILINGS.perTick[kind],
+      candidates: candidates[kind].length,
+      allocated: allocation.byKind[kind],
+      submitted: 0,
+      refused: 0,
+      unknown: 0,
+    };
   }
   report.drains = drains;
 

@@ -51,8 +51,21 @@ export async function submitAllocated(
   for (const kind of DRAIN_ORDER) {
     for (const item of candidates[kind].slice(0, allocated[kind])) {
       const taskId = newTaskId();
-      await insertTask(q, { taskId, kind, subjectId: item.subjectId, slotAt, detail: item.detail, submittedAt: deps.now() });
-      const result = await deps.relay.submit({ taskId, kind, payload: item.payload, timeoutMs: CEILINGS.taskTimeoutMs, callbackUrl: deps.callbackUrl });
+      await insertTask(q, {
+        taskId,
+        kind,
+        subjectId: item.subjectId,
+        slotAt,
+        detail: item.detail,
+        submittedAt: deps.now(),
+      });
+      const result = await deps.relay.submit({
+        taskId,
+        kind,
+        payload: item.payload,
+        timeoutMs: CEILINGS.taskTimeoutMs,
+        callbackUrl: deps.callbackUrl,
+      });
       await recordAttempts(q, taskId, result.attempts);
       const entry: TickTask = { task_id: taskId, kind, subject_id: item.subjectId, outcome: result.outcome };
       tasks.push(entry);
@@ -60,18 +73,27 @@ export async function submitAllocated(
         await markAccepted(q, taskId, result.relayTaskId);
         entry.relay_task_id = result.relayTaskId;
         drains[kind].submitted++;
-        deps.log.info({ taskId, kind, subjectId: item.subjectId, relayTaskId: result.relayTaskId, state: result.state }, "governor: task submitted");
+        deps.log.info(
+          { taskId, kind, subjectId: item.subjectId, relayTaskId: result.relayTaskId, state: result.state },
+          "governor: task submitted",
+        );
       } else if (result.outcome === "refused") {
         await markRefused(q, taskId, `refused by the relay (HTTP ${result.httpStatus}): ${result.reason}`, deps.now());
         entry.reason = `HTTP ${result.httpStatus}: ${result.reason}`;
         drains[kind].refused++;
-        deps.log.warn({ taskId, kind, status: result.httpStatus, reason: result.reason }, "governor: relay refused a task");
+        deps.log.warn(
+          { taskId, kind, status: result.httpStatus, reason: result.reason },
+          "governor: relay refused a task",
+        );
         if (result.httpStatus === 429) return tasks; // the relay is full: nothing more this tick
       } else {
         await markUnknown(q, taskId, result.reason);
         entry.reason = result.reason;
         drains[kind].unknown++;
-        deps.log.warn({ taskId, kind, reason: result.reason }, "governor: submission outcome unknown; the task stays open until its deadline");
+        deps.log.warn(
+          { taskId, kind, reason: result.reason },
+          "governor: submission outcome unknown; the task stays open until its deadline",
+        );
         return tasks; // the relay is not answering: stop submitting until the next tick
       }
     }

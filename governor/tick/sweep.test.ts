@@ -14,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const firstBatch = async (slotAt: number) =>
-  (await h.db.owner.query("SELECT task_id, status, submitted_at, closed_at FROM governor.tasks WHERE slot_at = $1", [slotAt])).rows;
+  (
+    await h.db.owner.query("SELECT task_id, status, submitted_at, closed_at FROM governor.tasks WHERE slot_at = $1", [
+      slotAt,
+    ])
+  ).rows;
 
 describe("the sweep", () => {
   it("closes open tasks as timed out between 25 and 31 minutes after submission, each tick by a fresh governor (restarts)", async () => {

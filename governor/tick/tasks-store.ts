@@ -22,7 +22,9 @@ export interface SweptTask {
 
 /** Submissions whose submitted_at lies in the closed window [now - 60 min, now] (or later, on a skewed clock). */
 export async function countSubmittedSince(q: Queryable, now: number): Promise<number> {
-  const { rows } = await q.query("SELECT count(*)::int AS n FROM governor.tasks WHERE submitted_at >= $1", [now - CEILINGS.hourWindowMs]);
+  const { rows } = await q.query("SELECT count(*)::int AS n FROM governor.tasks WHERE submitted_at >= $1", [
+    now - CEILINGS.hourWindowMs,
+  ]);
   return rows[0].n;
 }
 
@@ -43,7 +45,15 @@ export async function insertTask(q: Queryable, t: NewTask): Promise<void> {
   await q.query(
     `INSERT INTO governor.tasks (task_id, kind, subject_id, status, slot_at, detail, submitted_at, deadline_at)
      VALUES ($1, $2, $3, 'submitting', $4, $5, $6, $7)`,
-    [t.taskId, t.kind, t.subjectId, t.slotAt, JSON.stringify(t.detail), t.submittedAt, t.submittedAt + CEILINGS.localDeadlineMs],
+    [
+      t.taskId,
+      t.kind,
+      t.subjectId,
+      t.slotAt,
+      JSON.stringify(t.detail),
+      t.submittedAt,
+      t.submittedAt + CEILINGS.localDeadlineMs,
+    ],
   );
 }
 
@@ -76,8 +86,8 @@ export async function markRefused(q: Queryable, taskId: string, reason: string, 
 
 /** The relay may hold it: the task stays open (a callback can still close it) until the sweep's deadline. */
 export async function markUnknown(q: Queryable, taskId: string, reason: string): Promise<void> {
-  await q.query(`UPDATE governor.tasks SET status = 'submitted', error = $2 WHERE task_id = $1 AND status = 'submitting'`, [
-    taskId,
-    `submission outcome unknown: ${reason}`,
-  ]);
+  await q.query(
+    `UPDATE governor.tasks SET status = 'submitted', error = $2 WHERE task_id = $1 AND status = 'submitting'`,
+    [taskId, `submission outcome unknown: ${reason}`],
+  );
 }

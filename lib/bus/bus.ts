@@ -38,6 +38,7 @@ export interface Bus {
 
 /** Namespaces keep test runs (and several deployments on one NATS) apart: letters, digits, '_' and '-'. */
 export function checkNamespace(namespace: string): string {
-  if (!/^[A-Za-z0-9_-]*$/.test(namespace)) throw new Error(`bus namespace must be letters, digits, _ or -: "${namespace}"`);
+  if (!/^[A-Za-z0-9_-]*$/.test(namespace))
+    throw new Error(`bus namespace must be letters, digits, _ or -: "${namespace}"`);
   return namespace;
 }

@@ -57,9 +57,14 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> 
     name: options.name ?? "institute-governor",
     maxReconnectAttempts: -1,
   });
-  void nc.closed().then((err) => (err ? log.error({ err }, "NATS connection closed with an error") : log.info({}, "NATS connection closed")));
+  void nc
+    .closed()
+    .then((err) =>
+      err ? log.error({ err }, "NATS connection closed with an error") : log.info({}, "NATS connection closed"),
+    );
   void (async () => {
-    for await (const s of nc.status()) log.debug({ status: s.type, server: "server" in s ? s.server : undefined }, "NATS status");
+    for await (const s of nc.status())
+      log.debug({ status: s.type, server: "server" in s ? s.server : undefined }, "NATS status");
   })().catch(() => {});
 
   const jsm = await jetstreamManager(nc);
@@ -96,10 +101,18 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> 
     }
     const working = setInterval(() => m.working(), Math.min(WORKING_EVERY_MS, ackWaitMs / 2));
     try {
-      await handler({ subject, payload, msgId: m.headers?.get("Nats-Msg-Id") || undefined, deliveryCount: m.info.deliveryCount });
+      await handler({
+        subject,
+        payload,
+        msgId: m.headers?.get("Nats-Msg-Id") || undefined,
+        deliveryCount: m.info.deliveryCount,
+      });
       m.ack();
     } catch (e) {
-      log.warn({ err: e, subject, seq: m.seq, deliveryCount: m.info.deliveryCount }, "bus handler failed; redelivering later");
+      log.warn(
+        { err: e, subject, seq: m.seq, deliveryCount: m.info.deliveryCount },
+        "bus handler failed; redelivering later",
+      );
       m.nak(retryDelayMs);
     } finally {
       clearInterval(working);
@@ -111,7 +124,11 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<NatsBus> 
     stream,
     subjectOf,
     async publish(subject, payload, opts = {}) {
-      const ack = await js.publish(subjectOf(subject), JSON.stringify(payload ?? null), opts.msgId ? { msgID: opts.msgId } : undefined);
+      const ack = await js.publish(
+        subjectOf(subject),
+        JSON.stringify(payload ?? null),
+        opts.msgId ? { msgID: opts.msgId } : undefined,
+      );
       return { duplicate: ack.duplicate };
     },
     async consume(subject, handler): Promise<Consumption> {
@@ -170,5 +187,9 @@ async function ensureStream(jsm: JetStreamManager, name: string, subjects: strin
 
 function isNotFound(e: unknown): boolean {
   const err = e as { name?: string; code?: number; api_error?: { err_code?: number }; message?: string };
-  return err?.name === "StreamNotFoundError" || err?.name === "ConsumerNotFoundError" || /not found/i.test(err?.message ?? "");
+  return (
+    err?.name === "StreamNotFoundError" ||
+    err?.name === "ConsumerNotFoundError" ||
+    /not found/i.test(err?.message ?? "")
+  );
 }

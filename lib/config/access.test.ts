@@ -15,11 +15,19 @@ describe("access configuration", () => {
   });
 
   it("reads a rate, a burst and per-kind overrides", () => {
-    const { rateLimit } = loadConfig({ RATE_LIMIT_PER_MINUTE: "120", RATE_LIMIT_PER_MINUTE_ANONYMOUS: "30", RATE_LIMIT_ENABLED: "false" }).access;
+    const { rateLimit } = loadConfig({
+      RATE_LIMIT_PER_MINUTE: "120",
+      RATE_LIMIT_PER_MINUTE_ANONYMOUS: "30",
+      RATE_LIMIT_ENABLED: "false",
+    }).access;
     expect(rateLimit.enabled).toBe(false);
     expect(rateLimit.policies.peer).toEqual({ name: "peer", perMinute: 120, burst: 120 });
     expect(rateLimit.policies.anonymous).toEqual({ name: "anonymous", perMinute: 30, burst: 30 });
-    expect(loadConfig({ RATE_LIMIT_BURST: "10" }).access.rateLimit.policies.oauth).toEqual({ name: "oauth", perMinute: 600, burst: 10 });
+    expect(loadConfig({ RATE_LIMIT_BURST: "10" }).access.rateLimit.policies.oauth).toEqual({
+      name: "oauth",
+      perMinute: 600,
+      burst: 10,
+    });
   });
 
   it("reads TRUST_PROXY as false, true, a hop count or a list of addresses", () => {
@@ -29,21 +37,53 @@ describe("access configuration", () => {
   });
 
   it("turns the admin listener on with the token's digest, on loopback by default", () => {
-    expect(loadConfig({ ADMIN_TOKEN_SHA256: digest.toUpperCase() }).access.admin).toEqual({ tokenSha256: digest, host: "127.0.0.1", port: 8081 });
-    expect(loadConfig({ ADMIN_TOKEN_SHA256: digest, ADMIN_HOST: "0.0.0.0", ADMIN_PORT: "9000" }).access.admin).toEqual({ tokenSha256: digest, host: "0.0.0.0", port: 9000 });
+    expect(loadConfig({ ADMIN_TOKEN_SHA256: digest.toUpperCase() }).access.admin).toEqual({
+      tokenSha256: digest,
+      host: "127.0.0.1",
+      port: 8081,
+    });
+    expect(loadConfig({ ADMIN_TOKEN_SHA256: digest, ADMIN_HOST: "0.0.0.0", ADMIN_PORT: "9000" }).access.admin).toEqual({
+      tokenSha256: digest,
+      host: "0.0.0.0",
+      port: 9000,
+    });
   });
 
   it.each([
-    [{ RATE_LIMIT_PER_MINUTE: "0" }, 'configuration: RATE_LIMIT_PER_MINUTE must be a whole number from 1 to 1000000, got "0"'],
-    [{ RATE_LIMIT_BURST: "lots" }, 'configuration: RATE_LIMIT_BURST must be a whole number from 1 to 1000000, got "lots"'],
-    [{ RATE_LIMIT_PER_MINUTE_PEER: "1.5" }, 'configuration: RATE_LIMIT_PER_MINUTE_PEER must be a whole number from 1 to 1000000, got "1.5"'],
+    [
+      { RATE_LIMIT_PER_MINUTE: "0" },
+      'configuration: RATE_LIMIT_PER_MINUTE must be a whole number from 1 to 1000000, got "0"',
+    ],
+    [
+      { RATE_LIMIT_BURST: "lots" },
+      'configuration: RATE_LIMIT_BURST must be a whole number from 1 to 1000000, got "lots"',
+    ],
+    [
+      { RATE_LIMIT_PER_MINUTE_PEER: "1.5" },
+      'configuration: RATE_LIMIT_PER_MINUTE_PEER must be a whole number from 1 to 1000000, got "1.5"',
+    ],
     [{ RATE_LIMIT_ENABLED: "maybe" }, 'configuration: RATE_LIMIT_ENABLED must be true or false, got "maybe"'],
-    [{ TRUST_PROXY: "proxy.internal" }, 'configuration: TRUST_PROXY holds "proxy.internal", which is not an address or CIDR'],
+    [
+      { TRUST_PROXY: "proxy.internal" },
+      'configuration: TRUST_PROXY holds "proxy.internal", which is not an address or CIDR',
+    ],
     [{ TRUST_PROXY: "10.0.0.0/33" }, 'configuration: TRUST_PROXY holds "10.0.0.0/33"'],
-    [{ ADMIN_TOKEN: "secret" }, "configuration: ADMIN_TOKEN is not read: set ADMIN_TOKEN_SHA256 to the token's SHA-256 instead"],
-    [{ ADMIN_TOKEN_SHA256: "abc" }, "configuration: ADMIN_TOKEN_SHA256 must be 64 hex digits: the SHA-256 of the operator token"],
-    [{ ADMIN_PORT: "9000" }, "configuration: ADMIN_PORT needs ADMIN_TOKEN_SHA256 (the admin listener is off without an operator token)"],
-    [{ ADMIN_TOKEN_SHA256: digest, ADMIN_PORT: "8080" }, "configuration: ADMIN_PORT must differ from PORT (8080): the admin listener is never the public one"],
+    [
+      { ADMIN_TOKEN: "secret" },
+      "configuration: ADMIN_TOKEN is not read: set ADMIN_TOKEN_SHA256 to the token's SHA-256 instead",
+    ],
+    [
+      { ADMIN_TOKEN_SHA256: "abc" },
+      "configuration: ADMIN_TOKEN_SHA256 must be 64 hex digits: the SHA-256 of the operator token",
+    ],
+    [
+      { ADMIN_PORT: "9000" },
+      "configuration: ADMIN_PORT needs ADMIN_TOKEN_SHA256 (the admin listener is off without an operator token)",
+    ],
+    [
+      { ADMIN_TOKEN_SHA256: digest, ADMIN_PORT: "8080" },
+      "configuration: ADMIN_PORT must differ from PORT (8080): the admin listener is never the public one",
+    ],
     [{ ADMIN_TOKEN_SHA256: digest, PORT: "8081" }, "configuration: ADMIN_PORT must differ from PORT (8081)"],
   ])("stops on %o with one line naming the variable", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

@@ -7,7 +7,6 @@
 import { isIP } from "node:net";
 import type { EnvReader } from "./env.js";
 
-
 /** Who a request is counted against: the credential it was authenticated with, or (public routes) its client address. */
 export const RATE_LIMIT_KINDS = ["api_key", "peer", "oauth", "anonymous"] as const;
 export type RateLimitKind = (typeof RATE_LIMIT_KINDS)[number];
@@ -50,7 +49,12 @@ export const DEFAULT_ADMIN_PORT = 8081;
 export const DEFAULT_AUTH_FAILURES = 600;
 const MAX_RATE = 1_000_000;
 
-const POLICY_NAMES: Record<RateLimitKind, string> = { api_key: "institute-key", peer: "peer", oauth: "oauth", anonymous: "anonymous" };
+const POLICY_NAMES: Record<RateLimitKind, string> = {
+  api_key: "institute-key",
+  peer: "peer",
+  oauth: "oauth",
+  anonymous: "anonymous",
+};
 
 function rateLimitConfig(env: EnvReader): RateLimitConfig {
   const perMinute = env.whole("RATE_LIMIT_PER_MINUTE", DEFAULT_PER_MINUTE, 1, MAX_RATE);
@@ -72,13 +76,19 @@ function trustProxy(env: EnvReader): TrustProxy {
     if (Number(raw) > 16) throw env.fail("TRUST_PROXY", `must be at most 16 hops, got ${raw}`);
     return Number(raw);
   }
-  const list = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of list) {
     const [address, bits, extra] = entry.split("/");
     const family = isIP(address ?? "");
     const maxBits = family === 6 ? 128 : 32;
     if (!family || extra !== undefined || (bits !== undefined && (!/^\d+$/.test(bits) || Number(bits) > maxBits))) {
-      throw env.fail("TRUST_PROXY", `holds "${entry}", which is not an address or CIDR (or use true, false or a hop count)`);
+      throw env.fail(
+        "TRUST_PROXY",
+        `holds "${entry}", which is not an address or CIDR (or use true, false or a hop count)`,
+      );
     }
   }
   return list;
@@ -86,18 +96,24 @@ function trustProxy(env: EnvReader): TrustProxy {
 
 function adminConfig(env: EnvReader, publicPort: number): AdminConfig | undefined {
   if (env.text("ADMIN_TOKEN") !== undefined) {
-    throw env.fail("ADMIN_TOKEN", 'is not read: set ADMIN_TOKEN_SHA256 to the token\'s SHA-256 instead (printf %s "$TOKEN" | sha256sum)');
+    throw env.fail(
+      "ADMIN_TOKEN",
+      'is not read: set ADMIN_TOKEN_SHA256 to the token\'s SHA-256 instead (printf %s "$TOKEN" | sha256sum)',
+    );
   }
   const digest = env.text("ADMIN_TOKEN_SHA256")?.toLowerCase();
   if (digest === undefined) {
     for (const name of ["ADMIN_PORT", "ADMIN_HOST"]) {
-      if (env.text(name) !== undefined) throw env.fail(name, "needs ADMIN_TOKEN_SHA256 (the admin listener is off without an operator token)");
+      if (env.text(name) !== undefined)
+        throw env.fail(name, "needs ADMIN_TOKEN_SHA256 (the admin listener is off without an operator token)");
     }
     return undefined;
   }
-  if (!/^[0-9a-f]{64}$/.test(digest)) throw env.fail("ADMIN_TOKEN_SHA256", "must be 64 hex digits: the SHA-256 of the operator token");
+  if (!/^[0-9a-f]{64}$/.test(digest))
+    throw env.fail("ADMIN_TOKEN_SHA256", "must be 64 hex digits: the SHA-256 of the operator token");
   const port = env.whole("ADMIN_PORT", DEFAULT_ADMIN_PORT, 0, 65535);
-  if (port !== 0 && port === publicPort) throw env.fail("ADMIN_PORT", `must differ from PORT (${publicPort}): the admin listener is never the public one`);
+  if (port !== 0 && port === publicPort)
+    throw env.fail("ADMIN_PORT", `must differ from PORT (${publicPort}): the admin listener is never the public one`);
   return { tokenSha256: digest, host: env.text("ADMIN_HOST") ?? "127.0.0.1", port };
 }
 
@@ -109,5 +125,10 @@ export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((add
 export function readAccessConfig(env: EnvReader, publicPort: number): AccessConfig {
   const perMinute = env.whole("AUTH_FAILURE_PER_MINUTE", DEFAULT_AUTH_FAILURES, 0, MAX_RATE);
   const authFailures = { perMinute, burst: env.whole("AUTH_FAILURE_BURST", perMinute || 1, 1, MAX_RATE) };
-  return { rateLimit: rateLimitConfig(env), authFailures, trustProxy: trustProxy(env), admin: adminConfig(env, publicPort) };
+  return {
+    rateLimit: rateLimitConfig(env),
+    authFailures,
+    trustProxy: trustProxy(env),
+    admin: adminConfig(env, publicPort),
+  };
 }

@@ -6,7 +6,6 @@ import type { EnvReader } from "./env.js";
 import { NO_PEERS, readPeersFile, type PeersConfig } from "./peers-file.js";
 import { TOOL_SCOPES } from "../scopes.js";
 
-
 export interface AuthConfig {
   /** The identity hub (the OAuth 2.0 authorization server), without a trailing slash. Unset: no OAuth tokens are accepted. */
   authUrl: string | undefined;
@@ -33,8 +32,16 @@ function scopes(env: EnvReader): string[] {
   if (raw === undefined) return ["viewer:read"];
   const list = [...new Set(raw.split(/[\s,]+/).filter(Boolean))].sort();
   const unknown = list.filter((s) => !(TOOL_SCOPES as readonly string[]).includes(s));
-  if (unknown.length) throw env.fail("OAUTH_DEFAULT_SCOPES", `names unknown scope ${unknown.join(", ")} (tool scopes: ${TOOL_SCOPES.join(", ")})`);
-  if (list.length === 0) throw env.fail("OAUTH_DEFAULT_SCOPES", "must name at least one scope (leave AUTH_URL unset to refuse OAuth tokens)");
+  if (unknown.length)
+    throw env.fail(
+      "OAUTH_DEFAULT_SCOPES",
+      `names unknown scope ${unknown.join(", ")} (tool scopes: ${TOOL_SCOPES.join(", ")})`,
+    );
+  if (list.length === 0)
+    throw env.fail(
+      "OAUTH_DEFAULT_SCOPES",
+      "must name at least one scope (leave AUTH_URL unset to refuse OAuth tokens)",
+    );
   return list;
 }
 
@@ -50,10 +57,16 @@ function origins(env: EnvReader): string[] {
       try {
         parsed = new URL(origin);
       } catch {
-        throw env.fail("MCP_ALLOWED_ORIGINS", `holds "${origin}", which is not an origin such as https://app.example.com`);
+        throw env.fail(
+          "MCP_ALLOWED_ORIGINS",
+          `holds "${origin}", which is not an origin such as https://app.example.com`,
+        );
       }
       if (parsed.origin === "null" || parsed.origin !== origin.replace(/\/$/, "")) {
-        throw env.fail("MCP_ALLOWED_ORIGINS", `holds "${origin}", which is not an origin (scheme://host[:port], no path)`);
+        throw env.fail(
+          "MCP_ALLOWED_ORIGINS",
+          `holds "${origin}", which is not an origin (scheme://host[:port], no path)`,
+        );
       }
       return parsed.origin;
     });

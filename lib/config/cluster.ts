@@ -37,7 +37,8 @@ function serviceUrl(env: EnvReader, name: ServiceProcess): string | undefined {
 
 function namespace(env: EnvReader): string {
   const raw = env.text("NATS_NAMESPACE") ?? "";
-  if (!/^[A-Za-z0-9_-]{0,64}$/.test(raw)) throw env.fail("NATS_NAMESPACE", `must be at most 64 letters, digits, _ or -, got "${raw}"`);
+  if (!/^[A-Za-z0-9_-]{0,64}$/.test(raw))
+    throw env.fail("NATS_NAMESPACE", `must be at most 64 letters, digits, _ or -, got "${raw}"`);
   return raw;
 }
 
@@ -48,7 +49,9 @@ function cursorSecret(env: EnvReader): string | undefined {
 }
 
 export function readClusterConfig(env: EnvReader): ClusterConfig {
-  const serviceUrls = Object.fromEntries(SERVICE_PROCESSES.map((name) => [name, serviceUrl(env, name)])) as ClusterConfig["serviceUrls"];
+  const serviceUrls = Object.fromEntries(
+    SERVICE_PROCESSES.map((name) => [name, serviceUrl(env, name)]),
+  ) as ClusterConfig["serviceUrls"];
   return {
     serviceUrls,
     metricsPort: env.whole("METRICS_PORT", DEFAULT_METRICS_PORT, 0, 65535),
@@ -59,7 +62,12 @@ export function readClusterConfig(env: EnvReader): ClusterConfig {
 }
 
 /** The gateway of a cluster needs every service address; the first one missing stops it with one line. */
-export function requireServiceUrls(cluster: ClusterConfig, names: readonly ServiceProcess[]): Record<ServiceProcess, string> {
-  for (const name of names) if (!cluster.serviceUrls[name]) throw new ConfigError(serviceUrlVariable(name), "is required when the gateway runs on its own (cluster mode)");
+export function requireServiceUrls(
+  cluster: ClusterConfig,
+  names: readonly ServiceProcess[],
+): Record<ServiceProcess, string> {
+  for (const name of names)
+    if (!cluster.serviceUrls[name])
+      throw new ConfigError(serviceUrlVariable(name), "is required when the gateway runs on its own (cluster mode)");
   return cluster.serviceUrls as Record<ServiceProcess, string>;
 }

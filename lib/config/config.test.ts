@@ -18,7 +18,10 @@ describe("configuration", () => {
   it.each([
     [{ PORT: "eighty" }, 'configuration: PORT must be a whole number from 0 to 65535, got "eighty"'],
     [{ PORT: "70000" }, 'configuration: PORT must be a whole number from 0 to 65535, got "70000"'],
-    [{ DATABASE_URL: "mysql://x/y" }, "configuration: DATABASE_URL must be a postgres:// or postgresql:// URL, got mysql:"],
+    [
+      { DATABASE_URL: "mysql://x/y" },
+      "configuration: DATABASE_URL must be a postgres:// or postgresql:// URL, got mysql:",
+    ],
     [{ DATABASE_URL: "postgres://localhost" }, "configuration: DATABASE_URL must name a database"],
     [{ DATABASE_URL: "not a url" }, "configuration: DATABASE_URL is not a URL"],
     [{ SEED_DEMO: "maybe" }, 'configuration: SEED_DEMO must be true or false, got "maybe"'],

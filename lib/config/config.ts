@@ -89,7 +89,8 @@ function natsUrl(env: EnvReader): string | undefined {
     } catch {
       throw env.fail("NATS_URL", `is not a server list: "${server}"`);
     }
-    if (!["nats:", "tls:", "ws:", "wss:"].includes(url.protocol)) throw env.fail("NATS_URL", `must use nats://, tls://, ws:// or wss://, got ${url.protocol}`);
+    if (!["nats:", "tls:", "ws:", "wss:"].includes(url.protocol))
+      throw env.fail("NATS_URL", `must use nats://, tls://, ws:// or wss://, got ${url.protocol}`);
   }
   return raw;
 }
@@ -104,24 +105,33 @@ function cosine(env: EnvReader, name: string, fallback: number): number {
   const raw = env.text(name);
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(raw) || n <= 0) throw env.fail(name, `must be a number above 0 and at most 1, got "${raw}"`);
+  if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(raw) || n <= 0)
+    throw env.fail(name, `must be a number above 0 and at most 1, got "${raw}"`);
   return n;
 }
 
 function relayConfig(env: EnvReader): RelayConfig {
   const url = env.url("RELAY_URL", ["http:", "https:"])?.href;
   const name = env.string("RELAY_NAME", "Relay");
-  if (!/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/.test(name)) throw env.fail("RELAY_NAME", "must be letters and digits (hyphens between), as it names HTTP headers");
+  if (!/^[A-Za-z0-9]+(-[A-Za-z0-9]+)*$/.test(name))
+    throw env.fail("RELAY_NAME", "must be letters and digits (hyphens between), as it names HTTP headers");
   const signingSecret = env.text("RELAY_SIGNING_SECRET");
-  if (signingSecret !== undefined && signingSecret.length < 16) throw env.fail("RELAY_SIGNING_SECRET", "must be at least 16 characters");
+  if (signingSecret !== undefined && signingSecret.length < 16)
+    throw env.fail("RELAY_SIGNING_SECRET", "must be at least 16 characters");
   if (url && !signingSecret) throw env.fail("RELAY_SIGNING_SECRET", "is required when RELAY_URL is set");
-  return { url: url && env.text("RELAY_URL"), name, signingSecret, callbackUrl: env.url("CALLBACK_URL", ["http:", "https:"]) && env.text("CALLBACK_URL") };
+  return {
+    url: url && env.text("RELAY_URL"),
+    name,
+    signingSecret,
+    callbackUrl: env.url("CALLBACK_URL", ["http:", "https:"]) && env.text("CALLBACK_URL"),
+  };
 }
 
 function governorConfig(env: EnvReader): GovernorConfig {
   const skipCosine = cosine(env, "SIMILARITY_SKIP_COSINE", 0.85);
   const augmentCosine = cosine(env, "SIMILARITY_AUGMENT_COSINE", 0.5);
-  if (augmentCosine >= skipCosine) throw env.fail("SIMILARITY_AUGMENT_COSINE", `must be below SIMILARITY_SKIP_COSINE (${skipCosine})`);
+  if (augmentCosine >= skipCosine)
+    throw env.fail("SIMILARITY_AUGMENT_COSINE", `must be below SIMILARITY_SKIP_COSINE (${skipCosine})`);
   return { enabled: env.bool("GOVERNOR_ENABLED", true), similarity: { skipCosine, augmentCosine } };
 }
 

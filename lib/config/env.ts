@@ -34,7 +34,8 @@ export class EnvReader {
   whole(name: string, fallback: number, min: number, max: number): number {
     const raw = this.text(name);
     if (raw === undefined) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw this.fail(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+      throw this.fail(name, `must be a whole number from ${min} to ${max}, got "${raw}"`);
     return Number(raw);
   }
 
@@ -60,7 +61,8 @@ export class EnvReader {
       const list = protocols.map((p) => `${p}//`).join(" or ");
       throw this.fail(name, `must be ${/^[aehiou]/.test(list) ? "an" : "a"} ${list} URL, got ${url.protocol}`);
     }
-    if (options.bare && (url.search || url.hash || url.username || url.password)) throw this.fail(name, "must not carry a query, fragment or credentials");
+    if (options.bare && (url.search || url.hash || url.username || url.password))
+      throw this.fail(name, "must not carry a query, fragment or credentials");
     return url;
   }
 }

@@ -39,7 +39,8 @@ export function parsePeers(text: string, problem: (detail: string) => Error): Pe
   }
   if (!isObject(doc)) throw problem("must hold a JSON object {parties, write_allowlist}");
   for (const key of Object.keys(doc)) {
-    if (key !== "parties" && key !== "write_allowlist") throw problem(`has an unknown field "${key}" (known: parties, write_allowlist)`);
+    if (key !== "parties" && key !== "write_allowlist")
+      throw problem(`has an unknown field "${key}" (known: parties, write_allowlist)`);
   }
   if (!Array.isArray(doc.parties)) throw problem("parties must be an array");
   const parties: PeerParty[] = [];
@@ -60,14 +61,16 @@ export function parsePeers(text: string, problem: (detail: string) => Error): Pe
     const own = new Set<string>();
     key_sha256.forEach((raw: unknown, k: number) => {
       const digest = typeof raw === "string" ? raw.toLowerCase() : "";
-      if (!DIGEST.test(digest)) throw problem(`${at}.key_sha256[${k}] must be 64 hex digits (a SHA-256 digest of the key, never the key)`);
+      if (!DIGEST.test(digest))
+        throw problem(`${at}.key_sha256[${k}] must be 64 hex digits (a SHA-256 digest of the key, never the key)`);
       own.add(digest);
     });
     for (const digest of own) digests.set(digest, [...(digests.get(digest) ?? []), party]);
     parties.push(party);
   });
   const allow = doc.write_allowlist ?? [];
-  if (!Array.isArray(allow) || allow.some((v) => typeof v !== "string")) throw problem("write_allowlist must be an array of party ids");
+  if (!Array.isArray(allow) || allow.some((v) => typeof v !== "string"))
+    throw problem("write_allowlist must be an array of party ids");
   for (const id of allow as string[]) {
     if (!parties.some((p) => p.id === id)) throw problem(`write_allowlist names "${id}", which is not a party`);
   }
@@ -79,12 +82,17 @@ export function readPeersFile(file: string, env: EnvReader): PeersConfig {
   try {
     text = readFileSync(file, "utf8");
   } catch (e) {
-    throw env.fail("PEERS_FILE", `${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw env.fail(
+      "PEERS_FILE",
+      `${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
   return parsePeers(text, (detail) => env.fail("PEERS_FILE", `${file}: ${detail}`));
 }
 
 /** Digests listed for more than one party: such a key is refused as ambiguous_key every time (spec §5.2 rule 3). */
 export function ambiguousDigests(peers: PeersConfig): Array<{ digest: string; parties: string[] }> {
-  return [...peers.digests].filter(([, ps]) => ps.length > 1).map(([digest, ps]) => ({ digest, parties: ps.map((p) => p.id) }));
+  return [...peers.digests]
+    .filter(([, ps]) => ps.length > 1)
+    .map(([digest, ps]) => ({ digest, parties: ps.map((p) => p.id) }));
 }

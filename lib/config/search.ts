@@ -5,7 +5,6 @@
 import type { EnvReader } from "./env.js";
 import { CLAIM_CATEGORIES, DEFAULT_REUSE_POLICY, type ClaimCategory, type ReusePolicyValue } from "../reuse-policy.js";
 
-
 /** An OpenAI-compatible embeddings endpoint. Unset: the built-in hashed n-gram embedder. */
 export interface HttpEmbeddingsConfig {
   /** The full `/v1/embeddings` address. */
@@ -51,20 +50,26 @@ function readEmbeddings(env: EnvReader): HttpEmbeddingsConfig | null {
   const timeoutMs = env.whole("EMBEDDINGS_TIMEOUT_MS", 10_000, 100, 300_000);
   const batchSize = env.whole("EMBEDDINGS_BATCH_SIZE", 64, 1, 2048);
   if (rawUrl === undefined) {
-    if (model !== undefined) throw env.fail("EMBEDDINGS_MODEL", "is set but EMBEDDINGS_URL is not (unset both for the built-in embedder)");
+    if (model !== undefined)
+      throw env.fail("EMBEDDINGS_MODEL", "is set but EMBEDDINGS_URL is not (unset both for the built-in embedder)");
     return null;
   }
   const url = embeddingsEndpoint(rawUrl);
-  if (url === undefined) throw env.fail("EMBEDDINGS_URL", `must be an http:// or https:// URL without credentials, got "${rawUrl}"`);
+  if (url === undefined)
+    throw env.fail("EMBEDDINGS_URL", `must be an http:// or https:// URL without credentials, got "${rawUrl}"`);
   if (model === undefined) throw env.fail("EMBEDDINGS_MODEL", "is required when EMBEDDINGS_URL is set");
-  if (model.length > 200 || /\s/.test(model)) throw env.fail("EMBEDDINGS_MODEL", "must be a model name without spaces, at most 200 characters");
+  if (model.length > 200 || /\s/.test(model))
+    throw env.fail("EMBEDDINGS_MODEL", "must be a model name without spaces, at most 200 characters");
   return { url, model, apiKey: env.text("EMBEDDINGS_API_KEY"), timeoutMs, batchSize };
 }
 
 /** FACTCARD_REUSE_POLICY: JSON `{"financial": {"threshold": 0.95, "ttlDays": 1}, …}` over the defaults. */
 function readReusePolicy(env: EnvReader): Record<ClaimCategory, ReusePolicyValue> {
   const name = "FACTCARD_REUSE_POLICY";
-  const policy: Record<ClaimCategory, ReusePolicyValue> = structuredClone(DEFAULT_REUSE_POLICY) as Record<ClaimCategory, ReusePolicyValue>;
+  const policy: Record<ClaimCategory, ReusePolicyValue> = structuredClone(DEFAULT_REUSE_POLICY) as Record<
+    ClaimCategory,
+    ReusePolicyValue
+  >;
   const raw = env.text(name);
   if (raw === undefined) return policy;
   let parsed: unknown;
@@ -73,19 +78,27 @@ function readReusePolicy(env: EnvReader): Record<ClaimCategory, ReusePolicyValue
   } catch {
     throw env.fail(name, "is not valid JSON");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw env.fail(name, "must be a JSON object keyed by claim category");
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw env.fail(name, "must be a JSON object keyed by claim category");
   for (const [category, value] of Object.entries(parsed)) {
     if (!(CLAIM_CATEGORIES as readonly string[]).includes(category)) {
       throw env.fail(name, `names unknown claim category "${category}" (known: ${CLAIM_CATEGORIES.join(", ")})`);
     }
     const v = value as Partial<ReusePolicyValue> | null;
-    if (typeof v !== "object" || v === null || Array.isArray(v) || Object.keys(v).some((k) => k !== "threshold" && k !== "ttlDays")) {
+    if (
+      typeof v !== "object" ||
+      v === null ||
+      Array.isArray(v) ||
+      Object.keys(v).some((k) => k !== "threshold" && k !== "ttlDays")
+    ) {
       throw env.fail(name, `"${category}" must be an object with threshold and/or ttlDays`);
     }
     const threshold = v.threshold ?? policy[category as ClaimCategory].threshold;
     const ttlDays = v.ttlDays ?? policy[category as ClaimCategory].ttlDays;
-    if (typeof threshold !== "number" || !(threshold >= 0 && threshold <= 1)) throw env.fail(name, `"${category}".threshold must be a number from 0 to 1`);
-    if (!Number.isInteger(ttlDays) || ttlDays < 0 || ttlDays > 3650) throw env.fail(name, `"${category}".ttlDays must be a whole number from 0 to 3650`);
+    if (typeof threshold !== "number" || !(threshold >= 0 && threshold <= 1))
+      throw env.fail(name, `"${category}".threshold must be a number from 0 to 1`);
+    if (!Number.isInteger(ttlDays) || ttlDays < 0 || ttlDays > 3650)
+      throw env.fail(name, `"${category}".ttlDays must be a whole number from 0 to 3650`);
     policy[category as ClaimCategory] = { threshold, ttlDays };
   }
   return policy;

@@ -7,7 +7,10 @@ const withCode = (code: string, message = "x") => Object.assign(new Error(messag
 describe("classifyDatabaseError", () => {
   it.each([
     ["a refused connection", withCode("ECONNREFUSED")],
-    ["a refused dual-stack connect (AggregateError)", Object.assign(new AggregateError([withCode("ECONNREFUSED"), withCode("ECONNREFUSED")]), { code: "ECONNREFUSED" })],
+    [
+      "a refused dual-stack connect (AggregateError)",
+      Object.assign(new AggregateError([withCode("ECONNREFUSED"), withCode("ECONNREFUSED")]), { code: "ECONNREFUSED" }),
+    ],
     ["one nested in errors only", new AggregateError([withCode("ECONNRESET")])],
     ["one as the cause", new Error("wrapped", { cause: withCode("57P01") })],
     ["admin_shutdown", withCode("57P01", "terminating connection due to administrator command")],
@@ -24,7 +27,9 @@ describe("classifyDatabaseError", () => {
   });
 
   it("NUL or invalid UTF-8 in a parameter is invalid text", () => {
-    expect(classifyDatabaseError(withCode("22021", 'invalid byte sequence for encoding "UTF8": 0x00'))).toBe("invalid_text");
+    expect(classifyDatabaseError(withCode("22021", 'invalid byte sequence for encoding "UTF8": 0x00'))).toBe(
+      "invalid_text",
+    );
   });
 
   it.each([

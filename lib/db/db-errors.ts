@@ -10,7 +10,17 @@
 export type DatabaseFailure = "unavailable" | "invalid_text";
 
 const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "ECONNABORTED"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "ECONNABORTED",
+]);
 // node-postgres raises these as plain Errors, without a code.
 const UNAVAILABLE_MESSAGES = [
   /^Connection terminated/,
@@ -47,7 +57,8 @@ export const isDatabaseUnavailable = (error: unknown) => classifyDatabaseError(e
 
 /** What a caller is told: the kind of failure only, never the server's address or the driver's text. */
 export const DATABASE_UNAVAILABLE = "database unavailable: try again shortly";
-export const INVALID_TEXT = "invalid argument: text holds a character that cannot be stored (NUL or invalid UTF-8), so nothing matches it";
+export const INVALID_TEXT =
+  "invalid argument: text holds a character that cannot be stored (NUL or invalid UTF-8), so nothing matches it";
 
 /** Seconds a client is asked to wait before retrying while the database is unavailable. */
 export const RETRY_AFTER_SECONDS = 2;

@@ -36,7 +36,10 @@ export interface MigrationResult {
   applied: string[];
 }
 
-export async function migrate(owner: pg.Pool, sources: MigrationSource[] = MIGRATION_SOURCES): Promise<MigrationResult> {
+export async function migrate(
+  owner: pg.Pool,
+  sources: MigrationSource[] = MIGRATION_SOURCES,
+): Promise<MigrationResult> {
   const client = await owner.connect();
   const applied: string[] = [];
   try {
@@ -46,24 +49,25 @@ export async function migrate(owner: pg.Pool, sources: MigrationSource[] = MIGRA
       applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (source, version))`);
     for (const source of sources) {
       const done = new Map<number, string>();
-      const { rows } = await client.query("SELECT version, checksum FROM public.schema_migrations WHERE source = $1", [source.schema]);
+      const { rows } = await client.query("SELECT version, checksum FROM public.schema_migrations WHERE source = $1", [
+        source.schema,
+      ]);
       for (const r of rows) done.set(r.version, r.checksum);
       for (const m of await readMigrations(source)) {
         const recorded = done.get(m.version);
         if (recorded !== undefined) {
-          if (recorded !== m.checksum) throw new Error(`migration ${source.schema}/${m.name} was edited after it was applied`);
+          if (recorded !== m.checksum)
+            throw new Error(`migration ${source.schema}/${m.name} was edited after it was applied`);
           continue;
         }
         await client.query("BEGIN");
         try {
           await client.query(`CREATE SCHEMA IF NOT EXISTS ${source.schema}`);
           await client.query(m.sql);
-          await client.query("INSERT INTO public.schema_migrations (source, version, name, checksum) VALUES ($1, $2, $3, $4)", [
-            source.schema,
-            m.version,
-            m.name,
-            m.checksum,
-          ]);
+          await client.query(
+            "INSERT INTO public.schema_migrations (source, version, name, checksum) VALUES ($1, $2, $3, $4)",
+            [source.schema, m.version, m.name, m.checksum],
+          );
           await client.query("COMMIT");
         } catch (e) {
           await client.query("ROLLBACK");

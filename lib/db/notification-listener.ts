@@ -84,7 +84,11 @@ export function listenForNotifications(options: ListenOptions): NotificationList
       await c.query(`LISTEN ${c.escapeIdentifier(options.channel)}`);
       return c;
     } catch (error) {
-      if (!closed) options.log?.warn({ err: error, channel: options.channel }, "notification listener could not connect; retrying");
+      if (!closed)
+        options.log?.warn(
+          { err: error, channel: options.channel },
+          "notification listener could not connect; retrying",
+        );
       c.end().catch(() => {});
       return null;
     }
@@ -112,7 +116,8 @@ export function listenForNotifications(options: ListenOptions): NotificationList
       options.onDisconnected();
       releaseSettlers();
       c.end().catch(() => {});
-      if (!closed) options.log?.warn({ channel: options.channel }, "notification listener lost its connection; reconnecting");
+      if (!closed)
+        options.log?.warn({ channel: options.channel }, "notification listener lost its connection; reconnecting");
     }
   }
 

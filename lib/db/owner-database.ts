@@ -23,7 +23,10 @@ export async function openOwnerDatabase(
 ): Promise<OwnerDatabase> {
   const embedded = config.databaseUrl
     ? undefined
-    : await reachEmbeddedPostgres(config.dataDir, log, { owner: `npm run ${command}`, runtimeDir: config.embeddedRuntimeDir });
+    : await reachEmbeddedPostgres(config.dataDir, log, {
+        owner: `npm run ${command}`,
+        runtimeDir: config.embeddedRuntimeDir,
+      });
   const ownerUrl = config.databaseUrl ?? embedded!.url;
   const owner = createPool(ownerUrl, { name: `institute-${command}`, max: 4 });
   try {

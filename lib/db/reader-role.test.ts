@@ -30,15 +30,18 @@ describe("the reader role", () => {
     ["create in public", `CREATE TABLE public.intruder (id int)`],
     ["drop", `DROP TABLE catalog.categories`],
     ["alter", `ALTER TABLE catalog.categories ADD COLUMN x int`],
-    ["api keys", `INSERT INTO auth.api_keys (key_id, name, key_sha256, scopes, created_at) VALUES ('k', 'k', repeat('a', 64), '{analysts:read}', 0)`],
+    [
+      "api keys",
+      `INSERT INTO auth.api_keys (key_id, name, key_sha256, scopes, created_at) VALUES ('k', 'k', repeat('a', 64), '{analysts:read}', 0)`,
+    ],
   ])("cannot %s", async (_what, sql) => {
     await expect(db.reader.query(sql)).rejects.toThrow(/permission denied|must be owner/);
   });
 
   it("cannot lift itself out of read-only", async () => {
-    await expect(db.reader.query("SET ROLE NONE; INSERT INTO catalog.categories (category_id, name) VALUES ('x', 'x')")).rejects.toThrow(
-      /permission denied/,
-    );
+    await expect(
+      db.reader.query("SET ROLE NONE; INSERT INTO catalog.categories (category_id, name) VALUES ('x', 'x')"),
+    ).rejects.toThrow(/permission denied/);
     const { rows } = await db.owner.query("SELECT count(*)::int AS n FROM catalog.categories");
     expect(rows[0].n).toBe(1);
   });

@@ -16,7 +16,11 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * Ensures the reader role exists with a password and SELECT on every schema; returns its URL. By default the role is
  * `<database>_reader` with a fresh password; `role` and `password` name an operator's own (DATABASE_READER_URL's).
  */
-export async function provisionReader(owner: pg.Pool, ownerUrl: string, options: { role?: string; password?: string } = {}): Promise<string> {
+export async function provisionReader(
+  owner: pg.Pool,
+  ownerUrl: string,
+  options: { role?: string; password?: string } = {},
+): Promise<string> {
   const url = new URL(ownerUrl);
   const database = decodeURIComponent(url.pathname.slice(1));
   const role = options.role ?? readerRoleName(database);
@@ -27,7 +31,9 @@ export async function provisionReader(owner: pg.Pool, ownerUrl: string, options:
     await client.query("SELECT pg_advisory_lock(7300452)");
     const { rowCount } = await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [role]);
     const verb = rowCount ? "ALTER" : "CREATE";
-    await client.query(`${verb} ROLE ${quoteIdent(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '${password.replace(/'/g, "''")}'`);
+    await client.query(
+      `${verb} ROLE ${quoteIdent(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '${password.replace(/'/g, "''")}'`,
+    );
     await client.query(`GRANT CONNECT ON DATABASE ${quoteIdent(database)} TO ${quoteIdent(role)}`);
     await client.query(`REVOKE CREATE ON SCHEMA public FROM PUBLIC`);
     for (const { schema } of MIGRATION_SOURCES) {

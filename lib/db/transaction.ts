@@ -5,7 +5,11 @@
  */
 import type pg from "pg";
 
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, begin = "BEGIN"): Promise<T> {
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T>,
+  begin = "BEGIN",
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query(begin);
@@ -21,11 +25,16 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
 }
 
 /** A read-only, repeatable-read snapshot and its xmin (the oldest transaction still running when it was taken). */
-export function inReadSnapshot<T>(pool: pg.Pool, work: (client: pg.PoolClient, xmin: string) => Promise<T>): Promise<T> {
+export function inReadSnapshot<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient, xmin: string) => Promise<T>,
+): Promise<T> {
   return inTransaction(
     pool,
     async (client) => {
-      const { rows } = await client.query<{ xmin: string }>("SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin");
+      const { rows } = await client.query<{ xmin: string }>(
+        "SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin",
+      );
       return work(client, rows[0]!.xmin);
     },
     "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",

@@ -30,7 +30,12 @@ describe("the HTTP embedder", () => {
     const embedder = await openHttpEmbedder(options({ apiKey: "secret-token" }));
     expect(embedder.model).toBe("test-multilingual");
     expect(embedder.dimensions).toBe(48);
-    expect(server.requests[0]).toEqual({ model: "test-multilingual", input: ["dimension probe"], authorization: "Bearer secret-token", encodingFormat: "float" });
+    expect(server.requests[0]).toEqual({
+      model: "test-multilingual",
+      input: ["dimension probe"],
+      authorization: "Bearer secret-token",
+      encodingFormat: "float",
+    });
   });
 
   it("batches, keeps the order by index, and returns unit vectors equal to the provider's", async () => {

@@ -33,7 +33,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function parseVectors(body: unknown, expected: number): number[][] {
   const data = (body as { data?: unknown })?.data;
   if (!Array.isArray(data)) throw new EmbeddingsError("response has no data array", false);
-  if (data.length !== expected) throw new EmbeddingsError(`returned ${data.length} embeddings for ${expected} inputs`, false);
+  if (data.length !== expected)
+    throw new EmbeddingsError(`returned ${data.length} embeddings for ${expected} inputs`, false);
   const out: number[][] = new Array(expected);
   data.forEach((item: { index?: unknown; embedding?: unknown }, position) => {
     const index = typeof item?.index === "number" ? item.index : position;
@@ -41,8 +42,15 @@ function parseVectors(body: unknown, expected: number): number[][] {
     if (!Number.isInteger(index) || index < 0 || index >= expected || out[index] !== undefined) {
       throw new EmbeddingsError(`response has a bad or repeated index ${String(item?.index)}`, false);
     }
-    if (!Array.isArray(embedding) || embedding.length === 0 || !embedding.every((x) => typeof x === "number" && Number.isFinite(x))) {
-      throw new EmbeddingsError(`embedding ${index} is not an array of finite numbers (was encoding_format honoured?)`, false);
+    if (
+      !Array.isArray(embedding) ||
+      embedding.length === 0 ||
+      !embedding.every((x) => typeof x === "number" && Number.isFinite(x))
+    ) {
+      throw new EmbeddingsError(
+        `embedding ${index} is not an array of finite numbers (was encoding_format honoured?)`,
+        false,
+      );
     }
     out[index] = embedding;
   });
@@ -64,7 +72,10 @@ async function postOnce(options: HttpEmbedderOptions, texts: string[]): Promise<
     });
   } catch (e) {
     const timedOut = (e as Error).name === "TimeoutError";
-    throw new EmbeddingsError(timedOut ? `no answer within ${options.timeoutMs} ms` : `unreachable (${(e as Error).message})`, true);
+    throw new EmbeddingsError(
+      timedOut ? `no answer within ${options.timeoutMs} ms` : `unreachable (${(e as Error).message})`,
+      true,
+    );
   }
   let text: string;
   try {
@@ -107,9 +118,13 @@ export function createHttpEmbedder(options: HttpEmbedderOptions, dimensions: num
       const pending = texts.map((text, i) => ({ text, i })).filter(({ text }) => text.trim() !== "");
       for (let start = 0; start < pending.length; start += options.batchSize) {
         const batch = pending.slice(start, start + options.batchSize);
-        const vectors = await post(options, batch.map(({ text }) => text));
+        const vectors = await post(
+          options,
+          batch.map(({ text }) => text),
+        );
         vectors.forEach((v, j) => {
-          if (v.length !== dimensions) throw new EmbeddingsError(`returned ${v.length} dimensions, expected ${dimensions}`, false);
+          if (v.length !== dimensions)
+            throw new EmbeddingsError(`returned ${v.length} dimensions, expected ${dimensions}`, false);
           out[batch[j]!.i] = normalise(Float32Array.from(v));
         });
       }

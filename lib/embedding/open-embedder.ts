@@ -11,4 +11,5 @@ export async function openEmbedder(config: HttpEmbeddingsConfig | null): Promise
 }
 
 /** What the embedder will record as its model, known before it is opened. */
-export const configuredModel = (config: HttpEmbeddingsConfig | null): string => config?.model ?? createHashedNgramEmbedder().model;
+export const configuredModel = (config: HttpEmbeddingsConfig | null): string =>
+  config?.model ?? createHashedNgramEmbedder().model;

@@ -45,13 +45,16 @@ export function createHealthService(source: HealthSource): ServiceImpl<typeof He
   return {
     async check({ service }) {
       const status = await statusOf(service);
-      if (status === Status.SERVICE_UNKNOWN) throw new ConnectError(`unknown service: ${service.slice(0, 200)}`, Code.NotFound);
+      if (status === Status.SERVICE_UNKNOWN)
+        throw new ConnectError(`unknown service: ${service.slice(0, 200)}`, Code.NotFound);
       return { status };
     },
 
     async list() {
       const names = ["", ...Object.keys(source.services)];
-      const statuses = await Promise.all(names.map(async (n) => [n, create(HealthCheckResponseSchema, { status: await statusOf(n) })] as const));
+      const statuses = await Promise.all(
+        names.map(async (n) => [n, create(HealthCheckResponseSchema, { status: await statusOf(n) })] as const),
+      );
       return { statuses: Object.fromEntries(statuses) };
     },
 
@@ -76,4 +79,5 @@ export function createHealthService(source: HealthSource): ServiceImpl<typeof He
   };
 }
 
-export const healthRoutes = (source: HealthSource) => (router: ConnectRouter) => router.service(Health, createHealthService(source));
+export const healthRoutes = (source: HealthSource) => (router: ConnectRouter) =>
+  router.service(Health, createHealthService(source));

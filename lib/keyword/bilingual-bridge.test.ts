@@ -18,7 +18,10 @@ describe("the bilingual bridge", () => {
     expect(bridge.links("净息").map((l) => l.term)).toEqual(["interest", "margin", "net"]);
     expect(bridge.links("brent").map((l) => l.term)).toEqual(["伦特", "原油", "布伦"]);
     expect(bridge.links("dbs")).toEqual([]); // seen in one pair only
-    const added = bridge.expand(["净息", "息差", "净"]).map((t) => t.term).sort();
+    const added = bridge
+      .expand(["净息", "息差", "净"])
+      .map((t) => t.term)
+      .sort();
     expect(added).toEqual(["interest", "margin", "net"]);
   });
 
@@ -32,7 +35,11 @@ describe("the bilingual bridge", () => {
   });
 
   it("aligns a bilingual document: lines holding both scripts, and a line followed by its translation", () => {
-    const text = "# Net interest margins · 降息周期中的净息差\n\nMargins fell this quarter.\n\n本季度息差下滑。\n\n| 1.2 | 3.4 |\n\nOnly English here.";
-    expect(alignedUnits(text)).toEqual([["# Net interest margins · 降息周期中的净息差", ""], ["Margins fell this quarter.", "本季度息差下滑。"]]);
+    const text =
+      "# Net interest margins · 降息周期中的净息差\n\nMargins fell this quarter.\n\n本季度息差下滑。\n\n| 1.2 | 3.4 |\n\nOnly English here.";
+    expect(alignedUnits(text)).toEqual([
+      ["# Net interest margins · 降息周期中的净息差", ""],
+      ["Margins fell this quarter.", "本季度息差下滑。"],
+    ]);
   });
 });

@@ -60,8 +60,7 @@ export class BilingualBridge {
       // A single Chinese character means too many things to link; its words and pairs carry the meaning.
       if (HAS_CJK.test(term)) {
         if (term.length > 1) cjk.add(this.intern(term));
-      }
-      else if (HAS_LETTER.test(term)) latin.add(this.intern(term));
+      } else if (HAS_LETTER.test(term)) latin.add(this.intern(term));
     }
     if (cjk.size === 0 || latin.size === 0) return null;
     return [[...cjk].slice(0, MAX_SIDE), [...latin].slice(0, MAX_SIDE)];
@@ -136,7 +135,14 @@ export class BilingualBridge {
  */
 export function alignedUnits(text: string): [string, string][] {
   const lines = text.split("\n").filter((l) => l.trim() !== "");
-  const script = (l: string) => (HAS_CJK.test(l) ? (/[a-z]{2}/i.test(l.replace(/[\p{Script=Han}]/gu, "")) ? "both" : "cjk") : /[a-z]{2}/i.test(l) ? "latin" : "none");
+  const script = (l: string) =>
+    HAS_CJK.test(l)
+      ? /[a-z]{2}/i.test(l.replace(/[\p{Script=Han}]/gu, ""))
+        ? "both"
+        : "cjk"
+      : /[a-z]{2}/i.test(l)
+        ? "latin"
+        : "none";
   const out: [string, string][] = [];
   for (let i = 0; i < lines.length; i++) {
     const s = script(lines[i]!);

@@ -24,8 +24,16 @@ describe("the BM25 index", () => {
   });
 
   it("answers only the rows a filter accepts, never excluded ones", () => {
-    expect(index().search(q("margin"), 4, (id) => id !== "d").map((h) => h.id)).toEqual(["a", "b"]);
-    expect(index().search(q("margin"), 4, undefined, new Set(["a"])).map((h) => h.id)).toEqual(["d", "b"]);
+    expect(
+      index()
+        .search(q("margin"), 4, (id) => id !== "d")
+        .map((h) => h.id),
+    ).toEqual(["a", "b"]);
+    expect(
+      index()
+        .search(q("margin"), 4, undefined, new Set(["a"]))
+        .map((h) => h.id),
+    ).toEqual(["d", "b"]);
   });
 
   it("replaces and removes rows, and compacts its postings without changing answers", () => {
@@ -47,13 +55,32 @@ describe("reciprocal-rank fusion", () => {
   it("orders by the weighted sum of 1 / (k + rank), ties to the better single rank, then the id", () => {
     const fused = reciprocalRankFusion(
       [
-        { name: "keyword", hits: [{ id: "x", score: 9 }, { id: "y", score: 5 }, { id: "z", score: 1 }], weight: 1 },
-        { name: "semantic", hits: [{ id: "y", score: 0.9 }, { id: "w", score: 0.8 }], weight: 1 },
+        {
+          name: "keyword",
+          hits: [
+            { id: "x", score: 9 },
+            { id: "y", score: 5 },
+            { id: "z", score: 1 },
+          ],
+          weight: 1,
+        },
+        {
+          name: "semantic",
+          hits: [
+            { id: "y", score: 0.9 },
+            { id: "w", score: 0.8 },
+          ],
+          weight: 1,
+        },
       ],
       60,
     );
     expect(fused.map((f) => f.id)).toEqual(["y", "x", "w", "z"]);
-    expect(fused[0]).toEqual({ id: "y", score: 1 / 62 + 1 / 61, places: { keyword: { rank: 2, score: 5 }, semantic: { rank: 1, score: 0.9 } } });
+    expect(fused[0]).toEqual({
+      id: "y",
+      score: 1 / 62 + 1 / 61,
+      places: { keyword: { rank: 2, score: 5 }, semantic: { rank: 1, score: 0.9 } },
+    });
     expect(fused[1]!.places).toEqual({ keyword: { rank: 1, score: 9 } });
     const weighted = reciprocalRankFusion(
       [
@@ -63,7 +90,13 @@ describe("reciprocal-rank fusion", () => {
       60,
     );
     expect(weighted.map((f) => f.id)).toEqual(["q", "p"]);
-    const tie = reciprocalRankFusion([{ name: "a", hits: [{ id: "n", score: 1 }], weight: 1 }, { name: "b", hits: [{ id: "m", score: 1 }], weight: 1 }], 60);
+    const tie = reciprocalRankFusion(
+      [
+        { name: "a", hits: [{ id: "n", score: 1 }], weight: 1 },
+        { name: "b", hits: [{ id: "m", score: 1 }], weight: 1 },
+      ],
+      60,
+    );
     expect(tie.map((f) => f.id)).toEqual(["m", "n"]);
   });
 });

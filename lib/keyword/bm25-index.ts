@@ -133,7 +133,12 @@ export class Bm25Index {
    * The top k rows by BM25 over the weighted query terms, highest first, ties in id order. `accept`, when
    * given, limits the rows considered (a filter); `exclude` ids never appear.
    */
-  search(query: readonly QueryTerm[], k: number, accept?: (id: string) => boolean, exclude?: ReadonlySet<string>): ScoredId[] {
+  search(
+    query: readonly QueryTerm[],
+    k: number,
+    accept?: (id: string) => boolean,
+    exclude?: ReadonlySet<string>,
+  ): ScoredId[] {
     const n = this.size;
     if (n === 0 || k <= 0) return [];
     const avgLength = this.totalLength / n;
@@ -160,7 +165,8 @@ export class Bm25Index {
         }
         if (st !== 1) continue;
         const tf = p.tfs[i]!;
-        scratch[doc] = scratch[doc]! + (weight * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[doc]!) / avgLength));
+        scratch[doc] =
+          scratch[doc]! + (weight * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[doc]!) / avgLength));
       }
     }
     const heap = new ScoreHeap("min", k + 1);

@@ -37,7 +37,13 @@ const documentsSource: TextSource<DocumentMeta> = {
     const lang = row.lang as DocumentLang;
     return {
       text,
-      meta: { lang, path: str(row.path), analystId: str(row.analyst_id), sessionId: str(row.session_id), archivedAt: row.archived_at === null ? null : Number(row.archived_at) },
+      meta: {
+        lang,
+        path: str(row.path),
+        analystId: str(row.analyst_id),
+        sessionId: str(row.session_id),
+        archivedAt: row.archived_at === null ? null : Number(row.archived_at),
+      },
       pairs: lang === "plain" ? alignedUnits(text) : [],
     };
   },
@@ -52,7 +58,8 @@ const factCardsSource: TextSource<FactCardMeta> = {
     const en = String(row.claim_text_en);
     const pairs: [string, string][] = [];
     if (claim !== en) pairs.push([claim, en]);
-    if (row.found_text !== null && row.found_text_en !== null && row.found_text !== row.found_text_en) pairs.push([String(row.found_text), String(row.found_text_en)]);
+    if (row.found_text !== null && row.found_text_en !== null && row.found_text !== row.found_text_en)
+      pairs.push([String(row.found_text), String(row.found_text_en)]);
     return { text: claim === en ? en : `${claim}\n${en}`, meta: { category: String(row.claim_category) }, pairs };
   },
 };
@@ -70,7 +77,10 @@ export class KeywordRuntime {
 
   /** One look at both tables; a failure is kept (see `problem`) and the other index still refreshes. */
   async refresh(): Promise<void> {
-    for (const [name, index] of [["documents", this.documents], ["factCards", this.factCards]] as const) {
+    for (const [name, index] of [
+      ["documents", this.documents],
+      ["factCards", this.factCards],
+    ] as const) {
       try {
         await index.refresh();
         this.errors.delete(name);

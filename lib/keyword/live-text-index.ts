@@ -119,12 +119,17 @@ export class LiveTextIndex<M> {
     return this.exclusive(async () => {
       const { table, idColumn, columns } = this.source;
       const { changed, allIds, xmin } = await this.snapshot(async (client, xmin) => {
-        const changed = (await client.query(`SELECT ${columns} FROM ${table} WHERE tx >= $1::xid8 ORDER BY ${idColumn}`, [this.xmin])).rows.filter(
-          (r) => this.seenTx.get(String(r.id)) !== String(r.tx),
-        );
+        const changed = (
+          await client.query(`SELECT ${columns} FROM ${table} WHERE tx >= $1::xid8 ORDER BY ${idColumn}`, [this.xmin])
+        ).rows.filter((r) => this.seenTx.get(String(r.id)) !== String(r.tx));
         const count = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n);
         const expected = this.size + changed.filter((r) => !this.meta.has(String(r.id))).length;
-        const allIds = count === expected ? null : new Set((await client.query<{ id: string }>(`SELECT ${idColumn} AS id FROM ${table}`)).rows.map((r) => r.id));
+        const allIds =
+          count === expected
+            ? null
+            : new Set(
+                (await client.query<{ id: string }>(`SELECT ${idColumn} AS id FROM ${table}`)).rows.map((r) => r.id),
+              );
         return { changed, allIds, xmin };
       });
       if (allIds) {

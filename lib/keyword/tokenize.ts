@@ -31,13 +31,18 @@ export interface Token {
 const CJK_CLASS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}";
 /** Letters and digits of any script but the CJK ones (a v-flag set difference; built from a string for tsc's target). */
 const WORD_CHAR = `[[\\p{L}\\p{N}]--[${CJK_CLASS}]]`;
-const TOKEN = new RegExp(`([${CJK_CLASS}\\u30fc]+)|(${WORD_CHAR}+(?:(?:[.\\/\\-\\&$'’]|,(?=\\d{3}\\b))${WORD_CHAR}+)*\\+?)`, "gv");
+const TOKEN = new RegExp(
+  `([${CJK_CLASS}\\u30fc]+)|(${WORD_CHAR}+(?:(?:[.\\/\\-\\&$'’]|,(?=\\d{3}\\b))${WORD_CHAR}+)*\\+?)`,
+  "gv",
+);
 const PART = /[\p{L}\p{N}]+/gu;
 const NUMBER = /^\d+(?:[.,]\d+)*$/;
 
 /** Words too common to be worth a posting list; they never decide a ranking. */
 const STOP = new Set(
-  "a an and are as at be been but by for from has have in into is it its of on or our that the their this to was we were will with which would".split(" "),
+  "a an and are as at be been but by for from has have in into is it its of on or our that the their this to was we were will with which would".split(
+    " ",
+  ),
 );
 const CJK_STOP = new Set(["的", "了", "和", "与", "在", "是", "及", "对", "将", "为", "中的", "之"]);
 
@@ -84,7 +89,12 @@ function latin(raw: string, start: number, out: Token[]) {
   const parts = [...raw.matchAll(PART)];
   if (parts.length === 1 && !raw.endsWith("+")) {
     const term = wordTerm(raw);
-    if (term) out.push(isCode(raw) ? { term, start, end: start + raw.length, code: true } : withExact({ term, start, end: start + raw.length }, raw));
+    if (term)
+      out.push(
+        isCode(raw)
+          ? { term, start, end: start + raw.length, code: true }
+          : withExact({ term, start, end: start + raw.length }, raw),
+      );
     return;
   }
   out.push({ term: fold(raw).replace(/’/g, "'"), start, end: start + raw.length, code: true });

@@ -17,17 +17,26 @@ export interface InternalServer {
 }
 
 function send(res: http.ServerResponse, status: number, body: string, type = "application/json") {
-  res.writeHead(status, { "content-type": type, "cache-control": "no-store", "content-length": Buffer.byteLength(body) }).end(body);
+  res
+    .writeHead(status, { "content-type": type, "cache-control": "no-store", "content-length": Buffer.byteLength(body) })
+    .end(body);
 }
 
-export async function startInternalServer(options: { host: string; port: number; registry: Registry; readiness: Readiness }): Promise<InternalServer> {
+export async function startInternalServer(options: {
+  host: string;
+  port: number;
+  registry: Registry;
+  readiness: Readiness;
+}): Promise<InternalServer> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? "/").split("?")[0];
-    if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, JSON.stringify({ error: "method not allowed" }));
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return send(res, 405, JSON.stringify({ error: "method not allowed" }));
     if (path === INTERNAL_PATHS.live) return send(res, 200, JSON.stringify({ status: "live" }));
     if (path === INTERNAL_PATHS.ready) {
       void options.readiness.report().then(
-        (r) => send(res, r.ready ? 200 : 503, JSON.stringify({ status: r.ready ? "ready" : "not ready", checks: r.checks })),
+        (r) =>
+          send(res, r.ready ? 200 : 503, JSON.stringify({ status: r.ready ? "ready" : "not ready", checks: r.checks })),
         () => send(res, 503, JSON.stringify({ status: "not ready" })),
       );
       return;

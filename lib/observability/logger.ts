@@ -24,7 +24,14 @@ export function safeHeaders(headers: Record<string, unknown>): Record<string, un
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, isSecretHeader(k) ? CENSOR : v]));
 }
 
-const HEADER_PATHS = ["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-relay-signature"].flatMap((h) => {
+const HEADER_PATHS = [
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "set-cookie",
+  "x-api-key",
+  "x-relay-signature",
+].flatMap((h) => {
   const key = /^[a-z]+$/.test(h) ? `.${h}` : `["${h}"]`;
   return [`req.headers${key}`, `headers${key}`, `request.headers${key}`, `res.headers${key}`, `*.headers${key}`];
 });
@@ -32,8 +39,22 @@ const HEADER_PATHS = ["authorization", "proxy-authorization", "cookie", "set-coo
 /** Where a credential could sit in an object logged by hand; pino replaces it with the censor. */
 export function redactPaths(relayName = "Relay"): string[] {
   const signature = `x-${relayName.toLowerCase()}-signature`;
-  const extra = signature === "x-relay-signature" ? [] : [`req.headers["${signature}"]`, `headers["${signature}"]`, `*.headers["${signature}"]`];
-  return [...HEADER_PATHS, ...extra, "apiKey", "*.apiKey", "signingSecret", "*.signingSecret", "token", "*.token", "password", "*.password"];
+  const extra =
+    signature === "x-relay-signature"
+      ? []
+      : [`req.headers["${signature}"]`, `headers["${signature}"]`, `*.headers["${signature}"]`];
+  return [
+    ...HEADER_PATHS,
+    ...extra,
+    "apiKey",
+    "*.apiKey",
+    "signingSecret",
+    "*.signingSecret",
+    "token",
+    "*.token",
+    "password",
+    "*.password",
+  ];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

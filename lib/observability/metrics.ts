@@ -72,7 +72,11 @@ export function createMetrics(options: { process: string; defaults?: boolean }):
  */
 export function instrumentHttp(app: FastifyInstance, metrics: Metrics) {
   app.addHook("onResponse", (request, reply, done) => {
-    const labels = { method: request.method, route: request.routeOptions?.url || "unmatched", status: String(reply.statusCode) };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions?.url || "unmatched",
+      status: String(reply.statusCode),
+    };
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
     done();

@@ -12,7 +12,8 @@ export function rpcMetricsInterceptor(metrics: Pick<Metrics, "rpcDuration">, sid
   return (next) => async (req) => {
     const started = performance.now();
     const labels = { side, service: req.service.typeName, method: req.method.name };
-    const observe = (code: string) => metrics.rpcDuration.observe({ ...labels, code }, (performance.now() - started) / 1000);
+    const observe = (code: string) =>
+      metrics.rpcDuration.observe({ ...labels, code }, (performance.now() - started) / 1000);
     try {
       const res = await next(req);
       observe("ok");

@@ -19,7 +19,11 @@ function isRefusal(e: unknown, domain: (e: Error) => boolean): boolean {
   }
 }
 
-export function runCommand(name: string, main: (argv: string[]) => Promise<number>, domainRefusal: (e: Error) => boolean = () => false) {
+export function runCommand(
+  name: string,
+  main: (argv: string[]) => Promise<number>,
+  domainRefusal: (e: Error) => boolean = () => false,
+) {
   const fail = (e: unknown) => {
     const refusal = isRefusal(e, domainRefusal);
     process.stderr.write(`${name}: ${failureLine(e)}\n`);

@@ -65,7 +65,9 @@ export function runProcess(name: string, start: () => Promise<Running>) {
 function explain(e: unknown): string {
   if (e instanceof ConfigError || e instanceof StartError) return e.message;
   const { code, address, port } = (e ?? {}) as { code?: string; address?: string; port?: number };
-  if (code === "EADDRINUSE") return `${address}:${port} is already in use: change the variable that names this port (PORT, METRICS_PORT)`;
-  if (code === "EACCES" && port !== undefined) return `this user may not listen on ${address}:${port}: choose a port above 1023`;
+  if (code === "EADDRINUSE")
+    return `${address}:${port} is already in use: change the variable that names this port (PORT, METRICS_PORT)`;
+  if (code === "EACCES" && port !== undefined)
+    return `this user may not listen on ${address}:${port}: choose a port above 1023`;
   return failureLine(e);
 }

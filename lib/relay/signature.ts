@@ -19,4 +19,5 @@ export function checkSignature(secret: string, rawBody: Buffer, header: string |
   return given.length === expected.length && timingSafeEqual(given, expected) ? "ok" : "mismatch";
 }
 
-export const signatureOf = (secret: string, body: string | Buffer) => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+export const signatureOf = (secret: string, body: string | Buffer) =>
+  `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;

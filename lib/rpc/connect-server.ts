@@ -12,11 +12,19 @@ import { databaseErrors } from "./database-errors.js";
 export async function buildServiceServer(
   routes: (router: ConnectRouter) => void,
   /** interceptors: outside the database translation (metrics, app/compose/interceptors.ts). */
-  options: { logger?: FastifyHttp2Options<Http2Server>["logger"]; shutdownTimeoutMs?: number; interceptors?: Interceptor[] } = {},
+  options: {
+    logger?: FastifyHttp2Options<Http2Server>["logger"];
+    shutdownTimeoutMs?: number;
+    interceptors?: Interceptor[];
+  } = {},
 ) {
   // The gateway's X-Request-Id becomes this process's request id, so one id follows a request through every log.
   const app = Fastify({ http2: true, logger: options.logger ?? false, requestIdHeader: false, genReqId: requestIdOf });
   // Database outages become Unavailable, a caller's unstorable text InvalidArgument (lib/rpc/database-errors.ts).
-  await app.register(fastifyConnectPlugin, { routes, interceptors: [...(options.interceptors ?? []), databaseErrors], shutdownTimeoutMs: options.shutdownTimeoutMs ?? 10_000 });
+  await app.register(fastifyConnectPlugin, {
+    routes,
+    interceptors: [...(options.interceptors ?? []), databaseErrors],
+    shutdownTimeoutMs: options.shutdownTimeoutMs ?? 10_000,
+  });
   return app;
 }

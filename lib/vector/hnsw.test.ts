@@ -29,7 +29,10 @@ describe.each(["auto", "js"] as const)("the HNSW graph (%s vector store)", (stor
   });
 
   it("finds at least 95% of the exact top 8", () => {
-    const recall = recallAtK(queries.map((q) => ({ approximate: index.search(q, 8), exact: index.exact(q, 8) })), 8);
+    const recall = recallAtK(
+      queries.map((q) => ({ approximate: index.search(q, 8), exact: index.exact(q, 8) })),
+      8,
+    );
     expect(recall).toBeGreaterThanOrEqual(0.95);
   });
 
@@ -48,7 +51,12 @@ describe.each(["auto", "js"] as const)("the HNSW graph (%s vector store)", (stor
     small.remove(3);
     expect(small.search(data[3]!, 20).map((h) => h.node)).not.toContain(3);
     expect(small.exact(data[3]!, 500).map((h) => h.node)).not.toContain(3);
-    expect(small.exact(data[3]!, 10, [5, 6, 7]).map((h) => h.node).sort()).toEqual([5, 6, 7]);
+    expect(
+      small
+        .exact(data[3]!, 10, [5, 6, 7])
+        .map((h) => h.node)
+        .sort(),
+    ).toEqual([5, 6, 7]);
     expect(small.live).toBe(499);
   });
 

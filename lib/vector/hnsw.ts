@@ -174,7 +174,8 @@ export class Hnsw {
 
   /** Adds a unit vector; returns its node number. */
   add(vector: Float32Array): number {
-    if (vector.length !== this.dimensions) throw new Error(`vector has ${vector.length} dimensions, index has ${this.dimensions}`);
+    if (vector.length !== this.dimensions)
+      throw new Error(`vector has ${vector.length} dimensions, index has ${this.dimensions}`);
     if (this.count === this.capacity) this.grow();
     const node = this.count++;
     this.store.set(node, vector);

@@ -12,7 +12,10 @@ export interface ScoredId {
   score: number;
 }
 
-const keyOf = (v: Float32Array) => createHash("sha1").update(new Uint8Array(v.buffer, v.byteOffset, v.byteLength)).digest("base64");
+const keyOf = (v: Float32Array) =>
+  createHash("sha1")
+    .update(new Uint8Array(v.buffer, v.byteOffset, v.byteLength))
+    .digest("base64");
 
 export class IdGraph {
   readonly hnsw: Hnsw;

@@ -99,7 +99,9 @@ export class LiveIndex {
   private async loadNow() {
     const { table, idColumn } = this.options.source;
     const { rows, xmin } = await this.snapshot(async (client, xmin) => {
-      const { rows } = await client.query<Row>(`SELECT ${idColumn} AS id, model, dimensions, status, embedding, tx::text AS tx FROM ${table} ORDER BY ${idColumn}`);
+      const { rows } = await client.query<Row>(
+        `SELECT ${idColumn} AS id, model, dimensions, status, embedding, tx::text AS tx FROM ${table} ORDER BY ${idColumn}`,
+      );
       return { rows, xmin };
     });
     const current = rows.filter((r) => this.isCurrent(r));
@@ -125,7 +127,14 @@ export class LiveIndex {
         const params = [this.options.model, this.options.dimensions];
         const count = Number((await client.query<{ n: string }>(`SELECT count(*) AS n ${current}`, params)).rows[0]!.n);
         const expected = this.expectedSize(changed);
-        const allIds = count === expected ? null : new Set((await client.query<{ id: string }>(`SELECT ${idColumn} AS id ${current}`, params)).rows.map((r) => r.id));
+        const allIds =
+          count === expected
+            ? null
+            : new Set(
+                (await client.query<{ id: string }>(`SELECT ${idColumn} AS id ${current}`, params)).rows.map(
+                  (r) => r.id,
+                ),
+              );
         return { changed, count, xmin, allIds };
       });
       await this.apply(changed, allIds);
@@ -147,7 +156,9 @@ export class LiveIndex {
     const graph = this.graph;
     const gone = allIds ? [...graph.ids()].filter((id) => !allIds.has(id)) : [];
     const removals = gone.length + changed.filter((r) => graph.has(r.id)).length;
-    const heavy = changed.length > Math.max(CHUNK * 8, this.size / 4) || graph.hnsw.deleted + removals > Math.max(1000, graph.hnsw.count / 4);
+    const heavy =
+      changed.length > Math.max(CHUNK * 8, this.size / 4) ||
+      graph.hnsw.deleted + removals > Math.max(1000, graph.hnsw.count / 4);
     if (heavy) {
       // Rebuilt from the vectors in memory and the changed rows, in id order: a fresh, compact graph.
       const entries = new Map<string, Float32Array>();

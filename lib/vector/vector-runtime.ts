@@ -106,7 +106,12 @@ export class VectorRuntime {
       for (const name of Object.keys(SOURCES) as IndexName[]) {
         let index = this.indexes.get(name);
         if (!index) {
-          index = new LiveIndex({ db: this.options.db, source: SOURCES[name], model: embedder.model, dimensions: embedder.dimensions });
+          index = new LiveIndex({
+            db: this.options.db,
+            source: SOURCES[name],
+            model: embedder.model,
+            dimensions: embedder.dimensions,
+          });
           this.indexes.set(name, index);
         }
         try {

@@ -67,14 +67,22 @@ export function createAnalystsStore(db: Pool): AnalystsStore {
     },
 
     async get(analystId) {
-      const { rows } = await db.query<AnalystRow>({ name: "catalog.analysts.get", text: GET_ANALYST, values: [analystId] });
+      const { rows } = await db.query<AnalystRow>({
+        name: "catalog.analysts.get",
+        text: GET_ANALYST,
+        values: [analystId],
+      });
       const r = rows[0];
       if (!r) return undefined;
       // category_name is NOT NULL in the table, so a joined category always has one; no category, no object.
       const category =
         r.category_id === null
           ? undefined
-          : create(CategorySchema, { id: r.category_id, name: r.category_name ?? "", nameEn: orUndefined(r.category_name_en) });
+          : create(CategorySchema, {
+              id: r.category_id,
+              name: r.category_name ?? "",
+              nameEn: orUndefined(r.category_name_en),
+            });
       return create(AnalystDetailSchema, { ...summaryFields(r), category });
     },
   };

@@ -11,7 +11,16 @@ import { loadConfig } from "../../lib/config/config.js";
 import { createPostgresObjectStore, sha256Hex } from "../../lib/object-store/object-store.js";
 import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database.js";
 import { catalogRoutes } from "./routes.js";
-import { BOARD, BULK_LOG, BULK_POOL, BULK_THREADS, FIXED_NOW, fillCatalog, NOW_S, REPORT } from "../../test/fixtures/catalog.js";
+import {
+  BOARD,
+  BULK_LOG,
+  BULK_POOL,
+  BULK_THREADS,
+  FIXED_NOW,
+  fillCatalog,
+  NOW_S,
+  REPORT,
+} from "../../test/fixtures/catalog.js";
 
 let db: TestDatabase;
 let client: Client<typeof CatalogService>;
@@ -19,7 +28,12 @@ let client: Client<typeof CatalogService>;
 beforeAll(async () => {
   db = await createTestDatabase(inject("adminUrl"), "catalog");
   await fillCatalog(db.owner);
-  const deps = { db: db.reader, objects: createPostgresObjectStore(db.reader), config: loadConfig({}), now: () => FIXED_NOW };
+  const deps = {
+    db: db.reader,
+    objects: createPostgresObjectStore(db.reader),
+    config: loadConfig({}),
+    now: () => FIXED_NOW,
+  };
   client = createClient(CatalogService, createRouterTransport(catalogRoutes(deps)));
 });
 afterAll(() => db?.drop());
@@ -47,8 +61,19 @@ describe("analysts", () => {
       ["a-free", undefined],
     ]);
     const zeta = res.analysts[0]!;
-    expect([zeta.name, zeta.nameEn, zeta.icon, zeta.agent, zeta.specialty, zeta.specialtyEn]).toEqual(["泽塔", "Zeta", "📈", "claude", "股票研究", "Equity research"]);
-    expect([zeta.categoryName, zeta.categoryNameEn, zeta.tasksDefault]).toEqual(["股票", undefined, ["daily", "weekly"]]);
+    expect([zeta.name, zeta.nameEn, zeta.icon, zeta.agent, zeta.specialty, zeta.specialtyEn]).toEqual([
+      "泽塔",
+      "Zeta",
+      "📈",
+      "claude",
+      "股票研究",
+      "Equity research",
+    ]);
+    expect([zeta.categoryName, zeta.categoryNameEn, zeta.tasksDefault]).toEqual([
+      "股票",
+      undefined,
+      ["daily", "weekly"],
+    ]);
   });
 
   it("gets one analyst with its nested category, or none when it has no category", async () => {
@@ -61,8 +86,14 @@ describe("analysts", () => {
   });
 
   it("answers NotFound for an unknown analyst", async () => {
-    expect(await failure(client.getAnalyst({ analystId: "nobody" }))).toEqual({ code: Code.NotFound, message: "analyst not found: nobody" });
-    expect(await failure(client.getAnalyst({ analystId: "" }))).toEqual({ code: Code.NotFound, message: "analyst not found: " });
+    expect(await failure(client.getAnalyst({ analystId: "nobody" }))).toEqual({
+      code: Code.NotFound,
+      message: "analyst not found: nobody",
+    });
+    expect(await failure(client.getAnalyst({ analystId: "" }))).toEqual({
+      code: Code.NotFound,
+      message: "analyst not found: ",
+    });
   });
 });
 
@@ -96,7 +127,10 @@ describe("threads", () => {
       message: "invalid status 'done': must be one of queued, active, running, completed, failed",
     });
     for (const limit of [-1, 201]) {
-      expect(await failure(client.listThreads({ limit }))).toEqual({ code: Code.InvalidArgument, message: `invalid limit ${limit}: must be between 1 and 200` });
+      expect(await failure(client.listThreads({ limit }))).toEqual({
+        code: Code.InvalidArgument,
+        message: `invalid limit ${limit}: must be between 1 and 200`,
+      });
     }
   });
 
@@ -114,7 +148,10 @@ describe("threads", () => {
 
   it("answers NotFound for an unknown board, and for an id that is not a uuid (no database error)", async () => {
     for (const boardId of [BOARD.unknown, "not-a-uuid", "", "11111111-1111-4111-8111-11111111111"]) {
-      expect(await failure(client.getThread({ boardId }))).toEqual({ code: Code.NotFound, message: `board not found: ${boardId}` });
+      expect(await failure(client.getThread({ boardId }))).toEqual({
+        code: Code.NotFound,
+        message: `board not found: ${boardId}`,
+      });
     }
   });
 
@@ -128,8 +165,16 @@ describe("card reports (rule 1)", () => {
   const doc = async (cardId: string, lang = "") => (await client.getCardReport({ cardId, lang })).document;
 
   it("without lang, serves English first, then the language-agnostic report", async () => {
-    expect(await doc("c-full")).toMatchObject({ body: REPORT.en, sha256: sha256Hex(REPORT.en), lastModified: 1773000210000n });
-    expect(await doc("c-plain")).toMatchObject({ body: REPORT.plainOnly, sha256: sha256Hex(REPORT.plainOnly), lastModified: 1773000400000n });
+    expect(await doc("c-full")).toMatchObject({
+      body: REPORT.en,
+      sha256: sha256Hex(REPORT.en),
+      lastModified: 1773000210000n,
+    });
+    expect(await doc("c-plain")).toMatchObject({
+      body: REPORT.plainOnly,
+      sha256: sha256Hex(REPORT.plainOnly),
+      lastModified: 1773000400000n,
+    });
   });
 
   it("with lang, serves exactly that language", async () => {
@@ -140,31 +185,56 @@ describe("card reports (rule 1)", () => {
 
   it("tells a missing card from a missing report", async () => {
     expect(await failure(doc("nope"))).toEqual({ code: Code.NotFound, message: "card not found: nope" });
-    expect(await failure(doc("c-none"))).toEqual({ code: Code.NotFound, message: "no en or plain report for card c-none" });
+    expect(await failure(doc("c-none"))).toEqual({
+      code: Code.NotFound,
+      message: "no en or plain report for card c-none",
+    });
     // A Chinese-only report is not a fallback: rule 1 names English, then language-agnostic.
     expect(await failure(doc("c-zh"))).toEqual({ code: Code.NotFound, message: "no en or plain report for card c-zh" });
-    expect(await failure(doc("c-plain", "en"))).toEqual({ code: Code.NotFound, message: "no en report for card c-plain" });
-    expect(await failure(doc("c-plain", "zh"))).toEqual({ code: Code.NotFound, message: "no zh report for card c-plain" });
+    expect(await failure(doc("c-plain", "en"))).toEqual({
+      code: Code.NotFound,
+      message: "no en report for card c-plain",
+    });
+    expect(await failure(doc("c-plain", "zh"))).toEqual({
+      code: Code.NotFound,
+      message: "no zh report for card c-plain",
+    });
   });
 
   it("refuses a language outside en|zh, plain included", async () => {
-    expect(await failure(doc("c-full", "plain"))).toEqual({ code: Code.InvalidArgument, message: "invalid lang 'plain': must be one of en, zh" });
+    expect(await failure(doc("c-full", "plain"))).toEqual({
+      code: Code.InvalidArgument,
+      message: "invalid lang 'plain': must be one of en, zh",
+    });
   });
 });
 
 describe("topic pool", () => {
   it("orders by score, then newest, then pool_id, over every status by default", async () => {
     const res = await client.listTopicPool({ limit: 7 });
-    expect(res.entries.map((e) => e.poolId)).toEqual(["p-promoted", "p-top", "p-mid", "p-rejected", "p-expired", "bulk-110", "bulk-109"]);
+    expect(res.entries.map((e) => e.poolId)).toEqual([
+      "p-promoted",
+      "p-top",
+      "p-mid",
+      "p-rejected",
+      "p-expired",
+      "bulk-110",
+      "bulk-109",
+    ]);
     expect(res.count).toBe(7);
     expect((await client.listTopicPool({})).count).toBe(100);
     expect((await client.listTopicPool({ limit: 500 })).count).toBe(5 + BULK_POOL);
   });
 
   it("filters candidate and promoted entries", async () => {
-    expect((await client.listTopicPool({ status: "candidate" })).entries.map((e) => e.poolId)).toEqual(["p-top", "p-mid"]);
+    expect((await client.listTopicPool({ status: "candidate" })).entries.map((e) => e.poolId)).toEqual([
+      "p-top",
+      "p-mid",
+    ]);
     const promoted = await client.listTopicPool({ status: "promoted" });
-    expect(promoted.entries.map((e) => [e.poolId, e.promotedBoardId, e.promotedAt])).toEqual([["p-promoted", BOARD.running, 1773100000000n]]);
+    expect(promoted.entries.map((e) => [e.poolId, e.promotedBoardId, e.promotedAt])).toEqual([
+      ["p-promoted", BOARD.running, 1773100000000n],
+    ]);
   });
 
   it("refuses other statuses and out-of-range limits", async () => {
@@ -174,7 +244,10 @@ describe("topic pool", () => {
         message: `invalid status '${status}': must be one of candidate, promoted`,
       });
     }
-    expect(await failure(client.listTopicPool({ limit: 501 }))).toEqual({ code: Code.InvalidArgument, message: "invalid limit 501: must be between 1 and 500" });
+    expect(await failure(client.listTopicPool({ limit: 501 }))).toEqual({
+      code: Code.InvalidArgument,
+      message: "invalid limit 501: must be between 1 and 500",
+    });
   });
 });
 
@@ -183,7 +256,15 @@ describe("similarity log", () => {
 
   it("lists newest first, log_id descending on ties, with matches and thresholds", async () => {
     const res = await client.listSimilarityLog({ limit: 7 });
-    expect(res.entries.map((e) => e.logId)).toEqual(["l-fresh", "l-skip", "l-augment", "l-edge", "l-outside", "l-old", "bulk-001"]);
+    expect(res.entries.map((e) => e.logId)).toEqual([
+      "l-fresh",
+      "l-skip",
+      "l-augment",
+      "l-edge",
+      "l-outside",
+      "l-old",
+      "bulk-001",
+    ]);
     const skip = res.entries[1]!;
     expect(skip.decidedAt).toBe(BigInt(NOW_S - 200));
     expect(skip.matches.map((m) => [m.score, m.kind, m.id, m.ageDays, m.topic])).toEqual([
@@ -206,16 +287,32 @@ describe("similarity log", () => {
 
   it("reports zero for a decision absent from the window", async () => {
     const transport = createRouterTransport(
-      catalogRoutes({ db: db.reader, objects: createPostgresObjectStore(db.reader), config: loadConfig({}), now: () => FIXED_NOW + 150_000 }),
+      catalogRoutes({
+        db: db.reader,
+        objects: createPostgresObjectStore(db.reader),
+        config: loadConfig({}),
+        now: () => FIXED_NOW + 150_000,
+      }),
     );
     // 150 s later, l-skip and l-augment (now - 200 s) are still in; l-edge (exactly 7 days) has left.
     const later = await createClient(CatalogService, transport).listSimilarityLog({ limit: 1 });
     expect(later.summary7d).toEqual({ "skip-summarize": 1, "context-augmented": 1, fresh: 1 });
     const muchLater = createClient(
       CatalogService,
-      createRouterTransport(catalogRoutes({ db: db.reader, objects: createPostgresObjectStore(db.reader), config: loadConfig({}), now: () => FIXED_NOW + 30 * 86_400_000 })),
+      createRouterTransport(
+        catalogRoutes({
+          db: db.reader,
+          objects: createPostgresObjectStore(db.reader),
+          config: loadConfig({}),
+          now: () => FIXED_NOW + 30 * 86_400_000,
+        }),
+      ),
     );
-    expect((await muchLater.listSimilarityLog({ limit: 1 })).summary7d).toEqual({ "skip-summarize": 0, "context-augmented": 0, fresh: 0 });
+    expect((await muchLater.listSimilarityLog({ limit: 1 })).summary7d).toEqual({
+      "skip-summarize": 0,
+      "context-augmented": 0,
+      fresh: 0,
+    });
   });
 
   it("refuses an unknown decision and out-of-range limits", async () => {
@@ -223,6 +320,9 @@ describe("similarity log", () => {
       code: Code.InvalidArgument,
       message: "invalid decision 'skip': must be one of skip-summarize, context-augmented, fresh",
     });
-    expect(await failure(client.listSimilarityLog({ limit: -5 }))).toEqual({ code: Code.InvalidArgument, message: "invalid limit -5: must be between 1 and 500" });
+    expect(await failure(client.listSimilarityLog({ limit: -5 }))).toEqual({
+      code: Code.InvalidArgument,
+      message: "invalid limit -5: must be between 1 and 500",
+    });
   });
 });

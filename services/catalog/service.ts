@@ -61,13 +61,23 @@ export function createCatalogService(deps: ServiceDeps): ServiceImpl<typeof Cata
       const langs = lang === undefined ? DEFAULT_REPORT_LANGS : [lang];
       const lookup = await cardReports.find(req.cardId, langs);
       if ("missing" in lookup) {
-        throw notFound(lookup.missing === "card" ? `card not found: ${req.cardId}` : `no ${langs.join(" or ")} report for card ${req.cardId}`);
+        throw notFound(
+          lookup.missing === "card"
+            ? `card not found: ${req.cardId}`
+            : `no ${langs.join(" or ")} report for card ${req.cardId}`,
+        );
       }
       const { objectKey, archivedAt } = lookup.found;
       const object = await deps.objects.get(objectKey);
       // A report row whose body never reached the object store is, to a reader, a missing report.
       if (!object) throw notFound(`report body missing for card ${req.cardId}`);
-      return { document: create(MarkdownDocumentSchema, { body: object.body, sha256: object.sha256, lastModified: BigInt(archivedAt) }) };
+      return {
+        document: create(MarkdownDocumentSchema, {
+          body: object.body,
+          sha256: object.sha256,
+          lastModified: BigInt(archivedAt),
+        }),
+      };
     },
 
     async listTopicPool(req) {
@@ -84,7 +94,10 @@ export function createCatalogService(deps: ServiceDeps): ServiceImpl<typeof Cata
       // filters, so a filtered view still shows the full mix. No upper bound: a row stamped a moment ahead of
       // this clock (skew between writer and reader) still counts.
       const since = Math.floor(deps.now() / 1000) - SUMMARY_WINDOW_SECONDS;
-      const [entries, summary7d] = await Promise.all([similarityLog.list({ decision, limit }), similarityLog.countSince(since)]);
+      const [entries, summary7d] = await Promise.all([
+        similarityLog.list({ decision, limit }),
+        similarityLog.countSince(since),
+      ]);
       return { entries, count: entries.length, summary7d };
     },
   };

@@ -92,7 +92,11 @@ export function createSimilarityLogStore(db: Pool): SimilarityLogStore {
       const { rows } =
         decision === undefined
           ? await db.query<LogRow>({ name: "catalog.similarity-log.list", text: LIST_ALL, values: [limit] })
-          : await db.query<LogRow>({ name: "catalog.similarity-log.list-by-decision", text: LIST_BY_DECISION, values: [decision, limit] });
+          : await db.query<LogRow>({
+              name: "catalog.similarity-log.list-by-decision",
+              text: LIST_BY_DECISION,
+              values: [decision, limit],
+            });
       return rows.map(toEntry);
     },
 

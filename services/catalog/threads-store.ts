@@ -1,9 +1,21 @@
 /** Whiteboard threads and their cards (spec §2.3). */
 import { create } from "@bufbuild/protobuf";
-import { ThreadDetailSchema, type ThreadDetail, type ThreadSummary } from "../../gen/institute/catalog/v1/catalog_pb.js";
+import {
+  ThreadDetailSchema,
+  type ThreadDetail,
+  type ThreadSummary,
+} from "../../gen/institute/catalog/v1/catalog_pb.js";
 import type { Pool } from "../../lib/db/pool.js";
 import type { ThreadStatus } from "./vocabulary.js";
-import { SELECT_CARDS, SELECT_THREADS, threadFields, toCard, toThreadSummary, type CardRow, type ThreadRow } from "./whiteboard-rows.js";
+import {
+  SELECT_CARDS,
+  SELECT_THREADS,
+  threadFields,
+  toCard,
+  toThreadSummary,
+  type CardRow,
+  type ThreadRow,
+} from "./whiteboard-rows.js";
 
 // Most recently updated first; board_id breaks ties so pages are stable (both orders have an index).
 const RECENT = "ORDER BY t.updated_at DESC, t.board_id DESC LIMIT";
@@ -25,7 +37,11 @@ export function createThreadsStore(db: Pool): ThreadsStore {
       const { rows } =
         status === undefined
           ? await db.query<ThreadRow>({ name: "catalog.threads.list", text: LIST_ALL, values: [limit] })
-          : await db.query<ThreadRow>({ name: "catalog.threads.list-by-status", text: LIST_BY_STATUS, values: [status, limit] });
+          : await db.query<ThreadRow>({
+              name: "catalog.threads.list-by-status",
+              text: LIST_BY_STATUS,
+              values: [status, limit],
+            });
       return rows.map(toThreadSummary);
     },
 

@@ -65,7 +65,11 @@ export function createTopicPoolStore(db: Pool): TopicPoolStore {
       const { rows } =
         status === undefined
           ? await db.query<TopicPoolRow>({ name: "catalog.topic-pool.list", text: LIST_ALL, values: [limit] })
-          : await db.query<TopicPoolRow>({ name: "catalog.topic-pool.list-by-status", text: LIST_BY_STATUS, values: [status, limit] });
+          : await db.query<TopicPoolRow>({
+              name: "catalog.topic-pool.list-by-status",
+              text: LIST_BY_STATUS,
+              values: [status, limit],
+            });
       return rows.map(toEntry);
     },
   };

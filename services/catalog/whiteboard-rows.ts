@@ -1,6 +1,11 @@
 /** Whiteboard rows as SQL selects them and as the spec's ThreadSummary and CardSummary messages (spec §2.3). */
 import { create } from "@bufbuild/protobuf";
-import { CardSummarySchema, ThreadSummarySchema, type CardSummary, type ThreadSummary } from "../../gen/institute/catalog/v1/catalog_pb.js";
+import {
+  CardSummarySchema,
+  ThreadSummarySchema,
+  type CardSummary,
+  type ThreadSummary,
+} from "../../gen/institute/catalog/v1/catalog_pb.js";
 import { int64, optionalInt64, orUndefined } from "./rows.js";
 import { cardReportUrl } from "./vocabulary.js";
 

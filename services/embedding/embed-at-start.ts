@@ -11,13 +11,18 @@ import { openEmbedder } from "../../lib/embedding/open-embedder.js";
 const EVERY_MS = 30_000;
 
 export function describeReport(r: EmbedReport): string {
-  const part = (name: string, c: EmbedReport["documents"]) => `${name} ${c.embedded} embedded, ${c.skipped} skipped, ${c.failed} failed`;
+  const part = (name: string, c: EmbedReport["documents"]) =>
+    `${name} ${c.embedded} embedded, ${c.skipped} skipped, ${c.failed} failed`;
   if (r.busy) return "embeddings: another embed job is running";
   return `embeddings (${r.model}): ${part("documents", r.documents)}; ${part("fact cards", r.factCards)}${r.aborted ? `; stopped early: ${r.aborted}` : ""}`;
 }
 
 /** Embeds what is pending once; says what happened in one line. Never throws. */
-export async function embedConfigured(owner: pg.Pool, config: Pick<SearchConfig, "embeddings">, say: (line: string) => void): Promise<EmbedReport | null> {
+export async function embedConfigured(
+  owner: pg.Pool,
+  config: Pick<SearchConfig, "embeddings">,
+  say: (line: string) => void,
+): Promise<EmbedReport | null> {
   try {
     const embedder = await openEmbedder(config.embeddings);
     return await embedPending(owner, embedder);
@@ -28,7 +33,11 @@ export async function embedConfigured(owner: pg.Pool, config: Pick<SearchConfig,
 }
 
 /** Embeds now (awaited), then periodically until `stop()`; quiet when there was nothing to do. */
-export async function startEmbedding(owner: pg.Pool, config: Pick<SearchConfig, "embeddings" | "indexRefreshMs">, say: (line: string) => void) {
+export async function startEmbedding(
+  owner: pg.Pool,
+  config: Pick<SearchConfig, "embeddings" | "indexRefreshMs">,
+  say: (line: string) => void,
+) {
   const report = await embedConfigured(owner, config, say);
   if (report) say(describeReport(report));
   let timer: NodeJS.Timeout | undefined;

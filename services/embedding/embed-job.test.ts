@@ -20,8 +20,13 @@ afterAll(() => db?.drop());
 
 const builtin = createHashedNgramEmbedder();
 const statuses = async () =>
-  Object.fromEntries((await db.owner.query("SELECT fact_card_id, embedding_status FROM factcard.fact_cards ORDER BY 1")).rows.map((r) => [r.fact_card_id, r.embedding_status]));
-const models = async (table: string) => (await db.owner.query(`SELECT DISTINCT model, dimensions FROM ${table} ORDER BY 1`)).rows;
+  Object.fromEntries(
+    (await db.owner.query("SELECT fact_card_id, embedding_status FROM factcard.fact_cards ORDER BY 1")).rows.map(
+      (r) => [r.fact_card_id, r.embedding_status],
+    ),
+  );
+const models = async (table: string) =>
+  (await db.owner.query(`SELECT DISTINCT model, dimensions FROM ${table} ORDER BY 1`)).rows;
 
 /** Fails (not retryably) on any text containing FAIL, like an endpoint refusing one input. */
 const picky = (inner: Embedder): Embedder => ({
@@ -42,11 +47,24 @@ describe("embedPending", () => {
       documents: { embedded: DOCUMENTS.length - 1, skipped: 1, failed: 0 },
       factCards: { embedded: 7, skipped: 1, failed: 0 },
     });
-    expect(await statuses()).toEqual({ "fc-01": "done", "fc-02": "done", "fc-03": "done", "fc-04": "done", "fc-05": "done", "fc-06": "skipped", "fc-07": "done", "fc-liar": "done" });
-    const { rows } = await db.owner.query("SELECT embedding FROM factcard.fact_card_embeddings WHERE fact_card_id = 'fc-03'");
+    expect(await statuses()).toEqual({
+      "fc-01": "done",
+      "fc-02": "done",
+      "fc-03": "done",
+      "fc-04": "done",
+      "fc-05": "done",
+      "fc-06": "skipped",
+      "fc-07": "done",
+      "fc-liar": "done",
+    });
+    const { rows } = await db.owner.query(
+      "SELECT embedding FROM factcard.fact_card_embeddings WHERE fact_card_id = 'fc-03'",
+    );
     const [expected] = await builtin.embed([CLAIMS[2]!.claim_text_en]);
     expect([...decodeVector(rows[0].embedding)]).toEqual([...expected!]);
-    expect(await models("search.document_embeddings")).toEqual([{ model: "builtin-hashed-ngram-384", dimensions: 384 }]);
+    expect(await models("search.document_embeddings")).toEqual([
+      { model: "builtin-hashed-ngram-384", dimensions: 384 },
+    ]);
   });
 
   it("does nothing the second time, and corrects a status a writer set wrongly", async () => {
@@ -60,7 +78,9 @@ describe("embedPending", () => {
 
   it("embeds again a row whose text changed", async () => {
     await db.owner.query("UPDATE search.documents SET body = body || ' Revised.' WHERE doc_id = 'doc-03'");
-    await db.owner.query("UPDATE factcard.fact_cards SET claim_text_en = 'Brent fell below 70 dollars.' WHERE fact_card_id = 'fc-04'");
+    await db.owner.query(
+      "UPDATE factcard.fact_cards SET claim_text_en = 'Brent fell below 70 dollars.' WHERE fact_card_id = 'fc-04'",
+    );
     const report = await embedPending(db.owner, builtin);
     expect(report.documents.embedded).toBe(1);
     expect(report.factCards.embedded).toBe(1);
@@ -71,7 +91,9 @@ describe("embedPending", () => {
     const report = await embedPending(db.owner, picky(builtin));
     expect(report.factCards).toEqual({ embedded: 0, skipped: 0, failed: 1 });
     expect((await statuses())["fc-05"]).toBe("failed");
-    const { rows } = await db.owner.query("SELECT status, error, embedding FROM factcard.fact_card_embeddings WHERE fact_card_id = 'fc-05'");
+    const { rows } = await db.owner.query(
+      "SELECT status, error, embedding FROM factcard.fact_card_embeddings WHERE fact_card_id = 'fc-05'",
+    );
     expect(rows[0]).toEqual({ status: "failed", error: "input refused", embedding: null });
     expect((await embedPending(db.owner, builtin)).factCards).toEqual({ embedded: 1, skipped: 0, failed: 0 });
     expect((await statuses())["fc-05"]).toBe("done");
@@ -82,14 +104,24 @@ describe("embedPending", () => {
     const report = await embedPending(db.owner, other);
     expect(report.documents).toEqual({ embedded: DOCUMENTS.length - 1, skipped: 1, failed: 0 });
     expect(report.factCards).toEqual({ embedded: 7, skipped: 1, failed: 0 });
-    expect(await models("search.document_embeddings")).toEqual([{ model: "builtin-hashed-ngram-128", dimensions: 128 }]);
-    expect(await models("factcard.fact_card_embeddings")).toEqual([{ model: "builtin-hashed-ngram-128", dimensions: 128 }]);
+    expect(await models("search.document_embeddings")).toEqual([
+      { model: "builtin-hashed-ngram-128", dimensions: 128 },
+    ]);
+    expect(await models("factcard.fact_card_embeddings")).toEqual([
+      { model: "builtin-hashed-ngram-128", dimensions: 128 },
+    ]);
   });
 
   it("stops early when the endpoint is down, leaving cards 'pending' rather than claiming an old model's vector", async () => {
     const server = await startEmbeddingsServer(32);
     try {
-      const http = await openHttpEmbedder({ url: server.url, model: "remote-model", timeoutMs: 1000, batchSize: 16, retries: 0 });
+      const http = await openHttpEmbedder({
+        url: server.url,
+        model: "remote-model",
+        timeoutMs: 1000,
+        batchSize: 16,
+        retries: 0,
+      });
       server.behave = () => 503;
       const report = await embedPending(db.owner, http);
       expect(report.aborted).toMatch(/HTTP 503/);

@@ -9,7 +9,13 @@ import { inTransaction } from "../../lib/db/transaction.js";
 import type pg from "pg";
 import { EmbeddingsError } from "../../lib/embedding/http-embedder.js";
 import type { Embedder } from "../../lib/embedding/embedder.js";
-import { documentsTarget, factCardsTarget, type EmbedResult, type EmbedTarget, type PendingRow } from "./embed-targets.js";
+import {
+  documentsTarget,
+  factCardsTarget,
+  type EmbedResult,
+  type EmbedTarget,
+  type PendingRow,
+} from "./embed-targets.js";
 import { encodeVector, isZero } from "../../lib/embedding/vector-codec.js";
 
 export interface EmbedCounts {
@@ -66,7 +72,8 @@ async function embedPage(embedder: Embedder, rows: PendingRow[]): Promise<EmbedR
     }
     try {
       const [v] = await embedder.embed([row.text]);
-      if (v!.length !== embedder.dimensions) throw new Error(`got ${v!.length} dimensions, expected ${embedder.dimensions}`);
+      if (v!.length !== embedder.dimensions)
+        throw new Error(`got ${v!.length} dimensions, expected ${embedder.dimensions}`);
       out.push(result(row, v!, null));
     } catch (e) {
       if (e instanceof EmbeddingsError && e.retryable) throw e;
@@ -76,23 +83,40 @@ async function embedPage(embedder: Embedder, rows: PendingRow[]): Promise<EmbedR
   return out;
 }
 
-async function runTarget(owner: pg.Pool, embedder: Embedder, target: EmbedTarget, options: Required<EmbedOptions>, counts: EmbedCounts) {
+async function runTarget(
+  owner: pg.Pool,
+  embedder: Embedder,
+  target: EmbedTarget,
+  options: Required<EmbedOptions>,
+  counts: EmbedCounts,
+) {
   let after = "";
   for (;;) {
     const rows = await target.pending(owner, embedder.model, embedder.dimensions, after, options.pageSize);
     if (rows.length === 0) return;
     after = rows[rows.length - 1]!.id;
     const results = await embedPage(embedder, rows);
-    await inTransaction(owner, (client) => target.write(client, embedder.model, embedder.dimensions, options.now(), results));
+    await inTransaction(owner, (client) =>
+      target.write(client, embedder.model, embedder.dimensions, options.now(), results),
+    );
     for (const r of results) counts[r.status === "done" ? "embedded" : r.status]++;
   }
 }
 
 /** Embeds what is pending for `embedder`'s model. Safe to run at any time and repeatedly. */
-export async function embedPending(owner: pg.Pool, embedder: Embedder, options: EmbedOptions = {}): Promise<EmbedReport> {
+export async function embedPending(
+  owner: pg.Pool,
+  embedder: Embedder,
+  options: EmbedOptions = {},
+): Promise<EmbedReport> {
   const settings = { pageSize: options.pageSize ?? 256, now: options.now ?? Date.now };
   const empty = (): EmbedCounts => ({ embedded: 0, skipped: 0, failed: 0 });
-  const report: EmbedReport = { model: embedder.model, dimensions: embedder.dimensions, documents: empty(), factCards: empty() };
+  const report: EmbedReport = {
+    model: embedder.model,
+    dimensions: embedder.dimensions,
+    documents: empty(),
+    factCards: empty(),
+  };
   const lock = await owner.connect();
   try {
     const { rows } = await lock.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [LOCK_KEY]);

@@ -65,7 +65,12 @@ export const documentsTarget: EmbedTarget = {
     return rows;
   },
   async write(client, model, dimensions, now, results) {
-    await client.query(upsertSql("search.document_embeddings", "doc_id", "search.documents d", "d.doc_id"), [model, dimensions, now, ...columns(results)]);
+    await client.query(upsertSql("search.document_embeddings", "doc_id", "search.documents d", "d.doc_id"), [
+      model,
+      dimensions,
+      now,
+      ...columns(results),
+    ]);
   },
 };
 
@@ -94,12 +99,10 @@ export const factCardsTarget: EmbedTarget = {
     return rowCount ?? 0;
   },
   async write(client, model, dimensions, now, results) {
-    await client.query(upsertSql("factcard.fact_card_embeddings", "fact_card_id", "factcard.fact_cards c", "c.fact_card_id"), [
-      model,
-      dimensions,
-      now,
-      ...columns(results),
-    ]);
+    await client.query(
+      upsertSql("factcard.fact_card_embeddings", "fact_card_id", "factcard.fact_cards c", "c.fact_card_id"),
+      [model, dimensions, now, ...columns(results)],
+    );
     await client.query(
       `UPDATE factcard.fact_cards c SET embedding_status = u.status
        FROM unnest($1::text[], $2::text[]) AS u(id, status)

@@ -50,7 +50,8 @@ afterAll(() => db?.drop());
 async function expectedIds(f: FactCardFilters): Promise<string[]> {
   const where: string[] = [];
   const params: string[] = [];
-  const add = (column: string, value: string | undefined) => value !== undefined && where.push(`${column} = $${params.push(value)}`);
+  const add = (column: string, value: string | undefined) =>
+    value !== undefined && where.push(`${column} = $${params.push(value)}`);
   add("parent_kind", f.parentKind);
   add("parent_id", f.parentId);
   add("status", f.status);
@@ -91,30 +92,35 @@ const filtersArb: fc.Arbitrary<FactCardFilters> = fc.record({
 describe("walking the fact-card cursor", () => {
   it("returns every matching card exactly once, in order, under concurrent inserts of newer cards", async () => {
     await fc.assert(
-      fc.asyncProperty(filtersArb, fc.integer({ min: 1, max: 60 }), fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 6 }), async (filters, limit, inserts) => {
-        const expected = await expectedIds(filters);
-        const request = {
-          parentKind: filters.parentKind ?? "",
-          parentId: filters.parentId ?? "",
-          status: filters.status ?? "",
-          claimCategory: filters.claimCategory ?? "",
-          verdict: filters.verdict ?? "",
-          limit,
-        };
-        const seen: string[] = [];
-        let cursor = "";
-        for (let page = 0; ; page++) {
-          const res = await client.listFactCards({ ...request, cursor });
-          expect(res.count).toBe(res.factCards.length);
-          expect(res.factCards.length).toBeLessThanOrEqual(limit);
-          seen.push(...res.factCards.map((c) => c.factCardId));
-          if (!res.nextCursor) break;
-          expect(res.factCards.length).toBe(limit);
-          cursor = res.nextCursor;
-          if (inserts[page]) await insertNewer(filters, inserts[page]!);
-        }
-        expect(seen).toEqual(expected);
-      }),
+      fc.asyncProperty(
+        filtersArb,
+        fc.integer({ min: 1, max: 60 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 6 }),
+        async (filters, limit, inserts) => {
+          const expected = await expectedIds(filters);
+          const request = {
+            parentKind: filters.parentKind ?? "",
+            parentId: filters.parentId ?? "",
+            status: filters.status ?? "",
+            claimCategory: filters.claimCategory ?? "",
+            verdict: filters.verdict ?? "",
+            limit,
+          };
+          const seen: string[] = [];
+          let cursor = "";
+          for (let page = 0; ; page++) {
+            const res = await client.listFactCards({ ...request, cursor });
+            expect(res.count).toBe(res.factCards.length);
+            expect(res.factCards.length).toBeLessThanOrEqual(limit);
+            seen.push(...res.factCards.map((c) => c.factCardId));
+            if (!res.nextCursor) break;
+            expect(res.factCards.length).toBe(limit);
+            cursor = res.nextCursor;
+            if (inserts[page]) await insertNewer(filters, inserts[page]!);
+          }
+          expect(seen).toEqual(expected);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -26,12 +26,20 @@ const KEY = createHash("sha256").update("institute.factcard.v1.FactCardService/L
 const mac = (payload: string) => createHmac("sha256", KEY).update(payload).digest().subarray(0, 16);
 
 export function filterFingerprint(f: FactCardFilters): string {
-  const canonical = JSON.stringify([f.parentKind ?? null, f.parentId ?? null, f.status ?? null, f.claimCategory ?? null, f.verdict ?? null]);
+  const canonical = JSON.stringify([
+    f.parentKind ?? null,
+    f.parentId ?? null,
+    f.status ?? null,
+    f.claimCategory ?? null,
+    f.verdict ?? null,
+  ]);
   return createHash("sha256").update(canonical).digest("base64url").slice(0, 16);
 }
 
 export function encodeCursor(position: CursorPosition, filters: FactCardFilters): string {
-  const payload = Buffer.from(JSON.stringify({ t: position.createdAt, i: position.id, f: filterFingerprint(filters) })).toString("base64url");
+  const payload = Buffer.from(
+    JSON.stringify({ t: position.createdAt, i: position.id, f: filterFingerprint(filters) }),
+  ).toString("base64url");
   return `${payload}.${mac(payload).toString("base64url")}`;
 }
 
@@ -52,7 +60,8 @@ export function decodeCursor(cursor: string, filters: FactCardFilters): CursorPo
     throw notOurs;
   }
   const { t, i, f } = decoded ?? {};
-  if (!Number.isSafeInteger(t) || typeof i !== "string" || i === "" || i.length > MAX_ID_CHARS || typeof f !== "string") throw notOurs;
+  if (!Number.isSafeInteger(t) || typeof i !== "string" || i === "" || i.length > MAX_ID_CHARS || typeof f !== "string")
+    throw notOurs;
   if (f !== filterFingerprint(filters)) throw invalid("it was issued for other filters (start again without a cursor)");
   return { createdAt: t as number, id: i };
 }

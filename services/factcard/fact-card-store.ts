@@ -52,7 +52,10 @@ export function createFactCardStore(db: Pool): FactCardStore {
         const value = filters[key];
         if (value !== undefined) where.push(`${column} = $${params.push(value)}`);
       }
-      if (after) where.push(`(created_at, fact_card_id) < ($${params.push(after.createdAt)}::bigint, $${params.push(after.id)}::text)`);
+      if (after)
+        where.push(
+          `(created_at, fact_card_id) < ($${params.push(after.createdAt)}::bigint, $${params.push(after.id)}::text)`,
+        );
       const { rows } = await db.query<FactCardRow>(
         `SELECT ${COLUMNS} FROM factcard.fact_cards ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
          ORDER BY created_at DESC, fact_card_id DESC LIMIT $${params.push(limit)}`,
@@ -61,16 +64,25 @@ export function createFactCardStore(db: Pool): FactCardStore {
       return rows;
     },
     async get(id) {
-      const { rows } = await db.query<FactCardRow>(`SELECT ${COLUMNS} FROM factcard.fact_cards WHERE fact_card_id = $1`, [id]);
+      const { rows } = await db.query<FactCardRow>(
+        `SELECT ${COLUMNS} FROM factcard.fact_cards WHERE fact_card_id = $1`,
+        [id],
+      );
       return rows[0] ?? null;
     },
     async byIds(ids) {
       if (ids.length === 0) return new Map();
-      const { rows } = await db.query<FactCardRow>(`SELECT ${COLUMNS} FROM factcard.fact_cards WHERE fact_card_id = ANY($1::text[])`, [ids]);
+      const { rows } = await db.query<FactCardRow>(
+        `SELECT ${COLUMNS} FROM factcard.fact_cards WHERE fact_card_id = ANY($1::text[])`,
+        [ids],
+      );
       return new Map(rows.map((r) => [r.fact_card_id, r]));
     },
     async idsInCategory(category) {
-      const { rows } = await db.query<{ fact_card_id: string }>("SELECT fact_card_id FROM factcard.fact_cards WHERE claim_category = $1", [category]);
+      const { rows } = await db.query<{ fact_card_id: string }>(
+        "SELECT fact_card_id FROM factcard.fact_cards WHERE claim_category = $1",
+        [category],
+      );
       return rows.map((r) => r.fact_card_id);
     },
   };

@@ -1,6 +1,10 @@
 import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { FactCardSchema, FactCardService, type ListFactCardsRequest } from "../../gen/institute/factcard/v1/factcard_pb.js";
+import {
+  FactCardSchema,
+  FactCardService,
+  type ListFactCardsRequest,
+} from "../../gen/institute/factcard/v1/factcard_pb.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { embedPending } from "../embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
@@ -24,14 +28,26 @@ beforeAll(async () => {
   runtime = new VectorRuntime({ db: db.reader, config: { embeddings: null, indexRefreshMs: 0 } });
   await runtime.start();
   const config = loadConfig({ FACTCARD_REUSE_POLICY: '{"financial": {"threshold": 0.99}}' });
-  client = createClient(FactCardService, createRouterTransport(factCardRoutes({ db: db.reader, objects: createPostgresObjectStore(db.reader), config, now: Date.now, vectors: runtime })));
+  client = createClient(
+    FactCardService,
+    createRouterTransport(
+      factCardRoutes({
+        db: db.reader,
+        objects: createPostgresObjectStore(db.reader),
+        config,
+        now: Date.now,
+        vectors: runtime,
+      }),
+    ),
+  );
 });
 afterAll(async () => {
   await runtime?.stop();
   await db?.drop();
 });
 
-const list = (request: Partial<Omit<ListFactCardsRequest, "$typeName" | "$unknown">> = {}) => client.listFactCards(request);
+const list = (request: Partial<Omit<ListFactCardsRequest, "$typeName" | "$unknown">> = {}) =>
+  client.listFactCards(request);
 const idsOf = (res: { factCards: { factCardId: string }[] }) => res.factCards.map((c) => c.factCardId);
 
 describe("FactCardService.ListFactCards", () => {
@@ -65,20 +81,27 @@ describe("FactCardService.ListFactCards", () => {
     const { nextCursor } = await list({ limit: 2, status: "completed" });
     const cursor = nextCursor ?? encodeCursor({ createdAt: BASE_TIME, id: "fc-01" }, { status: "completed" });
     const flipped = cursor.slice(0, 5) + (cursor[5] === "A" ? "B" : "A") + cursor.slice(6);
-    const forged = Buffer.from(JSON.stringify({ t: 1, i: "fc-01", f: "x" })).toString("base64url") + "." + cursor.split(".")[1];
+    const forged =
+      Buffer.from(JSON.stringify({ t: 1, i: "fc-01", f: "x" })).toString("base64url") + "." + cursor.split(".")[1];
     for (const bad of [flipped, forged, "garbage", "a.b.c", `${cursor}x`, "x".repeat(2000)]) {
       await expect(list({ limit: 2, status: "completed", cursor: bad }), bad.slice(0, 20)).rejects.toThrow(
         "[invalid_argument] invalid cursor: not a cursor this list issued (pass back next_cursor unchanged)",
       );
     }
     const mine = encodeCursor({ createdAt: BASE_TIME + 7_000, id: "fc-07" }, { status: "completed" });
-    await expect(list({ status: "failed", cursor: mine })).rejects.toThrow("invalid cursor: it was issued for other filters (start again without a cursor)");
+    await expect(list({ status: "failed", cursor: mine })).rejects.toThrow(
+      "invalid cursor: it was issued for other filters (start again without a cursor)",
+    );
     expect(idsOf(await list({ status: "completed", cursor: mine }))).toEqual(["fc-01"]);
   });
 
   it("refuses values outside the vocabulary and limits outside 1 to 200", async () => {
-    await expect(list({ status: "done" })).rejects.toThrow("status must be one of queued, running, completed, failed, reused, skipped");
-    await expect(list({ verdict: "true" })).rejects.toThrow("verdict must be one of verified, disputed, uncertain, unverifiable");
+    await expect(list({ status: "done" })).rejects.toThrow(
+      "status must be one of queued, running, completed, failed, reused, skipped",
+    );
+    await expect(list({ verdict: "true" })).rejects.toThrow(
+      "verdict must be one of verified, disputed, uncertain, unverifiable",
+    );
     await expect(list({ limit: 201 })).rejects.toThrow("limit must be 1 to 200, got 201");
     await expect(list({ limit: -1 })).rejects.toThrow("limit must be 1 to 200, got -1");
   });
@@ -108,7 +131,9 @@ describe("FactCardService.GetFactCard", () => {
       completed_at: null,
       updated_at: BASE_TIME + 2_000,
     });
-    expect(protoToJson(FactCardSchema, (await client.getFactCard({ factCardId: "fc-03" })).factCard).source_urls).toBeNull();
+    expect(
+      protoToJson(FactCardSchema, (await client.getFactCard({ factCardId: "fc-03" })).factCard).source_urls,
+    ).toBeNull();
   });
 
   it("answers NotFound for an unknown id", async () => {
@@ -126,9 +151,16 @@ describe("FactCardService.ListSimilarFacts", () => {
     expect(res.count).toBe(5);
     const scores = res.matches.map((m) => m.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
-    expect(res.matches[0]).toMatchObject({ claimCategory: "numerical", verdict: "verified", claimTextEn: "The Federal Reserve cut rates by 25 basis points in September." });
+    expect(res.matches[0]).toMatchObject({
+      claimCategory: "numerical",
+      verdict: "verified",
+      claimTextEn: "The Federal Reserve cut rates by 25 basis points in September.",
+    });
     expect(Object.keys(res.reusePolicy).sort()).toEqual(Object.keys(DEFAULT_REUSE_POLICY).sort());
-    expect(res.reusePolicy.financial).toMatchObject({ threshold: 0.99, ttlDays: DEFAULT_REUSE_POLICY.financial.ttlDays });
+    expect(res.reusePolicy.financial).toMatchObject({
+      threshold: 0.99,
+      ttlDays: DEFAULT_REUSE_POLICY.financial.ttlDays,
+    });
     expect(res.reusePolicy.prose).toMatchObject(DEFAULT_REUSE_POLICY.prose);
   });
 
@@ -139,7 +171,13 @@ describe("FactCardService.ListSimilarFacts", () => {
   });
 
   it("embeds a card that has no vector yet, and answers no matches for a card with no text", async () => {
-    await insertFactCards(db.owner, [factCardRow("fc-fresh", { claim_text_en: "The Fed cut rates by 25 basis points.", claim_category: "numerical", created_at: BASE_TIME })]);
+    await insertFactCards(db.owner, [
+      factCardRow("fc-fresh", {
+        claim_text_en: "The Fed cut rates by 25 basis points.",
+        claim_category: "numerical",
+        created_at: BASE_TIME,
+      }),
+    ]);
     const fresh = await client.listSimilarFacts({ factCardId: "fc-fresh", topK: 1 });
     expect(fresh.matches[0]!.factCardId).toBe("fc-01");
     expect(await client.listSimilarFacts({ factCardId: "fc-06" })).toMatchObject({ count: 0, matches: [] });
@@ -155,15 +193,27 @@ describe("FactCardService.ListSimilarFacts", () => {
   });
 
   it("refuses a claim text beside a card id, a blank or overlong one, and same_category with a claim text", async () => {
-    await expect(client.listSimilarFacts({ factCardId: "fc-01", claimText: "x" })).rejects.toThrow("give fact_card_id or claim_text, not both");
-    await expect(client.listSimilarFacts({ claimText: "  " })).rejects.toThrow("claim_text must be 1 to 2000 characters");
-    await expect(client.listSimilarFacts({ claimText: "x".repeat(2001) })).rejects.toThrow("claim_text must be 1 to 2000 characters");
-    await expect(client.listSimilarFacts({ claimText: "x", sameCategory: true })).rejects.toThrow("same_category needs a fact card: a claim text has no category");
+    await expect(client.listSimilarFacts({ factCardId: "fc-01", claimText: "x" })).rejects.toThrow(
+      "give fact_card_id or claim_text, not both",
+    );
+    await expect(client.listSimilarFacts({ claimText: "  " })).rejects.toThrow(
+      "claim_text must be 1 to 2000 characters",
+    );
+    await expect(client.listSimilarFacts({ claimText: "x".repeat(2001) })).rejects.toThrow(
+      "claim_text must be 1 to 2000 characters",
+    );
+    await expect(client.listSimilarFacts({ claimText: "x", sameCategory: true })).rejects.toThrow(
+      "same_category needs a fact card: a claim text has no category",
+    );
   });
 
   it("answers NotFound for an unknown card and InvalidArgument for top_k outside 1 to 20", async () => {
-    await expect(client.listSimilarFacts({ factCardId: "fc-nope" })).rejects.toThrow("[not_found] no fact card fc-nope");
-    await expect(client.listSimilarFacts({ factCardId: "fc-01", topK: 21 })).rejects.toThrow("top_k must be 1 to 20, got 21");
+    await expect(client.listSimilarFacts({ factCardId: "fc-nope" })).rejects.toThrow(
+      "[not_found] no fact card fc-nope",
+    );
+    await expect(client.listSimilarFacts({ factCardId: "fc-01", topK: 21 })).rejects.toThrow(
+      "top_k must be 1 to 20, got 21",
+    );
   });
 });
 
@@ -183,6 +233,8 @@ describe("FactCardService.ListSimilarFacts with a mode", () => {
   });
 
   it("refuses a mode outside hybrid, keyword and semantic", async () => {
-    await expect(client.listSimilarFacts({ factCardId: "fc-01", mode: "fuzzy" })).rejects.toThrow("mode must be one of hybrid, keyword, semantic");
+    await expect(client.listSimilarFacts({ factCardId: "fc-01", mode: "fuzzy" })).rejects.toThrow(
+      "mode must be one of hybrid, keyword, semantic",
+    );
   });
 });

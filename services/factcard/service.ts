@@ -4,22 +4,36 @@
  */
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
-import { GetFactCardResponseSchema, ListFactCardsResponseSchema, type FactCardService, type ListFactCardsRequest } from "../../gen/institute/factcard/v1/factcard_pb.js";
+import {
+  GetFactCardResponseSchema,
+  ListFactCardsResponseSchema,
+  type FactCardService,
+  type ListFactCardsRequest,
+} from "../../gen/institute/factcard/v1/factcard_pb.js";
 import type { ServiceDeps } from "../deps.js";
 import { decodeCursor, encodeCursor, type FactCardFilters } from "./cursor.js";
 import { toFactCard } from "./fact-card-message.js";
 import { createFactCardStore, type FactCardStore } from "./fact-card-store.js";
 import { listSimilarFacts } from "./similar-facts.js";
-import { CLAIM_CATEGORIES, FACT_CARD_STATUSES, LIST_LIMIT, MAX_ID_CHARS, PARENT_KINDS, VERDICTS } from "./vocabulary.js";
+import {
+  CLAIM_CATEGORIES,
+  FACT_CARD_STATUSES,
+  LIST_LIMIT,
+  MAX_ID_CHARS,
+  PARENT_KINDS,
+  VERDICTS,
+} from "./vocabulary.js";
 
 function oneOf(name: string, value: string, allowed: readonly string[]): string | undefined {
   if (value === "") return undefined;
-  if (!allowed.includes(value)) throw new ConnectError(`${name} must be one of ${allowed.join(", ")}`, Code.InvalidArgument);
+  if (!allowed.includes(value))
+    throw new ConnectError(`${name} must be one of ${allowed.join(", ")}`, Code.InvalidArgument);
   return value;
 }
 
 function filtersOf(request: ListFactCardsRequest): FactCardFilters {
-  if (request.parentId.length > MAX_ID_CHARS) throw new ConnectError(`parent_id must be at most ${MAX_ID_CHARS} characters`, Code.InvalidArgument);
+  if (request.parentId.length > MAX_ID_CHARS)
+    throw new ConnectError(`parent_id must be at most ${MAX_ID_CHARS} characters`, Code.InvalidArgument);
   return {
     parentKind: oneOf("parent_kind", request.parentKind, PARENT_KINDS),
     parentId: request.parentId === "" ? undefined : request.parentId,
@@ -29,14 +43,20 @@ function filtersOf(request: ListFactCardsRequest): FactCardFilters {
   };
 }
 
-export function createFactCardService(deps: ServiceDeps, options: { store?: FactCardStore } = {}): ServiceImpl<typeof FactCardService> {
+export function createFactCardService(
+  deps: ServiceDeps,
+  options: { store?: FactCardStore } = {},
+): ServiceImpl<typeof FactCardService> {
   const store = options.store ?? createFactCardStore(deps.db);
   return {
     async listFactCards(request) {
       const filters = filtersOf(request);
       const limit = request.limit === 0 ? LIST_LIMIT.fallback : request.limit;
       if (limit < LIST_LIMIT.min || limit > LIST_LIMIT.max) {
-        throw new ConnectError(`limit must be ${LIST_LIMIT.min} to ${LIST_LIMIT.max}, got ${limit}`, Code.InvalidArgument);
+        throw new ConnectError(
+          `limit must be ${LIST_LIMIT.min} to ${LIST_LIMIT.max}, got ${limit}`,
+          Code.InvalidArgument,
+        );
       }
       const after = request.cursor === "" ? null : decodeCursor(request.cursor, filters);
       const rows = await store.list(filters, after, limit + 1);
@@ -45,7 +65,10 @@ export function createFactCardService(deps: ServiceDeps, options: { store?: Fact
       return create(ListFactCardsResponseSchema, {
         factCards: page.map(toFactCard),
         count: page.length,
-        nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.fact_card_id }, filters) : undefined,
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor({ createdAt: last.created_at, id: last.fact_card_id }, filters)
+            : undefined,
       });
     },
 

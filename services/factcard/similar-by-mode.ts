@@ -25,11 +25,15 @@ export async function similarByMode(
   categoryIds: (() => Promise<string[]>) | null,
   vectorOf: () => Promise<{ vector: Float32Array | null; search: LiveIndex }>,
 ): Promise<ScoredId[]> {
-  if (!(SEARCH_MODES as readonly string[]).includes(mode)) throw new ConnectError(`mode must be one of ${SEARCH_MODES.join(", ")}`, Code.InvalidArgument);
+  if (!(SEARCH_MODES as readonly string[]).includes(mode))
+    throw new ConnectError(`mode must be one of ${SEARCH_MODES.join(", ")}`, Code.InvalidArgument);
   const id = card.fact_card_id;
   const keywords = deps.vectors?.keywords;
   if (mode !== "semantic" && !keywords?.factCards.ready) {
-    throw new ConnectError("similar facts are unavailable: the fact cards' keyword index is not loaded", Code.Unavailable);
+    throw new ConnectError(
+      "similar facts are unavailable: the fact cards' keyword index is not loaded",
+      Code.Unavailable,
+    );
   }
   const depth = Math.max(FUSION_DEPTH, k);
   const inCategory = categoryIds ? new Set(await categoryIds()) : null;
@@ -40,12 +44,17 @@ export async function similarByMode(
     const { vector, search } = await vectorOf();
     if (vector && !isZero(vector)) {
       semantic = inCategory
-        ? search.exact(vector, mode === "semantic" ? k : depth, [...inCategory].filter((other) => other !== id))
+        ? search.exact(
+            vector,
+            mode === "semantic" ? k : depth,
+            [...inCategory].filter((other) => other !== id),
+          )
         : search.search(vector, mode === "semantic" ? k : depth, exclude);
     }
     if (mode === "semantic") return semantic;
   }
-  const text = card.claim_text === card.claim_text_en ? card.claim_text_en : `${card.claim_text}\n${card.claim_text_en}`;
+  const text =
+    card.claim_text === card.claim_text_en ? card.claim_text_en : `${card.claim_text}\n${card.claim_text_en}`;
   const index = keywords!.factCards.bm25;
   const q = keywordQuery(text, index, null);
   const keyword = index.search(q.typed, depth, inCategory ? (other) => inCategory.has(other) : undefined, exclude);

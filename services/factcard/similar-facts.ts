@@ -26,9 +26,13 @@ const SLACK = 4;
 /** What neighbours are found for: a stored card, or a claim text standing in for one (no id, no category of its own). */
 export type SimilarSubject = Pick<FactCardRow, "fact_card_id" | "claim_text" | "claim_text_en" | "claim_category">;
 
-export async function queryVector(deps: ServiceDeps, card: Pick<SimilarSubject, "fact_card_id" | "claim_text_en">): Promise<{ vector: Float32Array | null; search: LiveIndex }> {
+export async function queryVector(
+  deps: ServiceDeps,
+  card: Pick<SimilarSubject, "fact_card_id" | "claim_text_en">,
+): Promise<{ vector: Float32Array | null; search: LiveIndex }> {
   const runtime = deps.vectors;
-  const unavailable = (why: string | null) => new ConnectError(`similar facts are unavailable: ${why ?? "no vector index is configured"}`, Code.Unavailable);
+  const unavailable = (why: string | null) =>
+    new ConnectError(`similar facts are unavailable: ${why ?? "no vector index is configured"}`, Code.Unavailable);
   if (!runtime) throw unavailable(null);
   const embedder = await runtime.embedder();
   const index = runtime.index("factCards");
@@ -51,23 +55,37 @@ export async function queryVector(deps: ServiceDeps, card: Pick<SimilarSubject, 
 }
 
 /** The spec's neighbours: cosine of the English claim's vector, exact within the category when asked. */
-async function cosineNeighbours(deps: ServiceDeps, store: FactCardStore, card: SimilarSubject, topK: number, sameCategory: boolean): Promise<ScoredId[]> {
+async function cosineNeighbours(
+  deps: ServiceDeps,
+  store: FactCardStore,
+  card: SimilarSubject,
+  topK: number,
+  sameCategory: boolean,
+): Promise<ScoredId[]> {
   const id = card.fact_card_id;
   const { vector, search } = await queryVector(deps, card);
   if (!vector || isZero(vector)) return [];
   return sameCategory
-    ? search.exact(vector, topK, (await store.idsInCategory(card.claim_category)).filter((other) => other !== id))
+    ? search.exact(
+        vector,
+        topK,
+        (await store.idsInCategory(card.claim_category)).filter((other) => other !== id),
+      )
     : search.search(vector, topK + SLACK, new Set([id]));
 }
 
 async function subjectOf(store: FactCardStore, request: ListSimilarFactsRequest): Promise<SimilarSubject> {
   const id = request.factCardId;
-  if (id !== "" && request.claimText !== "") throw new ConnectError("give fact_card_id or claim_text, not both", Code.InvalidArgument);
-  if (id === "" && request.claimText === "") throw new ConnectError("fact_card_id or claim_text is required", Code.InvalidArgument);
+  if (id !== "" && request.claimText !== "")
+    throw new ConnectError("give fact_card_id or claim_text, not both", Code.InvalidArgument);
+  if (id === "" && request.claimText === "")
+    throw new ConnectError("fact_card_id or claim_text is required", Code.InvalidArgument);
   if (id === "") {
     const text = request.claimText.trim();
-    if (text === "" || [...text].length > MAX_CLAIM_TEXT) throw new ConnectError(`claim_text must be 1 to ${MAX_CLAIM_TEXT} characters`, Code.InvalidArgument);
-    if (request.sameCategory) throw new ConnectError("same_category needs a fact card: a claim text has no category", Code.InvalidArgument);
+    if (text === "" || [...text].length > MAX_CLAIM_TEXT)
+      throw new ConnectError(`claim_text must be 1 to ${MAX_CLAIM_TEXT} characters`, Code.InvalidArgument);
+    if (request.sameCategory)
+      throw new ConnectError("same_category needs a fact card: a claim text has no category", Code.InvalidArgument);
     return { fact_card_id: "", claim_text: text, claim_text_en: text, claim_category: "prose" };
   }
   const card = await store.get(id);
@@ -75,17 +93,31 @@ async function subjectOf(store: FactCardStore, request: ListSimilarFactsRequest)
   return card;
 }
 
-export async function listSimilarFacts(deps: ServiceDeps, store: FactCardStore, request: ListSimilarFactsRequest): Promise<ListSimilarFactsResponse> {
+export async function listSimilarFacts(
+  deps: ServiceDeps,
+  store: FactCardStore,
+  request: ListSimilarFactsRequest,
+): Promise<ListSimilarFactsResponse> {
   const topK = request.topK === 0 ? SIMILAR_TOP_K.fallback : request.topK;
   if (topK < SIMILAR_TOP_K.min || topK > SIMILAR_TOP_K.max) {
-    throw new ConnectError(`top_k must be ${SIMILAR_TOP_K.min} to ${SIMILAR_TOP_K.max}, got ${topK}`, Code.InvalidArgument);
+    throw new ConnectError(
+      `top_k must be ${SIMILAR_TOP_K.min} to ${SIMILAR_TOP_K.max}, got ${topK}`,
+      Code.InvalidArgument,
+    );
   }
   const card = await subjectOf(store, request);
   const id = card.fact_card_id;
   const hits =
     request.mode === undefined
       ? await cosineNeighbours(deps, store, card, topK, request.sameCategory)
-      : await similarByMode(deps, card, request.mode, topK + SLACK, request.sameCategory ? () => store.idsInCategory(card.claim_category) : null, () => queryVector(deps, card));
+      : await similarByMode(
+          deps,
+          card,
+          request.mode,
+          topK + SLACK,
+          request.sameCategory ? () => store.idsInCategory(card.claim_category) : null,
+          () => queryVector(deps, card),
+        );
   const rows = await store.byIds(hits.map((h) => h.id));
   const matches = hits
     .filter((h) => rows.has(h.id) && (!request.sameCategory || rows.get(h.id)!.claim_category === card.claim_category))
@@ -102,7 +134,10 @@ export async function listSimilarFacts(deps: ServiceDeps, store: FactCardStore, 
       });
     });
   const reusePolicy = Object.fromEntries(
-    Object.entries(deps.config.search.reusePolicy).map(([category, p]) => [category, create(ReusePolicySchema, { threshold: p.threshold, ttlDays: p.ttlDays })]),
+    Object.entries(deps.config.search.reusePolicy).map(([category, p]) => [
+      category,
+      create(ReusePolicySchema, { threshold: p.threshold, ttlDays: p.ttlDays }),
+    ]),
   );
   return create(ListSimilarFactsResponseSchema, { factCardId: id, count: matches.length, matches, reusePolicy });
 }

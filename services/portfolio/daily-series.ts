@@ -51,7 +51,8 @@ export function returnPairs(points: readonly DailyPoint[]): ReturnPair[] {
   for (let i = 1; i < points.length; i++) {
     const prev = points[i - 1]!;
     const cur = points[i]!;
-    const benchmarkRet = prev.benchmarkNav !== null && cur.benchmarkNav !== null ? cur.benchmarkNav / prev.benchmarkNav - 1 : null;
+    const benchmarkRet =
+      prev.benchmarkNav !== null && cur.benchmarkNav !== null ? cur.benchmarkNav / prev.benchmarkNav - 1 : null;
     pairs.push({ date: cur.date, ret: cur.ret!, benchmarkRet });
   }
   return pairs;

@@ -16,7 +16,8 @@ export interface DrawdownPeriodValue {
 }
 
 const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** Every drawdown period, in time order. */
 export function drawdownPeriods(points: readonly DailyPoint[]): DrawdownPeriodValue[] {

@@ -75,7 +75,15 @@ describe("computeMetrics: the golden case", () => {
 
 describe("computeMetrics: hand-computed series", () => {
   it("an empty series has no dates and no values", () => {
-    expect(computeMetrics([])).toEqual({ nSnapshots: 0, nReturns: 0, firstAt: null, lastAt: null, startNav: null, latestNav: null, ...ALL_NULL });
+    expect(computeMetrics([])).toEqual({
+      nSnapshots: 0,
+      nReturns: 0,
+      firstAt: null,
+      lastAt: null,
+      startNav: null,
+      latestNav: null,
+      ...ALL_NULL,
+    });
   });
 
   it("a single point has its date and NAV, and every return-based value null", () => {
@@ -213,7 +221,10 @@ describe("computeMetrics: benchmark and alpha", () => {
       expect(m.alphaPct).toBeNull();
     }
     expect(computeMetrics(portfolio, null)).toMatchObject({ benchmarkReturnPct: null, alphaPct: null });
-    expect(computeMetrics(series([100]), series([1, 2, 3]))).toMatchObject({ benchmarkReturnPct: null, alphaPct: null });
+    expect(computeMetrics(series([100]), series([1, 2, 3]))).toMatchObject({
+      benchmarkReturnPct: null,
+      alphaPct: null,
+    });
   });
 });
 
@@ -252,7 +263,13 @@ describe("computeMetrics: properties", () => {
       fc.property(navSeries, fc.double({ min: 1e-3, max: 1e3, noNaN: true }), (navs, k) => {
         const a = computeMetrics(series(navs));
         const b = computeMetrics(series(navs.map((nav) => nav * k)));
-        for (const key of ["totalReturnPct", "maxDrawdownPct", "currentDrawdownPct", "bestDayPct", "worstDayPct"] as const) {
+        for (const key of [
+          "totalReturnPct",
+          "maxDrawdownPct",
+          "currentDrawdownPct",
+          "bestDayPct",
+          "worstDayPct",
+        ] as const) {
           expectNear(b[key], a[key]);
         }
       }),

@@ -44,7 +44,8 @@ function yearsBefore(date: string, years: number): string {
  * null when the series is younger than that.
  */
 export function periodReturns(points: readonly DailyPoint[]): PeriodReturnValues {
-  if (points.length < 2) return { mtd: null, qtd: null, ytd: null, oneYear: null, threeYear: null, sinceInception: null };
+  if (points.length < 2)
+    return { mtd: null, qtd: null, ytd: null, oneYear: null, threeYear: null, sinceInception: null };
   const last = points[points.length - 1]!;
   const [year, month] = [last.date.slice(0, 4), Number(last.date.slice(5, 7))];
   const quarterMonth = String(Math.floor((month - 1) / 3) * 3 + 1).padStart(2, "0");

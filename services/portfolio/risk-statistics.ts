@@ -76,14 +76,24 @@ export const periodSharpe = (returns: readonly number[]) => {
  * excess kurtosis + 3. (quantstats writes the same with excess kurtosis - 3 in place of γ4 - 1; that double
  * subtraction is a known slip, not followed.)
  */
-export function probabilisticSharpe(sr: number, n: number, skew: number, excessKurt: number, threshold = 0): number | null {
+export function probabilisticSharpe(
+  sr: number,
+  n: number,
+  skew: number,
+  excessKurt: number,
+  threshold = 0,
+): number | null {
   if (![sr, skew, excessKurt, threshold].every(Number.isFinite) || n < 2) return null;
   const radicand = 1 - skew * sr + ((excessKurt + 2) / 4) * sr * sr;
   if (!(radicand > 0)) return null;
   return finiteOrNull(normalCdf(((sr - threshold) * Math.sqrt(n - 1)) / Math.sqrt(radicand)));
 }
 
-export function riskStatistics(returns: readonly number[], pairs: readonly ReturnPair[], drawdowns: readonly number[]): RiskValues {
+export function riskStatistics(
+  returns: readonly number[],
+  pairs: readonly ReturnPair[],
+  drawdowns: readonly number[],
+): RiskValues {
   const n = returns.length;
   const { p, b } = completePairs(pairs);
   const active = p.map((x, i) => x - b[i]!);
@@ -103,7 +113,8 @@ export function riskStatistics(returns: readonly number[], pairs: readonly Retur
     correlation: correlation(p, b),
     // Annualized: empyrical's excess_sharpe and quantstats' information_ratio are per period; both are × √252 here.
     trackingError: active.length >= 2 ? finiteOrNull(activeSd * ROOT_YEAR) : null,
-    informationRatio: active.length >= 2 && deviates(activeSd) ? finiteOrNull((mean(active) / activeSd) * ROOT_YEAR) : null,
+    informationRatio:
+      active.length >= 2 && deviates(activeSd) ? finiteOrNull((mean(active) / activeSd) * ROOT_YEAR) : null,
     // empyrical.value_at_risk: the 5th percentile of the daily returns.
     valueAtRisk95: n >= 1 ? finiteOrNull(p5) : null,
     conditionalValueAtRisk95: n >= 1 ? finiteOrNull(mean(tail)) : null,
@@ -117,6 +128,7 @@ export function riskStatistics(returns: readonly number[], pairs: readonly Retur
     kurtosis,
     // quantstats.win_rate: positive days over non-zero days (null, not 0, when no day moved).
     winRate: nonZero > 0 ? returns.filter((r) => r > 0).length / nonZero : null,
-    probabilisticSharpe: skew === null || kurtosis === null ? null : probabilisticSharpe(periodSharpe(returns), n, skew, kurtosis),
+    probabilisticSharpe:
+      skew === null || kurtosis === null ? null : probabilisticSharpe(periodSharpe(returns), n, skew, kurtosis),
   };
 }

@@ -31,7 +31,12 @@ export function rollingWindow(pairs: readonly ReturnPair[], window: number): Rol
       date: slice[slice.length - 1]!.date,
       sharpe: window >= 2 && sd > ZERO_DEVIATION ? finiteOrNull((mean(returns) / sd) * ROOT_YEAR) : null,
       volatility: window >= 2 ? finiteOrNull(sd * ROOT_YEAR) : null,
-      beta: complete ? beta(returns, slice.map((x) => x.benchmarkRet!)) : null,
+      beta: complete
+        ? beta(
+            returns,
+            slice.map((x) => x.benchmarkRet!),
+          )
+        : null,
     });
   }
   return points;

@@ -3,4 +3,5 @@ import { PortfolioService } from "../../gen/institute/portfolio/v1/portfolio_pb.
 import type { ServiceDeps } from "../deps.js";
 import { createPortfolioService } from "./service.js";
 
-export const portfolioRoutes = (deps: ServiceDeps) => (router: ConnectRouter) => router.service(PortfolioService, createPortfolioService(deps));
+export const portfolioRoutes = (deps: ServiceDeps) => (router: ConnectRouter) =>
+  router.service(PortfolioService, createPortfolioService(deps));

@@ -11,12 +11,20 @@ beforeAll(async () => {
 afterAll(() => db?.drop());
 
 const versions = async () =>
-  Object.fromEntries((await db.reader.query("SELECT portfolio_id, version FROM portfolio.series_versions ORDER BY 1")).rows.map((r) => [r.portfolio_id, Number(r.version)]));
+  Object.fromEntries(
+    (await db.reader.query("SELECT portfolio_id, version FROM portfolio.series_versions ORDER BY 1")).rows.map((r) => [
+      r.portfolio_id,
+      Number(r.version),
+    ]),
+  );
 
 describe("series versions", () => {
   it("start at the first snapshot and move once per statement, per portfolio touched, not when no row is", async () => {
     expect(await versions()).toEqual({});
-    await insertSnapshots(db.owner, "va", [[1_000, 10], [2_000, 11]]);
+    await insertSnapshots(db.owner, "va", [
+      [1_000, 10],
+      [2_000, 11],
+    ]);
     const afterInsert = await versions();
     expect(Object.keys(afterInsert)).toEqual(["va"]);
     await db.owner.query("UPDATE portfolio.nav_snapshots SET nav = nav + 1 WHERE portfolio_id = 'va'");

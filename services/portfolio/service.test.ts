@@ -1,7 +1,11 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PortfolioMetricsSchema, PortfolioService, type PortfolioMetrics } from "../../gen/institute/portfolio/v1/portfolio_pb.js";
+import {
+  PortfolioMetricsSchema,
+  PortfolioService,
+  type PortfolioMetrics,
+} from "../../gen/institute/portfolio/v1/portfolio_pb.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";
 import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database.js";
@@ -10,7 +14,14 @@ import { computeMetrics, type NavPoint } from "./metrics.js";
 import { portfolioRoutes } from "./routes.js";
 import { createPortfolioService } from "./service.js";
 import { createPortfolioStore } from "./store.js";
-import { fillPortfolios, fixture, insertPortfolio, insertSnapshots, LEADERBOARD_ORDER, sgTime } from "../../test/fixtures/portfolio.js";
+import {
+  fillPortfolios,
+  fixture,
+  insertPortfolio,
+  insertSnapshots,
+  LEADERBOARD_ORDER,
+  sgTime,
+} from "../../test/fixtures/portfolio.js";
 
 let db: TestDatabase;
 let deps: ServiceDeps;
@@ -19,14 +30,26 @@ let client: Client<typeof PortfolioService>;
 beforeAll(async () => {
   db = await createTestDatabase(inject("adminUrl"));
   await fillPortfolios(db.owner);
-  deps = { db: db.reader, objects: createPostgresObjectStore(db.reader), config: loadConfig({ LOG_LEVEL: "silent" }), now: Date.now };
+  deps = {
+    db: db.reader,
+    objects: createPostgresObjectStore(db.reader),
+    config: loadConfig({ LOG_LEVEL: "silent" }),
+    now: Date.now,
+  };
   client = createClient(PortfolioService, createRouterTransport(portfolioRoutes(deps)));
 });
 afterAll(() => db?.drop());
 
 /** What the service must answer for a portfolio: the pure metrics of its expected daily series. */
-function expected(id: string, benchmarkId: string | null, daily: NavPoint[], benchmarkDaily: NavPoint[] | null): PortfolioMetrics {
-  const values = Object.fromEntries(Object.entries(computeMetrics(daily, benchmarkDaily)).map(([k, v]) => [k, v ?? undefined]));
+function expected(
+  id: string,
+  benchmarkId: string | null,
+  daily: NavPoint[],
+  benchmarkDaily: NavPoint[] | null,
+): PortfolioMetrics {
+  const values = Object.fromEntries(
+    Object.entries(computeMetrics(daily, benchmarkDaily)).map(([k, v]) => [k, v ?? undefined]),
+  );
   return create(PortfolioMetricsSchema, { ...values, portfolioId: id, benchmarkId: benchmarkId ?? undefined });
 }
 const expectedFixture = (id: string) => {
@@ -86,7 +109,9 @@ describe("GetMetrics", () => {
       }),
     );
     const empty = (await client.getMetrics({ portfolioId: "p-empty" })).metrics!;
-    expect(empty).toEqual(create(PortfolioMetricsSchema, { portfolioId: "p-empty", nSnapshots: 0, nReturns: 0, benchmarkId: "bench-sti" }));
+    expect(empty).toEqual(
+      create(PortfolioMetricsSchema, { portfolioId: "p-empty", nSnapshots: 0, nReturns: 0, benchmarkId: "bench-sti" }),
+    );
   });
 
   it("is NotFound for an unknown portfolio and InvalidArgument for an empty id", async () => {
@@ -131,7 +156,13 @@ describe("the metrics cache", () => {
     const calls = { series: 0 };
     const counting = { ...store, dailySeries: (ids: readonly string[]) => (calls.series++, store.dailySeries(ids)) };
     const service = createPortfolioService(deps, { store: counting });
-    return { calls, client: createClient(PortfolioService, createRouterTransport((router) => router.service(PortfolioService, service))) };
+    return {
+      calls,
+      client: createClient(
+        PortfolioService,
+        createRouterTransport((router) => router.service(PortfolioService, service)),
+      ),
+    };
   }
 
   beforeAll(async () => {
@@ -175,7 +206,10 @@ describe("the metrics cache", () => {
     expect(calls.series).toBe(2);
 
     // A corrected NAV keeps count and newest taken_at, and still invalidates.
-    await db.owner.query("UPDATE portfolio.nav_snapshots SET nav = 199 WHERE portfolio_id = 'cache-mut' AND taken_at = $1", [start[0]![0]]);
+    await db.owner.query(
+      "UPDATE portfolio.nav_snapshots SET nav = 199 WHERE portfolio_id = 'cache-mut' AND taken_at = $1",
+      [start[0]![0]],
+    );
     const corrected = [[start[0]![0], 199] as [number, number], ...afterInsert.slice(1)];
     expect(await metrics()).toEqual(expected("cache-mut", "cache-ref", daily(corrected), refDaily));
     expect(calls.series).toBe(3);

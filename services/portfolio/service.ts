@@ -39,7 +39,10 @@ export function leaderboardOrder(a: PortfolioMetrics, b: PortfolioMetrics): numb
   return a.portfolioId < b.portfolioId ? -1 : a.portfolioId > b.portfolioId ? 1 : 0;
 }
 
-export function createPortfolioService(deps: ServiceDeps, options: PortfolioServiceOptions = {}): ServiceImpl<typeof PortfolioService> {
+export function createPortfolioService(
+  deps: ServiceDeps,
+  options: PortfolioServiceOptions = {},
+): ServiceImpl<typeof PortfolioService> {
   const store = options.store ?? createPortfolioStore(deps.db);
   const cache = options.cache ?? createMetricsCache();
 
@@ -52,7 +55,10 @@ export function createPortfolioService(deps: ServiceDeps, options: PortfolioServ
   let board: { key: string; metrics: PortfolioMetrics[] } | undefined;
 
   /** Metrics of `targets`; `known` holds every portfolio a target may name as its benchmark. */
-  async function metricsOf(targets: readonly PortfolioRow[], known: ReadonlyMap<string, PortfolioRow>): Promise<PortfolioMetrics[]> {
+  async function metricsOf(
+    targets: readonly PortfolioRow[],
+    known: ReadonlyMap<string, PortfolioRow>,
+  ): Promise<PortfolioMetrics[]> {
     const benchmarkOf = (row: PortfolioRow) => (row.benchmarkId === null ? undefined : known.get(row.benchmarkId));
     const computed = new Map<string, MetricValues>();
     const stale: PortfolioRow[] = [];
@@ -66,7 +72,10 @@ export function createPortfolioService(deps: ServiceDeps, options: PortfolioServ
       const series = await store.dailySeries(ids);
       for (const row of stale) {
         const benchmark = benchmarkOf(row);
-        const values = computeMetrics(series.get(row.portfolioId) ?? [], benchmark ? (series.get(benchmark.portfolioId) ?? []) : null);
+        const values = computeMetrics(
+          series.get(row.portfolioId) ?? [],
+          benchmark ? (series.get(benchmark.portfolioId) ?? []) : null,
+        );
         cache.set(row.portfolioId, keyOf(row, known), values);
         computed.set(row.portfolioId, values);
       }
@@ -95,7 +104,12 @@ export function createPortfolioService(deps: ServiceDeps, options: PortfolioServ
     if (!target) throw new ConnectError(`unknown portfolio: ${id}`, Code.NotFound);
     const benchmark = rows.find((row) => row.portfolioId === target.benchmarkId && row.portfolioId !== id);
     const series = await store.dailySeries(benchmark ? [id, benchmark.portfolioId] : [id]);
-    return { target, rows, series: series.get(id) ?? [], benchmark: benchmark ? (series.get(benchmark.portfolioId) ?? []) : null };
+    return {
+      target,
+      rows,
+      series: series.get(id) ?? [],
+      benchmark: benchmark ? (series.get(benchmark.portfolioId) ?? []) : null,
+    };
   }
 
   return {
@@ -110,19 +124,27 @@ export function createPortfolioService(deps: ServiceDeps, options: PortfolioServ
     },
 
     async getLeaderboard(request) {
-      if (request.limit < 0) throw new ConnectError("limit must be 0 (every portfolio) or positive", Code.InvalidArgument);
+      if (request.limit < 0)
+        throw new ConnectError("limit must be 0 (every portfolio) or positive", Code.InvalidArgument);
       const leaderboard = (await sortedBoard()).slice(0, request.limit > 0 ? request.limit : undefined);
       return create(GetLeaderboardResponseSchema, { leaderboard, count: leaderboard.length });
     },
 
     async getSeries(request) {
       const { from, to } = request;
-      for (const [name, value] of [["from", from], ["to", to]] as const) {
-        if (value !== "" && !isWorkDate(value)) throw new ConnectError(`${name} must be a YYYY-MM-DD date`, Code.InvalidArgument);
+      for (const [name, value] of [
+        ["from", from],
+        ["to", to],
+      ] as const) {
+        if (value !== "" && !isWorkDate(value))
+          throw new ConnectError(`${name} must be a YYYY-MM-DD date`, Code.InvalidArgument);
       }
-      if (from !== "" && to !== "" && from > to) throw new ConnectError("from must not be after to", Code.InvalidArgument);
+      if (from !== "" && to !== "" && from > to)
+        throw new ConnectError("from must not be after to", Code.InvalidArgument);
       const { target, series, benchmark } = await withSeries(request.portfolioId);
-      const points = dailyPoints(series, benchmark).filter((p) => (from === "" || p.date >= from) && (to === "" || p.date <= to));
+      const points = dailyPoints(series, benchmark).filter(
+        (p) => (from === "" || p.date >= from) && (to === "" || p.date <= to),
+      );
       return seriesMessage(target, points);
     },
 

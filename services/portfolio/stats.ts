@@ -101,7 +101,8 @@ export function normalQuantile(p: number): number {
   if (!(p > 0 && p < 1)) return Number.NaN;
   const q = p < 0.5 ? p : 1 - p;
   const t = Math.sqrt(-2 * Math.log(q));
-  const start = t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
+  const start =
+    t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
   let x = p < 0.5 ? -start : start;
   for (let i = 0; i < 50; i++) {
     const step = (normalCdf(x) - p) / normalDensity(x);

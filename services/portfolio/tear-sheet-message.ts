@@ -20,11 +20,17 @@ const opt = <T>(x: T | null): T | undefined => (x === null ? undefined : x);
 const pct = (x: number | null): number | undefined => (x === null ? undefined : x * 100 + 0);
 
 export function withoutNulls<T extends object>(values: T): { [K in keyof T]: Exclude<T[K], null> | undefined } {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? undefined])) as { [K in keyof T]: Exclude<T[K], null> | undefined };
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? undefined])) as {
+    [K in keyof T]: Exclude<T[K], null> | undefined;
+  };
 }
 
 export const metricsMessage = (row: PortfolioRow, values: MetricValues) =>
-  create(PortfolioMetricsSchema, { ...withoutNulls(values), portfolioId: row.portfolioId, benchmarkId: row.benchmarkId ?? undefined });
+  create(PortfolioMetricsSchema, {
+    ...withoutNulls(values),
+    portfolioId: row.portfolioId,
+    benchmarkId: row.benchmarkId ?? undefined,
+  });
 
 export function seriesMessage(row: PortfolioRow, points: readonly DailyPoint[]): GetSeriesResponse {
   return create(GetSeriesResponseSchema, {
@@ -66,7 +72,12 @@ export function tearSheetMessage(row: PortfolioRow, t: TearSheetValues): TearShe
     })),
     rolling: t.rolling.map((w) => ({
       window: w.window,
-      points: w.points.map((p) => ({ date: p.date, sharpe: opt(p.sharpe), volatilityPct: pct(p.volatility), beta: opt(p.beta) })),
+      points: w.points.map((p) => ({
+        date: p.date,
+        sharpe: opt(p.sharpe),
+        volatilityPct: pct(p.volatility),
+        beta: opt(p.beta),
+      })),
     })),
     risk: {
       beta: opt(risk.beta),

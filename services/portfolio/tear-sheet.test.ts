@@ -30,8 +30,10 @@ function noise(seed: number, n: number): number[] {
   return out;
 }
 
-const navsOf = (returns: number[], start: number) => returns.reduce((navs, r) => (navs.push(navs[navs.length - 1]! * (1 + r)), navs), [start]);
-const points = (dates: string[], navs: number[]): NavPoint[] => dates.map((date, i) => ({ at: sgTime(date, "17:00"), nav: navs[i]! }));
+const navsOf = (returns: number[], start: number) =>
+  returns.reduce((navs, r) => (navs.push(navs[navs.length - 1]! * (1 + r)), navs), [start]);
+const points = (dates: string[], navs: number[]): NavPoint[] =>
+  dates.map((date, i) => ({ at: sgTime(date, "17:00"), nav: navs[i]! }));
 
 /** The same five cases as the python script. */
 function longCase() {
@@ -39,19 +41,39 @@ function longCase() {
   const b = noise(7, 839).map((x) => x / 80000 + 0.0002);
   const benchNavs = navsOf(b, 3000);
   const own = noise(42, 799);
-  const navs = navsOf(own.map((x, i) => x / 100000 + 0.7 * b[i]! + 0.0001), 100);
+  const navs = navsOf(
+    own.map((x, i) => x / 100000 + 0.7 * b[i]! + 0.0001),
+    100,
+  );
   const keep = dates.map((_, i) => i).filter((i) => !(i >= 600 && i < 615));
-  return { series: points(dates.slice(0, 800), navs), benchmark: keep.map((i) => ({ at: sgTime(dates[i]!, "17:00"), nav: benchNavs[i]! })) };
+  return {
+    series: points(dates.slice(0, 800), navs),
+    benchmark: keep.map((i) => ({ at: sgTime(dates[i]!, "17:00"), nav: benchNavs[i]! })),
+  };
 }
 
-const CASES: Record<"short" | "long" | "flat" | "negative" | "gapped", { series: NavPoint[]; benchmark: NavPoint[] | null }> = {
+const CASES: Record<
+  "short" | "long" | "flat" | "negative" | "gapped",
+  { series: NavPoint[]; benchmark: NavPoint[] | null }
+> = {
   short: { series: points(weekdays("2026-03-02", 6), [100, 102, 99, 101, 98, 103]), benchmark: null },
   long: longCase(),
   flat: { series: points(weekdays("2026-03-02", 10), Array(10).fill(100)), benchmark: null },
   negative: { series: points(weekdays("2026-03-02", 10), [100, 99, 93, 86, 85, 77, 75, 70, 64, 61]), benchmark: null },
   gapped: {
     series: points(
-      ["2025-12-30", "2026-01-05", "2026-01-06", "2026-01-20", "2026-02-03", "2026-02-27", "2026-03-31", "2026-04-01", "2026-05-15", "2026-07-01"],
+      [
+        "2025-12-30",
+        "2026-01-05",
+        "2026-01-06",
+        "2026-01-20",
+        "2026-02-03",
+        "2026-02-27",
+        "2026-03-31",
+        "2026-04-01",
+        "2026-05-15",
+        "2026-07-01",
+      ],
       [100, 97, 99, 104, 101, 95, 96, 108, 103, 110],
     ),
     benchmark: null,
@@ -62,7 +84,9 @@ const CASES: Record<"short" | "long" | "flat" | "negative" | "gapped", { series:
 function near(actual: number | null, expected: number | null, label: string) {
   if (expected === null) return expect(actual, label).toBeNull();
   expect(actual, label).not.toBeNull();
-  expect(Math.abs(actual! - expected), `${label}: ${actual} vs ${expected}`).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(expected)));
+  expect(Math.abs(actual! - expected), `${label}: ${actual} vs ${expected}`).toBeLessThanOrEqual(
+    1e-9 * Math.max(1, Math.abs(expected)),
+  );
 }
 
 const sheetOf = (name: keyof typeof CASES, trialSharpes: readonly number[] = []) =>
@@ -106,7 +130,9 @@ function expectGolden(t: TearSheetValues, g: Golden) {
   for (const w of t.rolling) {
     const gw = g.rolling[String(w.window) as "63"];
     expect(w.points, `rolling ${w.window}`).toHaveLength(gw.count);
-    for (const [index, [date, sharpe, vol, beta]] of Object.entries(gw.at as Record<string, readonly [string, number | null, number, number | null]>)) {
+    for (const [index, [date, sharpe, vol, beta]] of Object.entries(
+      gw.at as Record<string, readonly [string, number | null, number, number | null]>,
+    )) {
       const point = w.points[Number(index)]!;
       expect(point.date).toBe(date);
       near(point.sharpe, sharpe, `rolling ${w.window} sharpe @${index}`);
@@ -161,7 +187,14 @@ describe("computeTearSheet against the python reference", () => {
   it("an empty and a one-point series: nothing but nulls and empty tables", () => {
     for (const series of [[], [{ at: sgTime("2026-03-02", "17:00"), nav: 100 }]]) {
       const t = computeTearSheet({ series, benchmark: null, seriesVersion: "0", trialSharpes: [1, 2] });
-      expect(t.periodReturns).toEqual({ mtd: null, qtd: null, ytd: null, oneYear: null, threeYear: null, sinceInception: null });
+      expect(t.periodReturns).toEqual({
+        mtd: null,
+        qtd: null,
+        ytd: null,
+        oneYear: null,
+        threeYear: null,
+        sinceInception: null,
+      });
       expect(t.monthlyReturns).toEqual([]);
       expect(t.drawdowns).toEqual([]);
       expect(Object.values(t.risk).every((v) => v === null)).toBe(true);
@@ -186,7 +219,12 @@ describe("the deflated Sharpe ratio against the python reference", () => {
 
   it("is null under two trials", () => {
     const t = sheetOf("long", [1.2]);
-    expect(t.deflatedSharpe).toEqual({ trials: 1, trialsSharpeStd: null, expectedMaxSharpe: null, deflatedSharpe: null });
+    expect(t.deflatedSharpe).toEqual({
+      trials: 1,
+      trialsSharpeStd: null,
+      expectedMaxSharpe: null,
+      deflatedSharpe: null,
+    });
   });
 });
 
@@ -198,15 +236,26 @@ describe("the normal distribution against python's statistics.NormalDist", () =>
   });
 
   it("Φ⁻¹ to 1e-12", () => {
-    for (const [p, x] of GOLDEN.normal.quantile) expect(Math.abs(normalQuantile(p) - x)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(x)));
+    for (const [p, x] of GOLDEN.normal.quantile)
+      expect(Math.abs(normalQuantile(p) - x)).toBeLessThanOrEqual(1e-12 * Math.max(1, Math.abs(x)));
   });
 });
 
 describe("the methodology", () => {
   it("states every assumption and the series it was computed from", () => {
     const t = sheetOf("long");
-    expect(t.methodology).toMatchObject({ riskFreeRate: 0, periodsPerYear: 252, seriesVersion: "7", asOf: "2026-01-23" });
-    for (const text of [t.methodology.returns, t.methodology.compounding, t.methodology.calendar, t.methodology.benchmarkWindow]) {
+    expect(t.methodology).toMatchObject({
+      riskFreeRate: 0,
+      periodsPerYear: 252,
+      seriesVersion: "7",
+      asOf: "2026-01-23",
+    });
+    for (const text of [
+      t.methodology.returns,
+      t.methodology.compounding,
+      t.methodology.calendar,
+      t.methodology.benchmarkWindow,
+    ]) {
       expect(text.length).toBeGreaterThan(40);
     }
     expect(t.methodology.nulls.length).toBeGreaterThan(3);

@@ -35,10 +35,14 @@ export interface TearSheetValues {
 }
 
 export const METHODOLOGY_TEXT = {
-  returns: "Simple daily returns r_t = NAV_t / NAV_(t-1) - 1 between consecutive points of the daily series; a gap (a work date without a point) is spanned by one return, never filled.",
-  compounding: "Geometric: period, monthly and total returns are the product of (1 + r_t) minus 1; annualized return is (1 + total)^(252 / n_returns) - 1; volatility and ratios scale by the square root of 252.",
-  calendar: "Asia/Singapore work dates (UTC+8). The daily series holds the last snapshot of each work date; months, quarters and years are calendar periods of those dates; drawdown lengths are calendar days.",
-  benchmarkWindow: "The benchmark's daily points on the portfolio's work dates: benchmark return over the first to last work date of the portfolio; beta, correlation, tracking error, information ratio and rolling beta over the returns whose two dates both have a benchmark point.",
+  returns:
+    "Simple daily returns r_t = NAV_t / NAV_(t-1) - 1 between consecutive points of the daily series; a gap (a work date without a point) is spanned by one return, never filled.",
+  compounding:
+    "Geometric: period, monthly and total returns are the product of (1 + r_t) minus 1; annualized return is (1 + total)^(252 / n_returns) - 1; volatility and ratios scale by the square root of 252.",
+  calendar:
+    "Asia/Singapore work dates (UTC+8). The daily series holds the last snapshot of each work date; months, quarters and years are calendar periods of those dates; drawdown lengths are calendar days.",
+  benchmarkWindow:
+    "The benchmark's daily points on the portfolio's work dates: benchmark return over the first to last work date of the portfolio; beta, correlation, tracking error, information ratio and rolling beta over the returns whose two dates both have a benchmark point.",
   nulls: [
     "A value the series cannot define is null, never NaN or Infinity.",
     "Total, period and monthly returns, drawdowns, VaR, CVaR and tail ratio need one return (two points); volatility, Sharpe, Sortino, omega and Ulcer index two returns; skew three; kurtosis, probabilistic and deflated Sharpe four.",
@@ -60,7 +64,11 @@ export function computeTearSheet({ series, benchmark, seriesVersion, trialSharpe
   const points = dailyPoints(series, benchmark);
   const pairs = returnPairs(points);
   const returns = pairs.map((p) => p.ret);
-  const risk = riskStatistics(returns, pairs, points.slice(1).map((p) => p.drawdown));
+  const risk = riskStatistics(
+    returns,
+    pairs,
+    points.slice(1).map((p) => p.drawdown),
+  );
   return {
     metrics: computeMetrics(series, benchmark),
     periodReturns: periodReturns(points),
@@ -68,7 +76,12 @@ export function computeTearSheet({ series, benchmark, seriesVersion, trialSharpe
     drawdowns: worstDrawdowns(points, 5),
     rolling: ROLLING_WINDOWS.map((window) => ({ window, points: rollingWindow(pairs, window) })),
     risk,
-    deflatedSharpe: deflatedSharpe(trialSharpes, { periodSharpe: periodSharpe(returns), nReturns: returns.length, skew: risk.skew, kurtosis: risk.kurtosis }),
+    deflatedSharpe: deflatedSharpe(trialSharpes, {
+      periodSharpe: periodSharpe(returns),
+      nReturns: returns.length,
+      skew: risk.skew,
+      kurtosis: risk.kurtosis,
+    }),
     methodology: {
       riskFreeRate: 0,
       periodsPerYear: PERIODS_PER_YEAR,

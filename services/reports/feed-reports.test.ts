@@ -4,16 +4,47 @@
  */
 import { Code } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addReport, EDITOR, refusal, sgt, startReportsService, type ReportsHarness } from "../../test/fixtures/reports.js";
+import {
+  addReport,
+  EDITOR,
+  refusal,
+  sgt,
+  startReportsService,
+  type ReportsHarness,
+} from "../../test/fixtures/reports.js";
 
 let h: ReportsHarness;
 beforeAll(async () => {
   h = await startReportsService({
     now: () => sgt("2026-03-06T10:00"),
     fill: async (owner) => {
-      await addReport(owner, { id: "a", kind: "daily", analyst: EDITOR, date: "2026-03-02", lang: "plain", archivedAt: sgt("2026-03-02T20:00"), body: "plain" });
-      await addReport(owner, { id: "b", kind: "daily", analyst: EDITOR, date: "2026-03-02", lang: "en", archivedAt: sgt("2026-03-02T18:00"), body: "english" });
-      await addReport(owner, { id: "c", kind: "daily", analyst: EDITOR, date: "2026-03-03", lang: "en", archivedAt: sgt("2026-03-03T18:00"), body: "third" });
+      await addReport(owner, {
+        id: "a",
+        kind: "daily",
+        analyst: EDITOR,
+        date: "2026-03-02",
+        lang: "plain",
+        archivedAt: sgt("2026-03-02T20:00"),
+        body: "plain",
+      });
+      await addReport(owner, {
+        id: "b",
+        kind: "daily",
+        analyst: EDITOR,
+        date: "2026-03-02",
+        lang: "en",
+        archivedAt: sgt("2026-03-02T18:00"),
+        body: "english",
+      });
+      await addReport(owner, {
+        id: "c",
+        kind: "daily",
+        analyst: EDITOR,
+        date: "2026-03-03",
+        lang: "en",
+        archivedAt: sgt("2026-03-03T18:00"),
+        body: "third",
+      });
     },
   });
 });
@@ -38,8 +69,11 @@ describe("ListFeedReports", () => {
       [{ kind: "daily", lang: "en", limit: 51 }, "limit must be 1 to 50"],
       [{ kind: "weekly", lang: "en", limit: 5, analystId: "" }, "missing analyst_id"],
     ] as const;
-    for (const [request, message] of cases) expect(await refusal(h.client.listFeedReports(request))).toEqual({ code: Code.InvalidArgument, message });
-    expect(await refusal(h.client.listFeedReports({ kind: "weekly", analystId: "nobody", lang: "en", limit: 5 }))).toEqual({
+    for (const [request, message] of cases)
+      expect(await refusal(h.client.listFeedReports(request))).toEqual({ code: Code.InvalidArgument, message });
+    expect(
+      await refusal(h.client.listFeedReports({ kind: "weekly", analystId: "nobody", lang: "en", limit: 5 })),
+    ).toEqual({
       code: Code.NotFound,
       message: "nobody has not published a weekly report",
     });

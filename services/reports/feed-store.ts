@@ -29,7 +29,11 @@ const ANY_REPORT = "SELECT 1 FROM reports.reports WHERE kind = $1 AND analyst_id
 export function createFeedStore(db: Pool) {
   return {
     async newest(kind: ReportKind, analystId: string, languages: ReportLang[], limit: number): Promise<FeedRow[]> {
-      const { rows } = await db.query({ name: "reports.feed", text: FEED, values: [kind, analystId, languages, limit] });
+      const { rows } = await db.query({
+        name: "reports.feed",
+        text: FEED,
+        values: [kind, analystId, languages, limit],
+      });
       return rows.map((r) => ({
         reportId: r.report_id,
         analystId: r.analyst_id,

@@ -12,7 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const draft = (id: string, at: string, body: string) => ({ id, kind: "daily" as const, analyst: EDITOR, date: "2026-04-01", lang: "en" as const, archivedAt: sgt(at), body });
+const draft = (id: string, at: string, body: string) => ({
+  id,
+  kind: "daily" as const,
+  analyst: EDITOR,
+  date: "2026-04-01",
+  lang: "en" as const,
+  archivedAt: sgt(at),
+  body,
+});
 
 describe("a daily read, then a newer draft", () => {
   it("answers the newer draft on the next read", async () => {
@@ -21,7 +29,11 @@ describe("a daily read, then a newer draft", () => {
     expect(first.body).toBe("# Draft one");
     await addReport(h.db.owner, draft("d2", "2026-04-01T17:00", "# Final"));
     const second = (await h.client.getDailyReport({ date: "2026-04-01" })).document!;
-    expect(second).toMatchObject({ body: "# Final", sha256: sha256Hex("# Final"), lastModified: BigInt(sgt("2026-04-01T17:00")) });
+    expect(second).toMatchObject({
+      body: "# Final",
+      sha256: sha256Hex("# Final"),
+      lastModified: BigInt(sgt("2026-04-01T17:00")),
+    });
   });
 
   it("answers a body replaced under the same object key", async () => {

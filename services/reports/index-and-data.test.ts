@@ -17,7 +17,6 @@ afterAll(async () => {
   await Promise.all([full?.close(), empty?.close()]);
 });
 
-
 const author = (analystId: string, workDate: string, languages: string[]) => ({
   analystId,
   workDate,
@@ -137,7 +136,9 @@ describe("ListDataTopics", () => {
   });
 
   it("refuses an impossible date", async () => {
-    expect(await refusal(full.client.listDataTopics({ date: "2026-02-29" }))).toMatchObject({ code: Code.InvalidArgument });
+    expect(await refusal(full.client.listDataTopics({ date: "2026-02-29" }))).toMatchObject({
+      code: Code.InvalidArgument,
+    });
   });
 });
 

@@ -10,7 +10,11 @@ import type { ObjectStore } from "../../lib/object-store/object-store.js";
  * validator is the body's SHA-256 as the object store recorded it. A row whose body is missing is data loss,
  * not a missing report, so it is not reported as NotFound.
  */
-export async function loadMarkdown(objects: ObjectStore, objectKey: string, lastModified: number): Promise<MarkdownDocument> {
+export async function loadMarkdown(
+  objects: ObjectStore,
+  objectKey: string,
+  lastModified: number,
+): Promise<MarkdownDocument> {
   return documentOf(objectKey, await objects.get(objectKey), lastModified);
 }
 
@@ -18,11 +22,26 @@ export async function loadMarkdown(objects: ObjectStore, objectKey: string, last
  * The same for a row whose query also read its body's hash (null: no body): the body comes from the cache of
  * bodies by content identity, so a report read again costs no second round trip and no body transfer.
  */
-export async function loadCachedMarkdown(bodies: BodyCache, row: { objectKey: string; sha256: string | null; archivedAt: number }): Promise<MarkdownDocument> {
-  return documentOf(row.objectKey, row.sha256 === null ? undefined : await bodies.get(row.objectKey, row.sha256), row.archivedAt);
+export async function loadCachedMarkdown(
+  bodies: BodyCache,
+  row: { objectKey: string; sha256: string | null; archivedAt: number },
+): Promise<MarkdownDocument> {
+  return documentOf(
+    row.objectKey,
+    row.sha256 === null ? undefined : await bodies.get(row.objectKey, row.sha256),
+    row.archivedAt,
+  );
 }
 
-function documentOf(objectKey: string, stored: { body: string; sha256: string } | undefined, lastModified: number): MarkdownDocument {
+function documentOf(
+  objectKey: string,
+  stored: { body: string; sha256: string } | undefined,
+  lastModified: number,
+): MarkdownDocument {
   if (!stored) throw new ConnectError(`archived body ${objectKey} is missing from the object store`, Code.DataLoss);
-  return create(MarkdownDocumentSchema, { body: stored.body, sha256: stored.sha256, lastModified: BigInt(lastModified) });
+  return create(MarkdownDocumentSchema, {
+    body: stored.body,
+    sha256: stored.sha256,
+    lastModified: BigInt(lastModified),
+  });
 }

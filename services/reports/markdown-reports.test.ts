@@ -17,8 +17,11 @@ afterAll(async () => {
   await Promise.all([full?.close(), empty?.close()]);
 });
 
-const documentOf = (r: ReportFixture) => ({ body: r.body, sha256: sha256Hex(r.body), lastModified: BigInt(r.archivedAt) });
-
+const documentOf = (r: ReportFixture) => ({
+  body: r.body,
+  sha256: sha256Hex(r.body),
+  lastModified: BigInt(r.archivedAt),
+});
 
 describe("GetFleetHealth (rule 5)", () => {
   it("returns the most recently generated snapshot", async () => {
@@ -28,7 +31,10 @@ describe("GetFleetHealth (rule 5)", () => {
   });
 
   it("is NotFound before any snapshot is generated", async () => {
-    expect(await refusal(empty.client.getFleetHealth({}))).toEqual({ code: Code.NotFound, message: "no fleet-health snapshot generated yet" });
+    expect(await refusal(empty.client.getFleetHealth({}))).toEqual({
+      code: Code.NotFound,
+      message: "no fleet-health snapshot generated yet",
+    });
   });
 });
 
@@ -39,13 +45,21 @@ describe("GetDailyReport (rule 2)", () => {
   });
 
   it("with lang: that language exactly", async () => {
-    expect((await full.client.getDailyReport({ date: "2026-03-03", lang: "zh" })).document).toMatchObject(documentOf(DAILY.mar03Zh));
-    expect((await full.client.getDailyReport({ date: "2026-03-03", lang: "en" })).document).toMatchObject(documentOf(DAILY.mar03EnFinal));
-    expect((await full.client.getDailyReport({ date: "2026-03-01", lang: "zh" })).document).toMatchObject(documentOf(DAILY.mar01Zh));
+    expect((await full.client.getDailyReport({ date: "2026-03-03", lang: "zh" })).document).toMatchObject(
+      documentOf(DAILY.mar03Zh),
+    );
+    expect((await full.client.getDailyReport({ date: "2026-03-03", lang: "en" })).document).toMatchObject(
+      documentOf(DAILY.mar03EnFinal),
+    );
+    expect((await full.client.getDailyReport({ date: "2026-03-01", lang: "zh" })).document).toMatchObject(
+      documentOf(DAILY.mar01Zh),
+    );
   });
 
   it("without lang and no English copy: falls back to the language-agnostic one", async () => {
-    expect((await full.client.getDailyReport({ date: "2026-03-02" })).document).toMatchObject(documentOf(DAILY.mar02Plain));
+    expect((await full.client.getDailyReport({ date: "2026-03-02" })).document).toMatchObject(
+      documentOf(DAILY.mar02Plain),
+    );
   });
 
   it("is NotFound when the editor wrote none in the asked language, or only another analyst wrote one", async () => {
@@ -84,7 +98,9 @@ describe("GetDailyReport (rule 2)", () => {
 describe("GetWeeklyReport (rule 4)", () => {
   it("returns the most recently archived copy in the week, from any date of that week", async () => {
     for (const date of ["2026-03-02", "2026-03-05", "2026-03-08"]) {
-      expect((await full.client.getWeeklyReport({ date, analystId: "chen-yu" })).document, date).toMatchObject(documentOf(WEEKLY.chenFri));
+      expect((await full.client.getWeeklyReport({ date, analystId: "chen-yu" })).document, date).toMatchObject(
+        documentOf(WEEKLY.chenFri),
+      );
     }
   });
 
@@ -95,10 +111,12 @@ describe("GetWeeklyReport (rule 4)", () => {
   });
 
   it("chooses the language as the daily does", async () => {
-    expect((await full.client.getWeeklyReport({ date: "2026-03-04", analystId: "chen-yu", lang: "zh" })).document).toMatchObject(
-      documentOf(WEEKLY.chenZh),
+    expect(
+      (await full.client.getWeeklyReport({ date: "2026-03-04", analystId: "chen-yu", lang: "zh" })).document,
+    ).toMatchObject(documentOf(WEEKLY.chenZh));
+    expect((await full.client.getWeeklyReport({ date: "2026-03-04", analystId: "ana-m" })).document).toMatchObject(
+      documentOf(WEEKLY.anaSun),
     );
-    expect((await full.client.getWeeklyReport({ date: "2026-03-04", analystId: "ana-m" })).document).toMatchObject(documentOf(WEEKLY.anaSun));
     expect(await refusal(full.client.getWeeklyReport({ date: "2026-03-04", analystId: "ana-m", lang: "en" }))).toEqual({
       code: Code.NotFound,
       message: "ana-m published no weekly report in the week of 2026-03-04",
@@ -110,10 +128,12 @@ describe("GetWeeklyReport (rule 4)", () => {
       code: Code.NotFound,
       message: "b-lee published no weekly report in the week of 2026-03-08",
     });
-    expect((await full.client.getWeeklyReport({ date: "2026-03-09", analystId: "b-lee" })).document).toMatchObject(documentOf(WEEKLY.leeMonAfter));
-    expect((await full.client.getWeeklyReport({ date: "2026-02-23", analystId: "b-lee", lang: "zh" })).document).toMatchObject(
-      documentOf(WEEKLY.leeSunBefore),
+    expect((await full.client.getWeeklyReport({ date: "2026-03-09", analystId: "b-lee" })).document).toMatchObject(
+      documentOf(WEEKLY.leeMonAfter),
     );
+    expect(
+      (await full.client.getWeeklyReport({ date: "2026-02-23", analystId: "b-lee", lang: "zh" })).document,
+    ).toMatchObject(documentOf(WEEKLY.leeSunBefore));
   });
 
   it("validates the analyst id, date and language", async () => {
@@ -121,14 +141,18 @@ describe("GetWeeklyReport (rule 4)", () => {
       code: Code.InvalidArgument,
       message: "missing analyst_id",
     });
-    expect(await refusal(full.client.getWeeklyReport({ date: "2026-03-04", analystId: "x".repeat(201) }))).toMatchObject({
+    expect(
+      await refusal(full.client.getWeeklyReport({ date: "2026-03-04", analystId: "x".repeat(201) })),
+    ).toMatchObject({
       code: Code.InvalidArgument,
     });
     expect(await refusal(full.client.getWeeklyReport({ date: "2026-3-4", analystId: "chen-yu" }))).toEqual({
       code: Code.InvalidArgument,
       message: "invalid date '2026-3-4': expected a YYYY-MM-DD calendar date",
     });
-    expect(await refusal(full.client.getWeeklyReport({ date: "2026-03-04", analystId: "chen-yu", lang: "de" }))).toEqual({
+    expect(
+      await refusal(full.client.getWeeklyReport({ date: "2026-03-04", analystId: "chen-yu", lang: "de" })),
+    ).toEqual({
       code: Code.InvalidArgument,
       message: "invalid lang 'de': must be one of en, zh",
     });

@@ -64,7 +64,15 @@ export function createReportStore(db: Pool) {
       });
       const r = rows[0];
       return r
-        ? { reportId: r.report_id, analystId: r.analyst_id, workDate: r.work_date, lang: r.lang, objectKey: r.object_key, sha256: r.sha256, archivedAt: r.archived_at }
+        ? {
+            reportId: r.report_id,
+            analystId: r.analyst_id,
+            workDate: r.work_date,
+            lang: r.lang,
+            objectKey: r.object_key,
+            sha256: r.sha256,
+            archivedAt: r.archived_at,
+          }
         : undefined;
     },
 
@@ -76,7 +84,11 @@ export function createReportStore(db: Pool) {
 
     /** The most recent work date in [from, to] on which the editor archived a daily, in any language. */
     async latestDailyDate(editorId: string, from: string, to: string): Promise<string | undefined> {
-      const { rows } = await db.query({ name: "reports.latest-daily-date", text: LATEST_DATE, values: [editorId, from, to] });
+      const { rows } = await db.query({
+        name: "reports.latest-daily-date",
+        text: LATEST_DATE,
+        values: [editorId, from, to],
+      });
       return rows[0]?.work_date ?? undefined;
     },
   };

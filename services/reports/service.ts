@@ -109,12 +109,21 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
     },
 
     async listReportDates(req) {
-      if (req.kind !== "daily" && req.kind !== "weekly") throw new ConnectError(`invalid kind '${req.kind.slice(0, 64)}': must be daily or weekly`, Code.InvalidArgument);
-      if (!DATE_PREFIX.test(req.prefix)) throw new ConnectError("invalid prefix: expected the beginning of a YYYY-MM-DD date", Code.InvalidArgument);
-      if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > MAX_DATES) throw new ConnectError(`limit must be 1 to ${MAX_DATES}`, Code.InvalidArgument);
-      if (req.kind === "daily" && req.analystId !== "") throw new ConnectError("analyst_id applies to weekly reports only", Code.InvalidArgument);
+      if (req.kind !== "daily" && req.kind !== "weekly")
+        throw new ConnectError(
+          `invalid kind '${req.kind.slice(0, 64)}': must be daily or weekly`,
+          Code.InvalidArgument,
+        );
+      if (!DATE_PREFIX.test(req.prefix))
+        throw new ConnectError("invalid prefix: expected the beginning of a YYYY-MM-DD date", Code.InvalidArgument);
+      if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > MAX_DATES)
+        throw new ConnectError(`limit must be 1 to ${MAX_DATES}`, Code.InvalidArgument);
+      if (req.kind === "daily" && req.analystId !== "")
+        throw new ConnectError("analyst_id applies to weekly reports only", Code.InvalidArgument);
       const analystId = req.analystId === "" ? "" : requireIdentifier(req.analystId, "analyst_id");
-      return { workDates: await reports.dates(req.kind, req.kind === "daily" ? editorId : analystId, req.prefix, req.limit) };
+      return {
+        workDates: await reports.dates(req.kind, req.kind === "daily" ? editorId : analystId, req.prefix, req.limit),
+      };
     },
 
     async getDataTopic(req) {
@@ -126,11 +135,17 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
     },
 
     async listFeedReports(req) {
-      if (req.kind !== "daily" && req.kind !== "weekly") throw new ConnectError(`invalid kind '${req.kind.slice(0, 20)}': must be daily or weekly`, Code.InvalidArgument);
+      if (req.kind !== "daily" && req.kind !== "weekly")
+        throw new ConnectError(
+          `invalid kind '${req.kind.slice(0, 20)}': must be daily or weekly`,
+          Code.InvalidArgument,
+        );
       if (req.lang !== "en" && req.lang !== "zh") throw new ConnectError("lang must be en or zh", Code.InvalidArgument);
-      if (!(req.limit >= 1 && req.limit <= FEED_MAX)) throw new ConnectError(`limit must be 1 to ${FEED_MAX}`, Code.InvalidArgument);
+      if (!(req.limit >= 1 && req.limit <= FEED_MAX))
+        throw new ConnectError(`limit must be 1 to ${FEED_MAX}`, Code.InvalidArgument);
       const analystId = req.kind === "daily" ? editorId : requireIdentifier(req.analystId, "analyst_id");
-      if (req.kind === "weekly" && !(await feeds.hasAny("weekly", analystId))) throw notFound(`${analystId} has not published a weekly report`);
+      if (req.kind === "weekly" && !(await feeds.hasAny("weekly", analystId)))
+        throw notFound(`${analystId} has not published a weekly report`);
       const rows = await feeds.newest(req.kind, analystId, req.lang === "en" ? ["en", "plain"] : ["zh"], req.limit);
       const reports = await Promise.all(
         rows.map(async (row) => ({

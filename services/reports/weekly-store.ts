@@ -33,7 +33,11 @@ export function createWeeklyStore(db: Pool) {
     },
 
     async authorCount(weekStart: string, weekEnd: string): Promise<number> {
-      const { rows } = await db.query({ name: "reports.weekly-author-count", text: AUTHOR_COUNT, values: [weekStart, weekEnd] });
+      const { rows } = await db.query({
+        name: "reports.weekly-author-count",
+        text: AUTHOR_COUNT,
+        values: [weekStart, weekEnd],
+      });
       return rows[0]?.count ?? 0;
     },
   };

@@ -38,7 +38,21 @@ function referenceExcerpt(body: string, query: string): string | null {
 }
 
 const piece = fc.oneof(
-  fc.constantFrom("rates ", "semiconductor ", "原油", "价格", "😀", "\ud83d", "\ude00", "# ", "**", "\n", " ", "word ", "ünïcödé "),
+  fc.constantFrom(
+    "rates ",
+    "semiconductor ",
+    "原油",
+    "价格",
+    "😀",
+    "\ud83d",
+    "\ude00",
+    "# ",
+    "**",
+    "\n",
+    " ",
+    "word ",
+    "ünïcödé ",
+  ),
   fc.string({ maxLength: 8 }),
 );
 const text = fc.array(piece, { maxLength: 200 }).map((parts) => parts.join(""));
@@ -46,9 +60,13 @@ const text = fc.array(piece, { maxLength: 200 }).map((parts) => parts.join(""));
 describe("excerpt", () => {
   it("answers as the reference does, for any body and query", () => {
     fc.assert(
-      fc.property(text, fc.constantFrom("semiconductor", "原油", "rates word", "😀 emoji", "nothing"), (body, query) => {
-        expect(excerpt(body, query)).toBe(referenceExcerpt(body, query));
-      }),
+      fc.property(
+        text,
+        fc.constantFrom("semiconductor", "原油", "rates word", "😀 emoji", "nothing"),
+        (body, query) => {
+          expect(excerpt(body, query)).toBe(referenceExcerpt(body, query));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

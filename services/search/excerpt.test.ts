@@ -5,7 +5,9 @@ const filler = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).jo
 
 describe("excerpts", () => {
   it("strips markdown to plain text", () => {
-    expect(plainText("# Title\n\n- **bold** point\n> quote with [a link](https://x.test)\n\n```\ncode\n```\nend")).toBe("Title bold point quote with a link end");
+    expect(plainText("# Title\n\n- **bold** point\n> quote with [a link](https://x.test)\n\n```\ncode\n```\nend")).toBe(
+      "Title bold point quote with a link end",
+    );
   });
 
   it("shows a short body whole, and the opening of a long one when the query does not occur", () => {

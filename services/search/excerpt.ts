@@ -36,7 +36,8 @@ function cut(text: string, start: number, max: number): string {
   let end = start;
   for (let n = 0; n < max && end < text.length; n++) {
     const unit = text.charCodeAt(end);
-    const pair = unit >= 0xd800 && unit <= 0xdbff && end + 1 < text.length && (text.charCodeAt(end + 1) & 0xfc00) === 0xdc00;
+    const pair =
+      unit >= 0xd800 && unit <= 0xdbff && end + 1 < text.length && (text.charCodeAt(end + 1) & 0xfc00) === 0xdc00;
     end += pair ? 2 : 1;
   }
   return `${start > 0 ? "…" : ""}${text.slice(start, end)}${end < text.length ? "…" : ""}`;

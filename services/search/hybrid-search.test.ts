@@ -18,7 +18,15 @@ import { searchRoutes } from "./routes.js";
 import { BASE_TIME, DOCUMENTS, insertDocuments, type DocumentFixture } from "../../test/fixtures/search.js";
 
 const DAY = 86_400_000;
-const bank = (id: string, lang: DocumentFixture["lang"], path: string, session: string, title: string, body: string, archivedAt: number): DocumentFixture => ({
+const bank = (
+  id: string,
+  lang: DocumentFixture["lang"],
+  path: string,
+  session: string,
+  title: string,
+  body: string,
+  archivedAt: number,
+): DocumentFixture => ({
   doc_id: id,
   session_id: session,
   analyst_id: "banks-analyst",
@@ -31,12 +39,42 @@ const bank = (id: string, lang: DocumentFixture["lang"], path: string, session: 
 
 /** Bank notes: two bilingual ones (what the bridge learns from), one English, one Chinese. */
 const BANK_NOTES: DocumentFixture[] = [
-  bank("doc-11", "plain", "sessions/s-banks-1/notes/1.md", "s-banks-1", "Net interest margins as rates fall · 降息周期中的净息差",
-    "# Net interest margins as rates fall · 降息周期中的净息差\n\nBank net interest margins narrowed at DBS.\n\n星展银行的净息差收窄。\n", BASE_TIME - 3 * DAY),
-  bank("doc-12", "plain", "sessions/s-banks-1/notes/2.md", "s-banks-1", "Bank net interest margin · 银行净息差",
-    "# Bank net interest margin · 银行净息差\n\nThe bank net interest margin held.\n\n银行净息差持稳。\n", BASE_TIME - 3 * DAY + 60_000),
-  bank("doc-13", "en", "sessions/s-banks-2/notes/1.md", "s-banks-2", "UOB margins: the bear case", "UOB's net interest margin fell 5bp as rates fell; fee income helped.", BASE_TIME - 2 * DAY),
-  bank("doc-14", "zh", "sessions/s-banks-2/notes/2.md", "s-banks-2", "银行净息差：看空的理由", "新加坡银行的净息差继续收窄。", BASE_TIME + 2 * DAY),
+  bank(
+    "doc-11",
+    "plain",
+    "sessions/s-banks-1/notes/1.md",
+    "s-banks-1",
+    "Net interest margins as rates fall · 降息周期中的净息差",
+    "# Net interest margins as rates fall · 降息周期中的净息差\n\nBank net interest margins narrowed at DBS.\n\n星展银行的净息差收窄。\n",
+    BASE_TIME - 3 * DAY,
+  ),
+  bank(
+    "doc-12",
+    "plain",
+    "sessions/s-banks-1/notes/2.md",
+    "s-banks-1",
+    "Bank net interest margin · 银行净息差",
+    "# Bank net interest margin · 银行净息差\n\nThe bank net interest margin held.\n\n银行净息差持稳。\n",
+    BASE_TIME - 3 * DAY + 60_000,
+  ),
+  bank(
+    "doc-13",
+    "en",
+    "sessions/s-banks-2/notes/1.md",
+    "s-banks-2",
+    "UOB margins: the bear case",
+    "UOB's net interest margin fell 5bp as rates fell; fee income helped.",
+    BASE_TIME - 2 * DAY,
+  ),
+  bank(
+    "doc-14",
+    "zh",
+    "sessions/s-banks-2/notes/2.md",
+    "s-banks-2",
+    "银行净息差：看空的理由",
+    "新加坡银行的净息差继续收窄。",
+    BASE_TIME + 2 * DAY,
+  ),
 ];
 
 let db: TestDatabase;
@@ -49,7 +87,13 @@ beforeAll(async () => {
   await embedPending(db.owner, createHashedNgramEmbedder());
   runtime = new VectorRuntime({ db: db.reader, config: { embeddings: null, indexRefreshMs: 0 } });
   await runtime.start();
-  const deps = { db: db.reader, objects: createPostgresObjectStore(db.reader), config: loadConfig({}), now: Date.now, vectors: runtime };
+  const deps = {
+    db: db.reader,
+    objects: createPostgresObjectStore(db.reader),
+    config: loadConfig({}),
+    now: Date.now,
+    vectors: runtime,
+  };
   client = createClient(SearchService, createRouterTransport(searchRoutes(deps)));
 });
 afterAll(async () => {
@@ -69,8 +113,14 @@ describe("modes", () => {
     expect(hybrid.results[0]!.explain!.keyword).toMatchObject({ rank: 1 });
     expect(hybrid.results[0]!.explain!.rrfK).toBe(60);
     const semantic = await client.search({ query: "UOB", mode: "semantic", topK: 3, explain: true });
-    expect(semantic.results.every((r) => r.match === "semantic" && r.explain!.keyword === undefined && r.explain!.rrfK === 0)).toBe(true);
-    expect(semantic.results[0]!.explain!.semantic).toEqual(expect.objectContaining({ rank: 1, score: semantic.results[0]!.score }));
+    expect(
+      semantic.results.every(
+        (r) => r.match === "semantic" && r.explain!.keyword === undefined && r.explain!.rrfK === 0,
+      ),
+    ).toBe(true);
+    expect(semantic.results[0]!.explain!.semantic).toEqual(
+      expect.objectContaining({ rank: 1, score: semantic.results[0]!.score }),
+    );
   });
 
   it("fuses by weighted reciprocal rank: each score is the sum its explained places give, highest first", async () => {
@@ -113,13 +163,17 @@ describe("bilingual bridging", () => {
 describe("highlights", () => {
   it("mark the matched terms in the excerpt, in code points", async () => {
     const en = await client.search({ query: "Brent crude", mode: "keyword", lang: "en", topK: 1 });
-    expect(en.results[0]!.excerpt).toBe("OPEC+ kept supply cuts in place; Brent crude oil prices held near 80 dollars a barrel.");
+    expect(en.results[0]!.excerpt).toBe(
+      "OPEC+ kept supply cuts in place; Brent crude oil prices held near 80 dollars a barrel.",
+    );
     expect(en.results[0]!.highlights.map(({ start, end, term }) => ({ start, end, term }))).toEqual([
       { start: 33, end: 38, term: "brent" },
       { start: 39, end: 44, term: "crude" },
     ]);
     const zh = await client.search({ query: "原油", mode: "keyword", lang: "zh", topK: 1 });
-    expect(zh.results[0]!.highlights.map(({ start, end, term }) => ({ start, end, term }))).toEqual([{ start: 12, end: 14, term: "原油" }]);
+    expect(zh.results[0]!.highlights.map(({ start, end, term }) => ({ start, end, term }))).toEqual([
+      { start: 12, end: 14, term: "原油" },
+    ]);
   });
 });
 
@@ -127,20 +181,37 @@ describe("filters", () => {
   const all = async (filters: Record<string, unknown>) => {
     const out: Record<string, (string | undefined)[]> = {};
     for (const mode of ["hybrid", "keyword", "semantic"]) {
-      out[mode] = titles(await client.search({ query: "net interest margin rates oil", topK: 12, mode, ...filters })).sort();
+      out[mode] = titles(
+        await client.search({ query: "net interest margin rates oil", topK: 12, mode, ...filters }),
+      ).sort();
     }
     return out;
   };
 
   it.each([
     [{ analystId: "banks-analyst", sessionId: "s-banks-2" }, ["UOB margins: the bear case", "银行净息差：看空的理由"]],
-    [{ kinds: ["sessions/s-banks-1/"] }, ["Bank net interest margin · 银行净息差", "Net interest margins as rates fall · 降息周期中的净息差"]],
+    [
+      { kinds: ["sessions/s-banks-1/"] },
+      ["Bank net interest margin · 银行净息差", "Net interest margins as rates fall · 降息周期中的净息差"],
+    ],
     [{ kinds: ["notes"], lang: "en" }, ["UOB margins: the bear case"]],
     [{ kinds: ["reports/energy-analyst/", "nothing/"] }, ["OPEC+ supply and Brent", "欧佩克+减产与布伦特原油"]],
-    [{ lang: "plain" }, ["Bank net interest margin · 银行净息差", "Net interest margins as rates fall · 降息周期中的净息差"]],
-    [{ analystId: "banks-analyst", archivedAfter: String(BASE_TIME - 2 * DAY) }, ["UOB margins: the bear case", "银行净息差：看空的理由"]],
-    [{ analystId: "banks-analyst", archivedBefore: "2026-11-18" }, ["Bank net interest margin · 银行净息差", "Net interest margins as rates fall · 降息周期中的净息差"]],
-    [{ archivedAfter: "2026-11-21", archivedBefore: String(startOfWorkDate("2026-11-23")) }, ["银行净息差：看空的理由"]],
+    [
+      { lang: "plain" },
+      ["Bank net interest margin · 银行净息差", "Net interest margins as rates fall · 降息周期中的净息差"],
+    ],
+    [
+      { analystId: "banks-analyst", archivedAfter: String(BASE_TIME - 2 * DAY) },
+      ["UOB margins: the bear case", "银行净息差：看空的理由"],
+    ],
+    [
+      { analystId: "banks-analyst", archivedBefore: "2026-11-18" },
+      ["Bank net interest margin · 银行净息差", "Net interest margins as rates fall · 降息周期中的净息差"],
+    ],
+    [
+      { archivedAfter: "2026-11-21", archivedBefore: String(startOfWorkDate("2026-11-23")) },
+      ["银行净息差：看空的理由"],
+    ],
     [{ analystId: "nobody" }, []],
   ])("%j: every mode answers only the documents that pass", async (filters, expected) => {
     const out = await all(filters);
@@ -158,8 +229,14 @@ describe("filters", () => {
     [{ mode: "fuzzy" }, "mode must be one of hybrid, keyword, semantic"],
     [{ lang: "fr" }, "lang must be one of en, zh, plain"],
     [{ kinds: [""] }, "kinds entries must be 1 to 200 characters"],
-    [{ archivedAfter: "2026-02-30" }, 'archived_after must be epoch milliseconds or a date YYYY-MM-DD, got "2026-02-30"'],
-    [{ archivedBefore: "yesterday" }, 'archived_before must be epoch milliseconds or a date YYYY-MM-DD, got "yesterday"'],
+    [
+      { archivedAfter: "2026-02-30" },
+      'archived_after must be epoch milliseconds or a date YYYY-MM-DD, got "2026-02-30"',
+    ],
+    [
+      { archivedBefore: "yesterday" },
+      'archived_before must be epoch milliseconds or a date YYYY-MM-DD, got "yesterday"',
+    ],
   ])("refuses %j naming the field", async (filters, message) => {
     await expect(client.search({ query: "rates", ...filters })).rejects.toThrow(message);
   });
@@ -168,12 +245,17 @@ describe("filters", () => {
 describe("the keyword index", () => {
   it("is kept current as documents are written, changed and deleted", async () => {
     const find = async (q: string) => titles(await client.search({ query: q, mode: "keyword", topK: 3 }));
-    await db.owner.query(`INSERT INTO search.documents (doc_id, session_id, analyst_id, path, title, lang, body, archived_at)
-      VALUES ('doc-new', 's-x', 'fx-strategist', 'reports/fx/new.md', 'Zloty carry', 'en', 'PLN carry trades unwound.', $1)`, [BASE_TIME]);
+    await db.owner.query(
+      `INSERT INTO search.documents (doc_id, session_id, analyst_id, path, title, lang, body, archived_at)
+      VALUES ('doc-new', 's-x', 'fx-strategist', 'reports/fx/new.md', 'Zloty carry', 'en', 'PLN carry trades unwound.', $1)`,
+      [BASE_TIME],
+    );
     expect(await find("zloty")).toEqual([]);
     await runtime.refresh();
     expect(await find("zloty")).toEqual(["Zloty carry"]);
-    await db.owner.query("UPDATE search.documents SET title = 'Forint carry', body = 'HUF carry trades unwound.' WHERE doc_id = 'doc-new'");
+    await db.owner.query(
+      "UPDATE search.documents SET title = 'Forint carry', body = 'HUF carry trades unwound.' WHERE doc_id = 'doc-new'",
+    );
     await runtime.refresh();
     expect(await find("zloty")).toEqual([]);
     expect(await find("HUF")).toEqual(["Forint carry"]);

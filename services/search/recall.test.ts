@@ -58,7 +58,13 @@ beforeAll(async () => {
   await embedPending(db.owner, embedder);
   runtime = new VectorRuntime({ db: db.reader, config: { embeddings: null, indexRefreshMs: 0 } });
   await runtime.start();
-  const deps = { db: db.reader, objects: createPostgresObjectStore(db.reader), config: loadConfig({}), now: Date.now, vectors: runtime };
+  const deps = {
+    db: db.reader,
+    objects: createPostgresObjectStore(db.reader),
+    config: loadConfig({}),
+    now: Date.now,
+    vectors: runtime,
+  };
   const transport = createRouterTransport(allServiceRoutes(deps));
   search = createClient(SearchService, transport);
   factcards = createClient(FactCardService, transport);
@@ -67,7 +73,13 @@ beforeAll(async () => {
      JOIN search.document_embeddings e USING (doc_id) WHERE e.status = 'done' AND e.model = $1 ORDER BY d.doc_id`,
     [embedder.model],
   );
-  docs = d.rows.map((r) => ({ id: r.doc_id, analyst: r.analyst_id, session: r.session_id, title: r.title, v: decodeVector(r.embedding) }));
+  docs = d.rows.map((r) => ({
+    id: r.doc_id,
+    analyst: r.analyst_id,
+    session: r.session_id,
+    title: r.title,
+    v: decodeVector(r.embedding),
+  }));
   const c = await db.owner.query(
     `SELECT c.fact_card_id, c.claim_text_en, e.embedding FROM factcard.fact_cards c
      JOIN factcard.fact_card_embeddings e USING (fact_card_id) WHERE e.status = 'done' AND e.model = $1 ORDER BY 1`,
@@ -81,7 +93,8 @@ afterAll(async () => {
 });
 
 /** Queries: the fixed list, plus the titles of every 25th document (English and Chinese alike). */
-const queries = () => [...FIXED_QUERIES, ...docs.filter((_, i) => i % 25 === 0).map((d) => d.title ?? "")].filter((q) => q !== "");
+const queries = () =>
+  [...FIXED_QUERIES, ...docs.filter((_, i) => i % 25 === 0).map((d) => d.title ?? "")].filter((q) => q !== "");
 
 describe("recall@8 at demo scale 20", () => {
   it("has the demo archive's volume", () => {
@@ -105,9 +118,14 @@ describe("recall@8 at demo scale 20", () => {
 
   it("is at least 0.95 scoped by analyst_id or session_id, returning top_k whenever the scope has that many", async () => {
     const analysts = [...new Set(docs.map((d) => d.analyst).filter((a): a is string => a !== null))];
-    const sessions = [...new Set(docs.map((d) => d.session).filter((s): s is string => s !== null))].filter((_, i) => i % 40 === 0);
+    const sessions = [...new Set(docs.map((d) => d.session).filter((s): s is string => s !== null))].filter(
+      (_, i) => i % 40 === 0,
+    );
     const answers = [];
-    for (const [field, value] of [...analysts.map((a) => ["analystId", a] as const), ...sessions.map((s) => ["sessionId", s] as const)]) {
+    for (const [field, value] of [
+      ...analysts.map((a) => ["analystId", a] as const),
+      ...sessions.map((s) => ["sessionId", s] as const),
+    ]) {
       const pool = docs.filter((d) => (field === "analystId" ? d.analyst : d.session) === value);
       for (const query of FIXED_QUERIES.slice(0, field === "analystId" ? 6 : 2)) {
         const [q] = await embedder.embed([query]);
@@ -126,7 +144,13 @@ describe("recall@8 at demo scale 20", () => {
     for (const card of cards.filter((_, i) => i % 30 === 0)) {
       const res = await factcards.listSimilarFacts({ factCardId: card.id, topK: K });
       expect(res.matches.map((m) => m.factCardId)).not.toContain(card.id);
-      answers.push({ approximate: res.matches, exact: bruteForce(card.v, cards.filter((c) => c.id !== card.id)) });
+      answers.push({
+        approximate: res.matches,
+        exact: bruteForce(
+          card.v,
+          cards.filter((c) => c.id !== card.id),
+        ),
+      });
     }
     const recall = recallAtK(answers, K);
     console.log(`similar facts recall@${K}: ${recall.toFixed(4)} over ${answers.length} cards`);

@@ -3,4 +3,5 @@ import { SearchService } from "../../gen/institute/search/v1/search_pb.js";
 import type { ServiceDeps } from "../deps.js";
 import { createSearchService } from "./service.js";
 
-export const searchRoutes = (deps: ServiceDeps) => (router: ConnectRouter) => router.service(SearchService, createSearchService(deps));
+export const searchRoutes = (deps: ServiceDeps) => (router: ConnectRouter) =>
+  router.service(SearchService, createSearchService(deps));

@@ -7,7 +7,17 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import type { SearchRequest } from "../../gen/institute/search/v1/search_pb.js";
 import type { DocumentMeta } from "../../lib/keyword/keyword-runtime.js";
 import { isWorkDate, startOfWorkDate } from "../../lib/work-date.js";
-import { DOCUMENT_LANGS, MAX_EPOCH_MS, MAX_KIND_CHARS, MAX_KINDS, MAX_SCOPE_ID_CHARS, QUERY_CHARS, SEARCH_MODES, TOP_K, type SearchMode } from "./limits.js";
+import {
+  DOCUMENT_LANGS,
+  MAX_EPOCH_MS,
+  MAX_KIND_CHARS,
+  MAX_KINDS,
+  MAX_SCOPE_ID_CHARS,
+  QUERY_CHARS,
+  SEARCH_MODES,
+  TOP_K,
+  type SearchMode,
+} from "./limits.js";
 
 export interface SearchPlan {
   query: string;
@@ -43,19 +53,28 @@ function kindMatcher(kinds: readonly string[]): (path: string | null) => boolean
 
 export function planSearch(request: SearchRequest): SearchPlan {
   const chars = [...request.query].length;
-  if (chars < QUERY_CHARS.min || chars > QUERY_CHARS.max) throw invalid(`query must be ${QUERY_CHARS.min} to ${QUERY_CHARS.max} characters, got ${chars}`);
+  if (chars < QUERY_CHARS.min || chars > QUERY_CHARS.max)
+    throw invalid(`query must be ${QUERY_CHARS.min} to ${QUERY_CHARS.max} characters, got ${chars}`);
   const topK = request.topK === 0 ? TOP_K.fallback : request.topK;
   if (topK < TOP_K.min || topK > TOP_K.max) throw invalid(`top_k must be ${TOP_K.min} to ${TOP_K.max}, got ${topK}`);
-  for (const [name, value] of [["analyst_id", request.analystId], ["session_id", request.sessionId]] as const) {
-    if (value !== undefined && (value === "" || [...value].length > MAX_SCOPE_ID_CHARS)) throw invalid(`${name} must be 1 to ${MAX_SCOPE_ID_CHARS} characters`);
+  for (const [name, value] of [
+    ["analyst_id", request.analystId],
+    ["session_id", request.sessionId],
+  ] as const) {
+    if (value !== undefined && (value === "" || [...value].length > MAX_SCOPE_ID_CHARS))
+      throw invalid(`${name} must be 1 to ${MAX_SCOPE_ID_CHARS} characters`);
   }
   const mode = (request.mode ?? "hybrid") as SearchMode;
   if (!SEARCH_MODES.includes(mode)) throw invalid(`mode must be one of ${SEARCH_MODES.join(", ")}`);
-  if (request.lang !== undefined && !(DOCUMENT_LANGS as readonly string[]).includes(request.lang)) throw invalid(`lang must be one of ${DOCUMENT_LANGS.join(", ")}`);
+  if (request.lang !== undefined && !(DOCUMENT_LANGS as readonly string[]).includes(request.lang))
+    throw invalid(`lang must be one of ${DOCUMENT_LANGS.join(", ")}`);
   if (request.kinds.length > MAX_KINDS) throw invalid(`kinds must have at most ${MAX_KINDS} entries`);
-  for (const k of request.kinds) if (k === "" || [...k].length > MAX_KIND_CHARS) throw invalid(`kinds entries must be 1 to ${MAX_KIND_CHARS} characters`);
+  for (const k of request.kinds)
+    if (k === "" || [...k].length > MAX_KIND_CHARS)
+      throw invalid(`kinds entries must be 1 to ${MAX_KIND_CHARS} characters`);
   const after = request.archivedAfter === undefined ? undefined : instantOf("archived_after", request.archivedAfter);
-  const before = request.archivedBefore === undefined ? undefined : instantOf("archived_before", request.archivedBefore);
+  const before =
+    request.archivedBefore === undefined ? undefined : instantOf("archived_before", request.archivedBefore);
 
   const checks: ((m: DocumentMeta) => boolean)[] = [];
   const { analystId, sessionId, lang } = request;

@@ -17,7 +17,13 @@ let client: Client<typeof SearchService>;
 let runtime: VectorRuntime;
 
 function serviceOver(vectors: VectorRuntime | undefined): Client<typeof SearchService> {
-  const deps: ServiceDeps = { db: db.reader, objects: createPostgresObjectStore(db.reader), config: loadConfig({}), now: Date.now, vectors };
+  const deps: ServiceDeps = {
+    db: db.reader,
+    objects: createPostgresObjectStore(db.reader),
+    config: loadConfig({}),
+    now: Date.now,
+    vectors,
+  };
   return createClient(SearchService, createRouterTransport(searchRoutes(deps)));
 }
 
@@ -47,7 +53,9 @@ describe("SearchService.Search", () => {
     expect(first.title).toBe("Fed rate cuts and the yield curve");
     expect(first.sessionId).toBe("s-rates-1");
     expect(first.archivedAt).toBe(BigInt(BASE_TIME + 60_000));
-    expect(first.excerpt).toBe("Rates The Federal Reserve's rate cuts flattened the Treasury yield curve as bond yields fell after weak payrolls.");
+    expect(first.excerpt).toBe(
+      "Rates The Federal Reserve's rate cuts flattened the Treasury yield curve as bond yields fell after weak payrolls.",
+    );
     const scores = res.results.map((r) => r.score);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
@@ -84,13 +92,19 @@ describe("SearchService.Search", () => {
 
   it("counts the query in characters: 500 Chinese characters pass, 501 do not", async () => {
     expect((await client.search({ query: "降".repeat(500) })).searchReady).toBe(true);
-    await expect(client.search({ query: "降".repeat(501) })).rejects.toThrow("query must be 1 to 500 characters, got 501");
+    await expect(client.search({ query: "降".repeat(501) })).rejects.toThrow(
+      "query must be 1 to 500 characters, got 501",
+    );
     // Characters, not UTF-16 units: 500 emoji (1,000 units) are a valid query, 501 are not.
     expect((await client.search({ query: "😀".repeat(500) })).searchReady).toBe(true);
-    await expect(client.search({ query: "😀".repeat(501) })).rejects.toThrow("query must be 1 to 500 characters, got 501");
+    await expect(client.search({ query: "😀".repeat(501) })).rejects.toThrow(
+      "query must be 1 to 500 characters, got 501",
+    );
     await expect(client.search({ query: "" })).rejects.toThrow("query must be 1 to 500 characters, got 0");
     await expect(client.search({ query: "x", topK: 13 })).rejects.toThrow("top_k must be 1 to 12, got 13");
-    await expect(client.search({ query: "x", analystId: "" })).rejects.toThrow("analyst_id must be 1 to 200 characters");
+    await expect(client.search({ query: "x", analystId: "" })).rejects.toThrow(
+      "analyst_id must be 1 to 200 characters",
+    );
   });
 
   it("is not ready, with no results, without a vector runtime", async () => {
@@ -111,12 +125,22 @@ describe("search readiness with an HTTP embedder", () => {
     const warnings: string[] = [];
     const down = new VectorRuntime({
       db: db.reader,
-      config: { embeddings: { url: "http://127.0.0.1:9/v1/embeddings", model: "m", apiKey: undefined, timeoutMs: 500, batchSize: 8 }, indexRefreshMs: 0 },
+      config: {
+        embeddings: {
+          url: "http://127.0.0.1:9/v1/embeddings",
+          model: "m",
+          apiKey: undefined,
+          timeoutMs: 500,
+          batchSize: 8,
+        },
+        indexRefreshMs: 0,
+      },
       log: { info: () => {}, warn: (m) => warnings.push(m) },
     });
     await down.start();
     const search = serviceOver(down);
-    for (let i = 0; i < 3; i++) expect(await search.search({ query: "rates" })).toMatchObject({ searchReady: false, results: [] });
+    for (let i = 0; i < 3; i++)
+      expect(await search.search({ query: "rates" })).toMatchObject({ searchReady: false, results: [] });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^search not ready: no embedder: embeddings endpoint: unreachable/);
     expect(down.searchReady()).toBe(false);
@@ -125,17 +149,25 @@ describe("search readiness with an HTTP embedder", () => {
   it("goes not ready when the endpoint starts failing, and ready again when it recovers", async () => {
     const warnings: string[] = [];
     const config = { url: server.url, model: "remote", apiKey: undefined, timeoutMs: 1000, batchSize: 8 };
-    const remote = new VectorRuntime({ db: db.reader, config: { embeddings: config, indexRefreshMs: 0 }, log: { info: () => {}, warn: (m) => warnings.push(m) } });
+    const remote = new VectorRuntime({
+      db: db.reader,
+      config: { embeddings: config, indexRefreshMs: 0 },
+      log: { info: () => {}, warn: (m) => warnings.push(m) },
+    });
     await remote.start();
     const search = serviceOver(remote);
     expect((await search.search({ query: "rates" })).searchReady).toBe(true);
     expect((await search.search({ query: "rates", mode: "semantic" })).results).toEqual([]); // nothing embedded with "remote" yet
     // Hybrid still ranks by keyword meanwhile, and says so.
-    expect((await search.search({ query: "rates" })).results.map((r) => [r.title, r.match])).toEqual([["Fed rate cuts and the yield curve", "keyword"]]);
+    expect((await search.search({ query: "rates" })).results.map((r) => [r.title, r.match])).toEqual([
+      ["Fed rate cuts and the yield curve", "keyword"],
+    ]);
     server.behave = () => 500;
     expect((await search.search({ query: "rates" })).searchReady).toBe(false);
     expect((await search.search({ query: "rates" })).searchReady).toBe(false);
-    expect(warnings).toEqual([expect.stringMatching(/^search not ready: embedder failing: embeddings endpoint: HTTP 500/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(/^search not ready: embedder failing: embeddings endpoint: HTTP 500/),
+    ]);
     expect(remote.searchReady()).toBe(false);
     server.behave = () => undefined;
     await remote.refresh();

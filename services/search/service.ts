@@ -18,7 +18,12 @@ import {
   type SearchService,
 } from "../../gen/institute/search/v1/search_pb.js";
 import { isZero } from "../../lib/embedding/vector-codec.js";
-import { reciprocalRankFusion, type Fused, type Placement, type Ranking as FusionInput } from "../../lib/keyword/fusion.js";
+import {
+  reciprocalRankFusion,
+  type Fused,
+  type Placement,
+  type Ranking as FusionInput,
+} from "../../lib/keyword/fusion.js";
 import { keywordQuery } from "../../lib/keyword/keyword-query.js";
 import type { ServiceDeps } from "../deps.js";
 import { createDocumentStore, type DocumentRow, type DocumentStore } from "./document-store.js";
@@ -36,14 +41,25 @@ const FUSION_DEPTH = 40;
 
 type Ranking = { id: string; score: number }[];
 
-const placement = (p: Placement | undefined) => (p ? create(RankScoreSchema, { rank: p.rank, score: p.score }) : undefined);
+const placement = (p: Placement | undefined) =>
+  p ? create(RankScoreSchema, { rank: p.rank, score: p.score }) : undefined;
 
-export function createSearchService(deps: ServiceDeps, options: { store?: DocumentStore } = {}): ServiceImpl<typeof SearchService> {
+export function createSearchService(
+  deps: ServiceDeps,
+  options: { store?: DocumentStore } = {},
+): ServiceImpl<typeof SearchService> {
   const store = options.store ?? createDocumentStore(deps.db);
   const plains = createPlainTextCache();
   const rrfK = deps.config.search.rrfK;
 
-  function answer(plan: SearchPlan, ready: boolean, fused: Fused[] = [], rows = new Map<string, DocumentRow>(), asked = new Set<string>(), added: string[] = []) {
+  function answer(
+    plan: SearchPlan,
+    ready: boolean,
+    fused: Fused[] = [],
+    rows = new Map<string, DocumentRow>(),
+    asked = new Set<string>(),
+    added: string[] = [],
+  ) {
     return create(SearchResponseSchema, {
       query: plan.query,
       searchReady: ready,
@@ -65,7 +81,12 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
             highlights: highlightsOf(excerpt ?? null, asked).map((h) => create(HighlightSchema, h)),
             match: byTerms && semantic ? "both" : byTerms ? "keyword" : "semantic",
             explain: plan.explain
-              ? create(ExplanationSchema, { keyword: placement(keyword), semantic: placement(semantic), bridge: placement(bridge), rrfK: plan.mode === "semantic" ? 0 : rrfK })
+              ? create(ExplanationSchema, {
+                  keyword: placement(keyword),
+                  semantic: placement(semantic),
+                  bridge: placement(bridge),
+                  rrfK: plan.mode === "semantic" ? 0 : rrfK,
+                })
               : undefined,
           });
         }),
@@ -108,7 +129,8 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
           return answer(plan, false);
         }
         const semanticDepth = plan.mode === "semantic" ? plan.topK + SLACK : depth;
-        if (!isZero(vector)) semantic = allowed ? index.exact(vector, semanticDepth, allowed) : index.search(vector, semanticDepth);
+        if (!isZero(vector))
+          semantic = allowed ? index.exact(vector, semanticDepth, allowed) : index.search(vector, semanticDepth);
         // An embedder without cross-language signal scores a note in another script than the query at random:
         // in fusion such a note's semantic vote counts only OTHER_SCRIPT (it still fills a small filtered set).
         if (embedder.crossLingual === false && keywords.documents.ready) {
@@ -133,7 +155,9 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
           keyword = keywords.documents.bm25.search(q.typed, depth, accept);
           // The bridge ranks only what the typed terms did not find: notes in the other language, not a
           // bilingual note a second time.
-          bridge = q.added.length ? keywords.documents.bm25.search(q.added, depth, accept, new Set(keyword.map((h) => h.id))) : [];
+          bridge = q.added.length
+            ? keywords.documents.bm25.search(q.added, depth, accept, new Set(keyword.map((h) => h.id)))
+            : [];
         }
       }
 
@@ -149,7 +173,13 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
               { name: "bridge", hits: bridge, weight: KEYWORD_BRIDGE },
             ];
       const fused =
-        plan.mode === "semantic" ? semantic.map((h, i) => ({ id: h.id, score: h.score, places: { semantic: { rank: i + 1, score: h.score } } })) : reciprocalRankFusion(rankings, rrfK);
+        plan.mode === "semantic"
+          ? semantic.map((h, i) => ({
+              id: h.id,
+              score: h.score,
+              places: { semantic: { rank: i + 1, score: h.score } },
+            }))
+          : reciprocalRankFusion(rankings, rrfK);
       const top = fused.slice(0, plan.topK + SLACK);
       return answer(plan, true, top, await store.byIds(top.map((f) => f.id)), asked, added);
     },

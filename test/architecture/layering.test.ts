@@ -28,7 +28,10 @@ const TESTS_MAY_ALSO_IMPORT = ["test", "demo-data", "relay-simulator"];
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)["'](\.{1,2}\/[^"']+)["']/g;
 
 function sourceFiles(): string[] {
-  return execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "*.ts"], { cwd: ROOT, encoding: "utf8" })
+  return execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "*.ts"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  })
     .split("\n")
     .filter((f) => f !== "" && !f.startsWith("node_modules/"));
 }
@@ -68,12 +71,16 @@ describe("layering", () => {
   });
 
   it("lib, the leaf every folder may use, imports no service, gateway, governor or composition code", () => {
-    const upward = all.filter(([from, to]) => from.startsWith("lib/") && /^(services|gateway|governor|app|scripts)\//.test(to));
+    const upward = all.filter(
+      ([from, to]) => from.startsWith("lib/") && /^(services|gateway|governor|app|scripts)\//.test(to),
+    );
     expect(upward).toEqual([]);
   });
 
   it("no product module imports a test helper", () => {
-    const helpers = all.filter(([from, to]) => !from.endsWith(".test.ts") && MAY_IMPORT[topFolder(from)] && /^(test|bench)\//.test(to));
+    const helpers = all.filter(
+      ([from, to]) => !from.endsWith(".test.ts") && MAY_IMPORT[topFolder(from)] && /^(test|bench)\//.test(to),
+    );
     expect(helpers).toEqual([]);
   });
 });

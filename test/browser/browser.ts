@@ -10,11 +10,21 @@ import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 
 export const CHROMIUM = "/usr/bin/chromium";
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-quic", "--disable-sync"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-quic",
+  "--disable-sync",
+];
 
 /** Why the browser tests cannot run here, or null when they can. */
 export function chromiumMissing(): string | null {
-  if (!existsSync(CHROMIUM)) return `${CHROMIUM} not found: install Debian's chromium package (npm test runs scripts/ensure-chromium.sh, which does when apt is usable)`;
+  if (!existsSync(CHROMIUM))
+    return `${CHROMIUM} not found: install Debian's chromium package (npm test runs scripts/ensure-chromium.sh, which does when apt is usable)`;
   return null;
 }
 
@@ -33,7 +43,12 @@ export async function openBrowser(origin: string, headers: Record<string, string
   process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
   mkdirSync(SCREENSHOTS, { recursive: true });
   const profile = mkdtempSync(join(tmpdir(), "chromium-profile-"));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, extraHTTPHeaders: headers });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    extraHTTPHeaders: headers,
+  });
   const offsite: string[] = [];
   await context.route("**/*", (route) => {
     const url = route.request().url();
@@ -67,7 +82,14 @@ export interface PixelRegion {
  * how many distinct colours there are, and how many are within `tolerance` of `target` inside and outside `inside`
  * (pixels in `ignore` are not counted outside).
  */
-export async function pixelStats(page: Page, png: Buffer, target: string, inside: PixelRegion, ignore: PixelRegion[] = [], tolerance = 40) {
+export async function pixelStats(
+  page: Page,
+  png: Buffer,
+  target: string,
+  inside: PixelRegion,
+  ignore: PixelRegion[] = [],
+  tolerance = 40,
+) {
   return page.evaluate(
     async ({ data, target, inside, ignore, tolerance }) => {
       // Runs in the page: the DOM is there, though this project's type library has none.
@@ -78,7 +100,8 @@ export async function pixelStats(page: Page, png: Buffer, target: string, inside
       ctx.drawImage(img, 0, 0);
       const px: Uint8ClampedArray = ctx.getImageData(0, 0, img.width, img.height).data;
       const t = [1, 3, 5].map((i) => parseInt(target.slice(i, i + 2), 16));
-      const within = (r: { x: number; y: number; width: number; height: number }, x: number, y: number) => x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height;
+      const within = (r: { x: number; y: number; width: number; height: number }, x: number, y: number) =>
+        x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height;
       const bg = [px[0], px[1], px[2]];
       let nonBackground = 0;
       let targetInside = 0;
@@ -96,7 +119,15 @@ export async function pixelStats(page: Page, png: Buffer, target: string, inside
           }
         }
       }
-      return { width: img.width, height: img.height, background: `rgb(${bg.join(",")})`, nonBackground, colours: colours.size, targetInside, targetOutside };
+      return {
+        width: img.width,
+        height: img.height,
+        background: `rgb(${bg.join(",")})`,
+        nonBackground,
+        colours: colours.size,
+        targetInside,
+        targetOutside,
+      };
     },
     { data: png.toString("base64"), target, inside, ignore, tolerance },
   );

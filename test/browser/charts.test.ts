@@ -71,7 +71,10 @@ describe.skipIf(missing !== null)("charts in headless Chromium", () => {
       return Object.fromEntries(
         names.map((id: string) => {
           const b = dom.document.getElementById(id).getBBox();
-          return [id, { x: Math.floor(b.x), y: Math.floor(b.y), width: Math.ceil(b.width) + 1, height: Math.ceil(b.height) + 1 }];
+          return [
+            id,
+            { x: Math.floor(b.x), y: Math.floor(b.y), width: Math.ceil(b.width) + 1, height: Math.ceil(b.height) + 1 },
+          ];
         }),
       );
     }, ids);
@@ -83,14 +86,12 @@ describe.skipIf(missing !== null)("charts in headless Chromium", () => {
   for (const theme of ["light", "dark"] as const) {
     it(`draws the NAV line inside its plot area (${theme})`, async () => {
       const size = { width: 960, height: 540 };
-      const { page, png, boxes } = await shoot(`/api/v1/portfolios/p-long/chart.svg?theme=${theme}`, size, `portfolio-chart-${theme}.png`, [
-        "nav-plot",
-        "nav-line",
-        "benchmark-line",
-        "drawdown-plot",
-        "drawdown-area",
-        "legend",
-      ]);
+      const { page, png, boxes } = await shoot(
+        `/api/v1/portfolios/p-long/chart.svg?theme=${theme}`,
+        size,
+        `portfolio-chart-${theme}.png`,
+        ["nav-plot", "nav-line", "benchmark-line", "drawdown-plot", "drawdown-area", "legend"],
+      );
       expect(pngSize(png)).toEqual(size);
       const plot = boxes["nav-plot"]!;
       for (const id of ["nav-line", "benchmark-line"]) {
@@ -121,12 +122,12 @@ describe.skipIf(missing !== null)("charts in headless Chromium", () => {
 
   it("renders the leaderboard's bars inside their panels, at another size", async () => {
     const size = { width: 1200, height: 800 };
-    const { page, png, boxes } = await shoot("/api/v1/portfolios/leaderboard/chart.svg?width=1200&height=800", size, "leaderboard-chart.png", [
-      "sharpe-plot",
-      "sharpe-bars",
-      "return-plot",
-      "return-bars",
-    ]);
+    const { page, png, boxes } = await shoot(
+      "/api/v1/portfolios/leaderboard/chart.svg?width=1200&height=800",
+      size,
+      "leaderboard-chart.png",
+      ["sharpe-plot", "sharpe-bars", "return-plot", "return-bars"],
+    );
     expect(pngSize(png)).toEqual(size);
     for (const panel of ["sharpe", "return"]) {
       const plot = boxes[`${panel}-plot`]!;
@@ -136,7 +137,14 @@ describe.skipIf(missing !== null)("charts in headless Chromium", () => {
       expect(bars.y).toBeGreaterThanOrEqual(plot.y);
       expect(bars.y + bars.height).toBeLessThanOrEqual(plot.y + plot.height + 1);
     }
-    const positive = await pixelStats(page, png, PALETTES.light.positive, boxes["sharpe-plot"]!, [boxes["return-plot"]!], 30);
+    const positive = await pixelStats(
+      page,
+      png,
+      PALETTES.light.positive,
+      boxes["sharpe-plot"]!,
+      [boxes["return-plot"]!],
+      30,
+    );
     expect(positive.targetInside).toBeGreaterThan(500);
     expect(positive.targetOutside).toBe(0);
     await page.close();

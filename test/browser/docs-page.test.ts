@@ -25,8 +25,12 @@ describe.skipIf(missing !== null)("/docs in headless Chromium", () => {
     key = await gw.key(["analysts:read"]);
     await gw.app.listen({ port: 0, host: "127.0.0.1" });
     base = `http://127.0.0.1:${(gw.app.server.address() as { port: number }).port}`;
-    const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-    operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     // No key in the browser's headers: the page is public, and the key must come from "Authorize".
     browser = await openBrowser(base);
   });
@@ -43,9 +47,14 @@ describe.skipIf(missing !== null)("/docs in headless Chromium", () => {
     const res = await page.goto(`${base}/docs`);
     expect(res?.status()).toBe(200);
     await page.locator(".opblock").first().waitFor();
-    const shown = await page.locator(".opblock").evaluateAll((blocks) =>
-      blocks.map((b: any) => `${b.querySelector(".opblock-summary-method").textContent.trim()} ${b.querySelector(".opblock-summary-path").getAttribute("data-path")}`),
-    );
+    const shown = await page
+      .locator(".opblock")
+      .evaluateAll((blocks) =>
+        blocks.map(
+          (b: any) =>
+            `${b.querySelector(".opblock-summary-method").textContent.trim()} ${b.querySelector(".opblock-summary-path").getAttribute("data-path")}`,
+        ),
+      );
     expect(shown.sort()).toEqual([...operations].sort());
     expect(operations.length).toBeGreaterThanOrEqual(29);
     writeFileSync(join(SCREENSHOTS, "docs.png"), await page.screenshot({ type: "png" }));
@@ -66,12 +75,17 @@ describe.skipIf(missing !== null)("/docs in headless Chromium", () => {
     const op = page.locator("#operations-analysts-getAnalysts");
     if (!(await op.locator(".try-out__btn").isVisible())) await op.locator(".opblock-summary").click();
     await op.locator(".try-out__btn").click();
-    const [request] = await Promise.all([page.waitForRequest((r) => r.url() === `${base}/api/v1/analysts`), op.locator(".execute").click()]);
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url() === `${base}/api/v1/analysts`),
+      op.locator(".execute").click(),
+    ]);
     expect(request.headers()["x-api-key"]).toBe(key);
     const response = await request.response();
     expect(response?.status()).toBe(200);
     await op.locator(".live-responses-table tbody .response-col_status").first().waitFor();
-    expect((await op.locator(".live-responses-table tbody .response-col_status").first().textContent())?.trim()).toBe("200");
+    expect((await op.locator(".live-responses-table tbody .response-col_status").first().textContent())?.trim()).toBe(
+      "200",
+    );
     expect(browser.offsite).toEqual([]);
     await page.close();
   });

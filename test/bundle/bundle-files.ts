@@ -18,14 +18,23 @@ export function tempFolder(prefix = "bundle-test-"): { dir: string; remove(): vo
 export function writeBundle(dir: string, spec: BundleSpec): void {
   const counts: Record<string, number> = {};
   for (const [kind, lines] of Object.entries(spec.lines ?? {})) {
-    writeFileSync(path.join(dir, `${kind}.ndjson`), lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n");
+    writeFileSync(
+      path.join(dir, `${kind}.ndjson`),
+      lines.map((l) => (typeof l === "string" ? l : JSON.stringify(l))).join("\n") + "\n",
+    );
     counts[kind] = lines.length;
   }
   for (const [file, body] of Object.entries(spec.files ?? {})) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), body);
   }
-  const manifest = { format: FORMAT, format_version: FORMAT_VERSION, exported_at: "2026-11-20T10:00:00.000Z", counts, ...spec.manifest };
+  const manifest = {
+    format: FORMAT,
+    format_version: FORMAT_VERSION,
+    exported_at: "2026-11-20T10:00:00.000Z",
+    counts,
+    ...spec.manifest,
+  };
   writeFileSync(path.join(dir, "manifest.json"), JSON.stringify(manifest));
 }
 

@@ -11,7 +11,9 @@ export async function tableDigests(db: Pool): Promise<Record<string, { rows: num
   );
   const out: Record<string, { rows: number; md5: string | null }> = {};
   for (const { name } of tables) {
-    const { rows } = await db.query(`SELECT count(*)::int AS rows, md5(string_agg(x::text, '|' ORDER BY x::text)) AS md5 FROM ${name} x`);
+    const { rows } = await db.query(
+      `SELECT count(*)::int AS rows, md5(string_agg(x::text, '|' ORDER BY x::text)) AS md5 FROM ${name} x`,
+    );
     out[name] = rows[0];
   }
   return out;

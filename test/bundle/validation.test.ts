@@ -33,7 +33,9 @@ function bundle(spec: Parameters<typeof writeBundle>[1]): string {
 
 async function rowCounts(): Promise<number[]> {
   const tables = ["catalog.topic_pool", "catalog.threads", "catalog.cards", "objects.blobs"];
-  return Promise.all(tables.map(async (t) => Number((await db.owner.query(`SELECT count(*) AS n FROM ${t}`)).rows[0].n)));
+  return Promise.all(
+    tables.map(async (t) => Number((await db.owner.query(`SELECT count(*) AS n FROM ${t}`)).rows[0].n)),
+  );
 }
 
 describe("importing a bundle with bad lines", () => {
@@ -52,8 +54,18 @@ describe("importing a bundle with bad lines", () => {
           topicPoolLine({ pool_id: "pool_9", colour: "red" }),
           topicPoolLine({ pool_id: "pool_10", rationale: "nul \u0000 inside" }),
         ],
-        threads: [threadLine({ cards: [cardLine({ status: 5 })] }), threadLine({ card_count: 2, work_date: "2026-02-30" })],
-        objects: [{ key: "reports/x.md", content_type: "text/markdown; charset=utf-8", created_at: 1, file: "objects/reports/x.md" }],
+        threads: [
+          threadLine({ cards: [cardLine({ status: 5 })] }),
+          threadLine({ card_count: 2, work_date: "2026-02-30" }),
+        ],
+        objects: [
+          {
+            key: "reports/x.md",
+            content_type: "text/markdown; charset=utf-8",
+            created_at: 1,
+            file: "objects/reports/x.md",
+          },
+        ],
       },
       manifest: { counts: { "topic-pool": 10, threads: 2, objects: 1, analysts: 3 } },
     });
@@ -81,7 +93,13 @@ describe("importing a bundle with bad lines", () => {
 
   it("checks what the schema cannot see: derived fields that disagree with the rest of the line", async () => {
     const other = "5b6f3c1e-8d5a-4a8e-9f3b-1c2d3e4f5a6b";
-    const dir = bundle({ lines: { threads: [threadLine({ card_count: 3, cards: [cardLine({ board_id: other }), cardLine({ card_id: "card_2" })] })] } });
+    const dir = bundle({
+      lines: {
+        threads: [
+          threadLine({ card_count: 3, cards: [cardLine({ board_id: other }), cardLine({ card_id: "card_2" })] }),
+        ],
+      },
+    });
     const result = await importBundle(db.owner, dir, KINDS);
     expect(result.problems).toEqual([
       `${path.join(dir, "threads.ndjson")}:1: card_count is 3 but the thread lists 2 cards`,
@@ -94,7 +112,9 @@ describe("importing a bundle with bad lines", () => {
   it("refuses a bundle of another format version with one line, before reading any file", async () => {
     const dir = bundle({ lines: { "topic-pool": [topicPoolLine()] }, manifest: { format_version: 2 } });
     await expect(importBundle(db.owner, dir, KINDS)).rejects.toThrow(
-      new BundleRefused(`${path.join(dir, "manifest.json")}: bundle format version 2 is not supported; this importer reads version 1`),
+      new BundleRefused(
+        `${path.join(dir, "manifest.json")}: bundle format version 2 is not supported; this importer reads version 1`,
+      ),
     );
     expect(await rowCounts()).toEqual([0, 0, 0, 0]);
   });
@@ -109,7 +129,12 @@ describe("importing a bundle with bad lines", () => {
 
   it("rolls everything back when the database refuses a batch, naming the file and its lines", async () => {
     const message = { session_id: "s_missing", seq: 1, role: "analyst", content: "Hello.", created_at: 1763632800000 };
-    const dir = bundle({ lines: { "topic-pool": [topicPoolLine({ pool_id: "pool_rolled_back" })], "session-messages": [message, { ...message, seq: 2 }] } });
+    const dir = bundle({
+      lines: {
+        "topic-pool": [topicPoolLine({ pool_id: "pool_rolled_back" })],
+        "session-messages": [message, { ...message, seq: 2 }],
+      },
+    });
     await expect(importBundle(db.owner, dir, KINDS)).rejects.toThrow(
       new ImportFailed(
         `${path.join(dir, "session-messages.ndjson")}:1-2: the database refused these lines, nothing was imported: ` +
@@ -121,8 +146,16 @@ describe("importing a bundle with bad lines", () => {
   });
 
   it("refuses a body PostgreSQL cannot hold when it writes it, and nothing lands", async () => {
-    const line = { key: "memos/nul.md", content_type: "text/markdown; charset=utf-8", created_at: 1, file: "objects/memos/nul.md" };
-    const dir = bundle({ lines: { objects: [line], "topic-pool": [topicPoolLine()] }, files: { "objects/memos/nul.md": "a\u0000b" } });
+    const line = {
+      key: "memos/nul.md",
+      content_type: "text/markdown; charset=utf-8",
+      created_at: 1,
+      file: "objects/memos/nul.md",
+    };
+    const dir = bundle({
+      lines: { objects: [line], "topic-pool": [topicPoolLine()] },
+      files: { "objects/memos/nul.md": "a\u0000b" },
+    });
     await expect(importBundle(db.owner, dir, KINDS)).rejects.toThrow(
       `${path.join(dir, "objects.ndjson")}:1-1: the database refused these lines, nothing was imported: invalid byte sequence for encoding "UTF8": 0x00`,
     );

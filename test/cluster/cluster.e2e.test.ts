@@ -48,18 +48,44 @@ let stopped: Record<string, number | null> | undefined;
 async function viaCluster(method: string, url: string, headers: Record<string, string>, body?: unknown) {
   const res = await fetch(`${cluster.gatewayUrl}${url}`, {
     method,
-    headers: { "user-agent": "cluster-e2e", ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    headers: {
+      "user-agent": "cluster-e2e",
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
-  return { status: res.status, type: res.headers.get("content-type"), etag: res.headers.get("etag"), text: await res.text(), requestId: res.headers.get("x-request-id") };
+  return {
+    status: res.status,
+    type: res.headers.get("content-type"),
+    etag: res.headers.get("etag"),
+    text: await res.text(),
+    requestId: res.headers.get("x-request-id"),
+  };
 }
 
 async function viaLocal(method: string, url: string, headers: Record<string, string>, body?: unknown) {
-  const res = await local.inject({ method: method as "GET", url, headers: { "user-agent": "cluster-e2e", ...headers }, ...(body === undefined ? {} : { payload: body as object }) });
-  return { status: res.statusCode, type: res.headers["content-type"] ?? null, etag: (res.headers.etag as string | undefined) ?? null, text: res.body, requestId: null };
+  const res = await local.inject({
+    method: method as "GET",
+    url,
+    headers: { "user-agent": "cluster-e2e", ...headers },
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+  return {
+    status: res.statusCode,
+    type: res.headers["content-type"] ?? null,
+    etag: (res.headers.etag as string | undefined) ?? null,
+    text: res.body,
+    requestId: null,
+  };
 }
 
-const tool = (name: string, args: unknown) => ({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } });
+const tool = (name: string, args: unknown) => ({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: { name, arguments: args },
+});
 const mcpHeaders = (key: string) => ({ "x-api-key": key, accept: "application/json, text/event-stream" });
 
 describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answers as npm start", () => {
@@ -99,14 +125,26 @@ describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answe
     });
     // The governor's first tick and kickoff (published at start; the kickoff is dropped as stale past the hour's first
     // 15 minutes) may change the whiteboard: wait until both are settled.
-    await waitFor(async () => {
-      const { rows } = await db.owner.query("SELECT DISTINCT kind FROM governor.decisions WHERE outcome <> 'running'");
-      const staleKickoff = lines.some((l) => l.process === "governor" && l.line.includes('"kind":"kickoff"') && l.line.includes("stale slot dropped"));
-      return rows.some((r) => r.kind === "tick") && (staleKickoff || rows.some((r) => r.kind === "kickoff"));
-    }, 60_000, async () => ({
-      decisions: (await db.owner.query("SELECT kind, outcome FROM governor.decisions")).rows,
-      governor: lines.filter((l) => l.process === "governor").slice(-15).map((l) => l.line),
-    }));
+    await waitFor(
+      async () => {
+        const { rows } = await db.owner.query(
+          "SELECT DISTINCT kind FROM governor.decisions WHERE outcome <> 'running'",
+        );
+        const staleKickoff = lines.some(
+          (l) =>
+            l.process === "governor" && l.line.includes('"kind":"kickoff"') && l.line.includes("stale slot dropped"),
+        );
+        return rows.some((r) => r.kind === "tick") && (staleKickoff || rows.some((r) => r.kind === "kickoff"));
+      },
+      60_000,
+      async () => ({
+        decisions: (await db.owner.query("SELECT kind, outcome FROM governor.decisions")).rows,
+        governor: lines
+          .filter((l) => l.process === "governor")
+          .slice(-15)
+          .map((l) => l.line),
+      }),
+    );
     local = await buildAllInOne({
       config: loadConfig(shared),
       db,
@@ -132,13 +170,20 @@ describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answe
 
   it("answers every REST route as the all-in-one does", async () => {
     const requests = restRequests(ids);
-    const paths = Object.entries(JSON.parse((await viaLocal("GET", "/api/openapi.json", {})).text).paths as Record<string, object>).flatMap(
-      ([path, ops]) => Object.keys(ops).filter((m) => ["get", "post"].includes(m)).map((m) => `${m.toUpperCase()} ${path}`),
+    const paths = Object.entries(
+      JSON.parse((await viaLocal("GET", "/api/openapi.json", {})).text).paths as Record<string, object>,
+    ).flatMap(([path, ops]) =>
+      Object.keys(ops)
+        .filter((m) => ["get", "post"].includes(m))
+        .map((m) => `${m.toUpperCase()} ${path}`),
     );
     expect(new Set(requests.map((r) => `${r.method} ${r.route}`))).toEqual(new Set(paths));
     for (const r of requests) {
       const headers = { "x-api-key": clusterKey };
-      const [remote, here] = await Promise.all([viaCluster(r.method, r.url, headers, r.body), viaLocal(r.method, r.url, { "x-api-key": localKey }, r.body)]);
+      const [remote, here] = await Promise.all([
+        viaCluster(r.method, r.url, headers, r.body),
+        viaLocal(r.method, r.url, { "x-api-key": localKey }, r.body),
+      ]);
       expect(remote.status, `${r.method} ${r.url}: ${remote.text.slice(0, 300)}`).toBe(here.status);
       expect(remote.type, r.url).toBe(here.type);
       // An ETag hashes the bytes: the same bytes, the same tag; a stamped field (generated_at) makes both differ.
@@ -156,7 +201,12 @@ describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answe
       const [remoteKey, localKeyFor] = name === "coverage_artifacts" ? [peerKey, peerKey] : [clusterKey, localKey];
       const [remote, here] = await Promise.all([
         viaCluster("POST", "/api/mcp", mcpHeaders(remoteKey), tool(name, input)),
-        viaLocal("POST", "/api/mcp", { ...mcpHeaders(localKeyFor), "content-type": "application/json" }, tool(name, input)),
+        viaLocal(
+          "POST",
+          "/api/mcp",
+          { ...mcpHeaders(localKeyFor), "content-type": "application/json" },
+          tool(name, input),
+        ),
       ]);
       expect(remote.status, `${name}: ${remote.text.slice(0, 300)}`).toBe(200);
       const answer = JSON.parse(remote.text);
@@ -177,43 +227,78 @@ describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answe
        VALUES ('gt_e2e_1', 'chain_tag', $1, 'submitted', 'rt_e2e_1', $2, $2, $3)`,
       [factId, now, now + 25 * 60_000],
     );
-    const body = JSON.stringify({ type: "task.completed", task_id: "rt_e2e_1", client_ref: "gt_e2e_1", kind: "chain_tag", occurred_at: now, result: { tags: ["e2e-copper"] } });
+    const body = JSON.stringify({
+      type: "task.completed",
+      task_id: "rt_e2e_1",
+      client_ref: "gt_e2e_1",
+      kind: "chain_tag",
+      occurred_at: now,
+      result: { tags: ["e2e-copper"] },
+    });
     const send = (signature: string) =>
-      viaCluster("POST", "/relay/callback", { "x-relay-signature": signature, "x-relay-delivery": "d-e2e-1", "user-agent": "relay/1" }, body);
+      viaCluster(
+        "POST",
+        "/relay/callback",
+        { "x-relay-signature": signature, "x-relay-delivery": "d-e2e-1", "user-agent": "relay/1" },
+        body,
+      );
     expect((await send(`sha256=${"0".repeat(64)}`)).status).toBe(401);
     const kept = await send(signatureOf(secret, body));
     expect(kept.status, kept.text).toBe(200);
     expect(JSON.parse(kept.text)).toMatchObject({ received: true, delivery_id: "d-e2e-1", outcome: "recorded" });
     // Applied by the governor on the bus notification, well before its 30-second scan.
-    await waitFor(async () => (await db.owner.query("SELECT 1 FROM governor.tasks WHERE task_id = 'gt_e2e_1' AND status = 'completed'")).rowCount === 1, 20_000);
+    await waitFor(
+      async () =>
+        (await db.owner.query("SELECT 1 FROM governor.tasks WHERE task_id = 'gt_e2e_1' AND status = 'completed'"))
+          .rowCount === 1,
+      20_000,
+    );
     const tags = await db.owner.query("SELECT tag FROM factcard.chain_fact_tags WHERE fact_id = $1", [factId]);
     expect(tags.rows.map((r) => r.tag)).toEqual(["e2e-copper"]);
-    const tools = await viaCluster("POST", "/api/mcp", mcpHeaders(clusterKey), tool("chain_fact_tags", { fact_id: factId }));
+    const tools = await viaCluster(
+      "POST",
+      "/api/mcp",
+      mcpHeaders(clusterKey),
+      tool("chain_fact_tags", { fact_id: factId }),
+    );
     expect(tools.text).toContain("e2e-copper");
   });
 
   it("carries the gateway's request id into the services' logs and never logs a key or signature", async () => {
     const requestId = `e2e-${randomBytes(6).toString("hex")}`;
     // A read the gateway's cache never answers (the similarity log counts the trailing seven days), so it reaches the catalog process.
-    const res = await viaCluster("GET", "/api/v1/whiteboard/similarity-log?limit=1", { "x-api-key": clusterKey, "x-request-id": requestId });
+    const res = await viaCluster("GET", "/api/v1/whiteboard/similarity-log?limit=1", {
+      "x-api-key": clusterKey,
+      "x-request-id": requestId,
+    });
     expect(res.requestId).toBe(requestId);
     await waitFor(async () => lines.some((l) => l.process === "catalog" && l.line.includes(requestId)), 5_000);
     const gatewayLine = lines.find((l) => l.process === "gateway" && l.line.includes(requestId))!;
     expect(JSON.parse(gatewayLine.line)).toMatchObject({ name: "gateway", reqId: requestId });
     const all = lines.map((l) => l.line).join("\n");
-    for (const secretValue of [clusterKey, peerKey, secret, db.readerUrl.split("@")[0]!.split(":").pop()!]) expect(all).not.toContain(secretValue);
+    for (const secretValue of [clusterKey, peerKey, secret, db.readerUrl.split("@")[0]!.split(":").pop()!])
+      expect(all).not.toContain(secretValue);
     expect(all).not.toMatch(/sha256=[0-9a-f]{64}/);
     expect(all).toContain("[Redacted]");
   });
 
   it("drops a cached answer when an outside writer changes its rows: after the bound, both gateways answer the new one", async () => {
     const url = `/api/v1/analysts/${ids.analyst.analyst_id}`;
-    const nameOf = async (via: typeof viaCluster | typeof viaLocal, key: string) => JSON.parse((await via("GET", url, { "x-api-key": key })).text).name_en as string;
+    const nameOf = async (via: typeof viaCluster | typeof viaLocal, key: string) =>
+      JSON.parse((await via("GET", url, { "x-api-key": key })).text).name_en as string;
     const before = await nameOf(viaCluster, clusterKey);
     expect(await nameOf(viaCluster, clusterKey)).toBe(before);
-    await db.owner.query("UPDATE catalog.analysts SET name_en = $2 WHERE analyst_id = $1", [ids.analyst.analyst_id, `${before} (renamed)`]);
+    await db.owner.query("UPDATE catalog.analysts SET name_en = $2 WHERE analyst_id = $1", [
+      ids.analyst.analyst_id,
+      `${before} (renamed)`,
+    ]);
     const committedAt = Date.now();
-    await waitFor(async () => (await nameOf(viaCluster, clusterKey)) === `${before} (renamed)` && (await nameOf(viaLocal, localKey)) === `${before} (renamed)`, 10_000);
+    await waitFor(
+      async () =>
+        (await nameOf(viaCluster, clusterKey)) === `${before} (renamed)` &&
+        (await nameOf(viaLocal, localKey)) === `${before} (renamed)`,
+      10_000,
+    );
     // docs/read-cache.md: below one second across processes; from then on no answer may be the old one.
     await new Promise((r) => setTimeout(r, Math.max(0, committedAt + 1000 - Date.now())));
     for (let i = 0; i < 20; i++) {

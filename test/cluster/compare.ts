@@ -21,7 +21,11 @@ function normalise(value: unknown): unknown {
   }
   if (Array.isArray(value)) return value.map(normalise);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !STAMPED.has(k)).map(([k, v]) => [k, normalise(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !STAMPED.has(k))
+        .map(([k, v]) => [k, normalise(v)]),
+    );
   }
   return value;
 }
@@ -29,7 +33,11 @@ function normalise(value: unknown): unknown {
 /** A response body ready for toEqual. */
 export const comparable = (text: string): unknown => normalise(text);
 
-export async function waitFor(condition: () => Promise<boolean>, timeoutMs: number, state?: () => Promise<unknown>): Promise<void> {
+export async function waitFor(
+  condition: () => Promise<boolean>,
+  timeoutMs: number,
+  state?: () => Promise<unknown>,
+): Promise<void> {
   const everyMs = 200;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -22,17 +22,43 @@ async function one<T = Record<string, string>>(db: Pool, sql: string): Promise<T
 /** Identifiers of the demo dataset, one of each kind the routes and tools take. */
 export async function sampleIds(db: Pool) {
   const analyst = await one(db, "SELECT analyst_id FROM catalog.analysts ORDER BY sort_order, analyst_id LIMIT 1");
-  const thread = await one(db, "SELECT board_id::text FROM catalog.threads t WHERE EXISTS (SELECT 1 FROM catalog.cards c WHERE c.board_id = t.board_id) ORDER BY board_id LIMIT 1");
+  const thread = await one(
+    db,
+    "SELECT board_id::text FROM catalog.threads t WHERE EXISTS (SELECT 1 FROM catalog.cards c WHERE c.board_id = t.board_id) ORDER BY board_id LIMIT 1",
+  );
   const report = await one(db, "SELECT card_id, lang FROM catalog.card_reports ORDER BY card_id, lang LIMIT 1");
-  const daily = await one(db, "SELECT work_date::text AS date FROM reports.reports WHERE kind = 'daily' AND lang <> 'zh' ORDER BY work_date DESC LIMIT 1");
-  const weekly = await one(db, "SELECT work_date::text AS date, analyst_id FROM reports.reports WHERE kind = 'weekly' AND lang <> 'zh' ORDER BY archived_at DESC LIMIT 1");
-  const data = await one(db, "SELECT work_date::text AS date, topic FROM reports.data_topics ORDER BY work_date DESC, topic LIMIT 1");
-  const portfolios = (await db.query("SELECT portfolio_id FROM portfolio.portfolios ORDER BY portfolio_id LIMIT 2")).rows.map((r) => r.portfolio_id as string);
+  const daily = await one(
+    db,
+    "SELECT work_date::text AS date FROM reports.reports WHERE kind = 'daily' AND lang <> 'zh' ORDER BY work_date DESC LIMIT 1",
+  );
+  const weekly = await one(
+    db,
+    "SELECT work_date::text AS date, analyst_id FROM reports.reports WHERE kind = 'weekly' AND lang <> 'zh' ORDER BY archived_at DESC LIMIT 1",
+  );
+  const data = await one(
+    db,
+    "SELECT work_date::text AS date, topic FROM reports.data_topics ORDER BY work_date DESC, topic LIMIT 1",
+  );
+  const portfolios = (
+    await db.query("SELECT portfolio_id FROM portfolio.portfolios ORDER BY portfolio_id LIMIT 2")
+  ).rows.map((r) => r.portfolio_id as string);
   const factCard = await one(db, "SELECT fact_card_id FROM factcard.fact_cards ORDER BY fact_card_id LIMIT 1");
-  const message = await one<{ session_id: string; seq: number }>(db, "SELECT session_id, seq FROM catalog.session_messages ORDER BY session_id, seq LIMIT 1");
-  const mail = await one(db, "SELECT thread_id, message_id, from_analyst FROM catalog.mailbox_messages ORDER BY sent_at, message_id LIMIT 1");
-  const event = await one(db, "SELECT event_id, kind, subject_id FROM catalog.events WHERE subject_id IS NOT NULL ORDER BY event_id LIMIT 1");
-  const fact = await one(db, "SELECT f.fact_id, f.chain_id, t.tag FROM factcard.chain_facts f JOIN factcard.chain_fact_tags t USING (fact_id) ORDER BY f.fact_id LIMIT 1");
+  const message = await one<{ session_id: string; seq: number }>(
+    db,
+    "SELECT session_id, seq FROM catalog.session_messages ORDER BY session_id, seq LIMIT 1",
+  );
+  const mail = await one(
+    db,
+    "SELECT thread_id, message_id, from_analyst FROM catalog.mailbox_messages ORDER BY sent_at, message_id LIMIT 1",
+  );
+  const event = await one(
+    db,
+    "SELECT event_id, kind, subject_id FROM catalog.events WHERE subject_id IS NOT NULL ORDER BY event_id LIMIT 1",
+  );
+  const fact = await one(
+    db,
+    "SELECT f.fact_id, f.chain_id, t.tag FROM factcard.chain_facts f JOIN factcard.chain_fact_tags t USING (fact_id) ORDER BY f.fact_id LIMIT 1",
+  );
   const link = await one(db, "SELECT ref FROM factcard.chain_links ORDER BY ref LIMIT 1");
   return { analyst, thread, report, daily, weekly, data, portfolios, factCard, message, mail, event, fact, link };
 }
@@ -49,7 +75,10 @@ export function restRequests(ids: SampleIds): RestRequest[] {
     get(`${v1}/analysts/{analystId}`, `${v1}/analysts/nobody-at-all`),
     get(`${v1}/whiteboard/threads`, `${v1}/whiteboard/threads?limit=5`),
     get(`${v1}/whiteboard/threads/{boardId}`, `${v1}/whiteboard/threads/${ids.thread.board_id}`),
-    get(`${v1}/whiteboard/cards/{cardId}/report`, `${v1}/whiteboard/cards/${ids.report.card_id}/report?lang=${ids.report.lang === "plain" ? "en" : ids.report.lang}`),
+    get(
+      `${v1}/whiteboard/cards/{cardId}/report`,
+      `${v1}/whiteboard/cards/${ids.report.card_id}/report?lang=${ids.report.lang === "plain" ? "en" : ids.report.lang}`,
+    ),
     get(`${v1}/whiteboard/cards/{cardId}/report`, `${v1}/whiteboard/cards/${ids.report.card_id}/report`),
     get(`${v1}/whiteboard/topic-pool`, `${v1}/whiteboard/topic-pool?status=all&limit=10`),
     get(`${v1}/whiteboard/similarity-log`, `${v1}/whiteboard/similarity-log?limit=10`),

@@ -12,7 +12,8 @@ import { ENTRY_POINTS } from "../../app/cluster/topology.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { appServices, read } from "./load-manifests.js";
 
-const IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm;
+const IMPORT =
+  /^\s*(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm;
 
 /** Every repository file reachable from `entry` through runtime imports, and every package named on the way. */
 function walk(entry: string) {
@@ -27,7 +28,11 @@ function walk(entry: string) {
       const spec = (m[1] ?? m[2])!;
       if (spec.startsWith(".")) {
         const resolved = path.relative(REPO_ROOT, path.resolve(REPO_ROOT, path.dirname(file), spec));
-        queue.push(existsSync(path.join(REPO_ROOT, resolved.replace(/\.js$/, ".ts"))) ? resolved.replace(/\.js$/, ".ts") : resolved);
+        queue.push(
+          existsSync(path.join(REPO_ROOT, resolved.replace(/\.js$/, ".ts")))
+            ? resolved.replace(/\.js$/, ".ts")
+            : resolved,
+        );
       } else if (!spec.startsWith("node:") && !builtinModules.includes(spec)) {
         packages.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!);
       }
@@ -37,19 +42,36 @@ function walk(entry: string) {
 }
 
 const dockerfile = read("deploy/Dockerfile");
-const copied = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \.\/(\S*)$/gm)].flatMap((m) => m[1]!.split(" ").filter((p) => !p.endsWith(".json")));
-const ignored = read(".dockerignore").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+const copied = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \.\/(\S*)$/gm)].flatMap((m) =>
+  m[1]!.split(" ").filter((p) => !p.endsWith(".json")),
+);
+const ignored = read(".dockerignore")
+  .split("\n")
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith("#"));
 // The operator's bundle commands run in the same image (docker run … scripts/import.ts /bundle).
 const operatorCommands = ["scripts/import.ts", "scripts/export.ts"];
-const entries = [...new Set([...Object.values(ENTRY_POINTS).map((e) => e[0]!), ...appServices().map(([, s]) => s.command[0] as string), ...operatorCommands])];
+const entries = [
+  ...new Set([
+    ...Object.values(ENTRY_POINTS).map((e) => e[0]!),
+    ...appServices().map(([, s]) => s.command[0] as string),
+    ...operatorCommands,
+  ]),
+];
 
 describe("the container image", () => {
   it("copies every file the entry points import, and ignores none of them", () => {
     for (const entry of entries) {
       for (const file of walk(entry).files) {
-        expect(copied.some((dir) => file === dir || file.startsWith(`${dir}/`)), `${entry} imports ${file}, which the Dockerfile does not copy`).toBe(true);
+        expect(
+          copied.some((dir) => file === dir || file.startsWith(`${dir}/`)),
+          `${entry} imports ${file}, which the Dockerfile does not copy`,
+        ).toBe(true);
         expect(file.endsWith(".test.ts"), `${entry} imports a test file: ${file}`).toBe(false);
-        expect(ignored.some((pattern) => file === pattern || file.startsWith(`${pattern}/`)), `${file} is in .dockerignore`).toBe(false);
+        expect(
+          ignored.some((pattern) => file === pattern || file.startsWith(`${pattern}/`)),
+          `${file} is in .dockerignore`,
+        ).toBe(false);
       }
     }
   });

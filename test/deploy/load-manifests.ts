@@ -25,19 +25,33 @@ export const named = (kind: string, name: string) => k8s.find((d) => d.kind === 
 
 /** Workloads (Deployments and Jobs) with their one container. */
 export const workloads = () =>
-  [...ofKind("Deployment"), ...ofKind("Job")].map((w) => ({ workload: w, container: w.spec.template.spec.containers[0], labels: w.spec.template.metadata.labels }));
+  [...ofKind("Deployment"), ...ofKind("Job")].map((w) => ({
+    workload: w,
+    container: w.spec.template.spec.containers[0],
+    labels: w.spec.template.metadata.labels,
+  }));
 
 /** Every environment variable lib/config/config.ts and its readers name (string literals in upper snake case). */
 export function configVariables(): Set<string> {
-  const sources = ["lib/config/config.ts", "lib/config/search.ts", "lib/config/auth.ts", "lib/config/access.ts", "lib/config/cluster.ts"];
+  const sources = [
+    "lib/config/config.ts",
+    "lib/config/search.ts",
+    "lib/config/auth.ts",
+    "lib/config/access.ts",
+    "lib/config/cluster.ts",
+  ];
   const names = sources.flatMap((f) => [...read(f).matchAll(/"([A-Z][A-Z0-9_]{2,})"/g)].map((m) => m[1]!));
   return new Set([...names, ...SERVICE_PROCESSES.map(serviceUrlVariable)]);
 }
 
 /** Compose's `${NAME:-default}` resolved to its default, as a bare `docker compose up` would. */
 export const withDefaults = (env: Record<string, string>) =>
-  Object.fromEntries(Object.entries(env ?? {}).map(([k, v]) => [k, String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, "$1")]));
+  Object.fromEntries(
+    Object.entries(env ?? {}).map(([k, v]) => [k, String(v).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, "$1")]),
+  );
 
 /** Compose services built from this repository (the app image). */
 export const appServices = () =>
-  Object.entries(compose.services as Record<string, Json>).filter(([, s]) => s.image === "institute-publishing:local" || s.build);
+  Object.entries(compose.services as Record<string, Json>).filter(
+    ([, s]) => s.image === "institute-publishing:local" || s.build,
+  );

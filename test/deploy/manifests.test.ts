@@ -13,7 +13,16 @@ import { requireServiceUrls, SERVICE_PROCESSES, serviceUrlVariable } from "../..
 import { loadConfig } from "../../lib/config/config.js";
 import { INTERNAL_PATHS } from "../../lib/observability/internal-server.js";
 import { LIVENESS } from "../../lib/health/health-service.js";
-import { appServices, compose, configVariables, named, ofKind, withDefaults, workloads, type Json } from "./load-manifests.js";
+import {
+  appServices,
+  compose,
+  configVariables,
+  named,
+  ofKind,
+  withDefaults,
+  workloads,
+  type Json,
+} from "./load-manifests.js";
 
 const defaults = loadConfig({});
 const PORT = defaults.port;
@@ -86,12 +95,15 @@ describe("ports and probes match the code", () => {
 
   it("compose health checks ask /readyz on the internal port, and start the gateway after every backend is healthy", () => {
     for (const [name, service] of appServices().filter(([n]) => !["migrate", "relay-simulator"].includes(n))) {
-      expect(service.healthcheck.test.join(" "), name).toContain(`http://127.0.0.1:${METRICS_PORT}${INTERNAL_PATHS.ready}`);
+      expect(service.healthcheck.test.join(" "), name).toContain(
+        `http://127.0.0.1:${METRICS_PORT}${INTERNAL_PATHS.ready}`,
+      );
     }
     const backends = SERVICE_PROCESSES as readonly string[];
     expect(Object.keys(compose.services.gateway.depends_on).sort()).toEqual([...backends].sort());
     for (const b of backends) expect(compose.services.gateway.depends_on[b].condition).toBe("service_healthy");
-    for (const b of backends.filter((b) => b !== "governor")) expect(compose.services[b].depends_on.migrate.condition).toBe("service_completed_successfully");
+    for (const b of backends.filter((b) => b !== "governor"))
+      expect(compose.services[b].depends_on.migrate.condition).toBe("service_completed_successfully");
     expect(compose.services.migrate.depends_on.postgres.condition).toBe("service_healthy");
     expect(compose.services.governor.depends_on.nats.condition).toBe("service_healthy");
     expect(compose.services["relay-simulator"].profiles).toEqual(["relay-sim"]);
@@ -99,9 +111,15 @@ describe("ports and probes match the code", () => {
 
   it("Kubernetes Services route to a named container port of the pods they select", () => {
     for (const svc of ofKind("Service")) {
-      const target = workloads().find(({ labels }) => Object.entries(svc.spec.selector).every(([k, v]) => labels[k] === v));
+      const target = workloads().find(({ labels }) =>
+        Object.entries(svc.spec.selector).every(([k, v]) => labels[k] === v),
+      );
       expect(target, svc.metadata.name).toBeDefined();
-      for (const port of svc.spec.ports) expect(target!.container.ports.map((p: Json) => p.name), svc.metadata.name).toContain(port.targetPort);
+      for (const port of svc.spec.ports)
+        expect(
+          target!.container.ports.map((p: Json) => p.name),
+          svc.metadata.name,
+        ).toContain(port.targetPort);
     }
   });
 });
@@ -128,9 +146,13 @@ describe("configuration matches what the code reads", () => {
       const svc = named("Service", url.hostname);
       expect(svc, variable).toBeDefined();
       expect(Number(url.port), variable).toBe(svc.spec.ports[0].port);
-      const target = workloads().find(({ labels }) => Object.entries(svc.spec.selector).every(([k, v]) => labels[k] === v))!;
+      const target = workloads().find(({ labels }) =>
+        Object.entries(svc.spec.selector).every(([k, v]) => labels[k] === v),
+      )!;
       expect(processOf(target.container.args), variable).toBe(name);
-      expect(target.container.ports.find((p: Json) => p.name === svc.spec.ports[0].targetPort).containerPort).toBe(PORT);
+      expect(target.container.ports.find((p: Json) => p.name === svc.spec.ports[0].targetPort).containerPort).toBe(
+        PORT,
+      );
     }
   });
 
@@ -157,10 +179,15 @@ describe("configuration matches what the code reads", () => {
 
   it("refers only to the ConfigMap and Secret keys that exist", () => {
     for (const { workload, container } of workloads()) {
-      for (const from of container.envFrom ?? []) expect(named("ConfigMap", from.configMapRef.name), workload.metadata.name).toBeDefined();
+      for (const from of container.envFrom ?? [])
+        expect(named("ConfigMap", from.configMapRef.name), workload.metadata.name).toBeDefined();
       for (const e of container.env ?? []) {
         const ref = e.valueFrom?.secretKeyRef;
-        if (ref) expect(named("Secret", ref.name)?.stringData?.[ref.key], `${workload.metadata.name}: ${e.name}`).toBeDefined();
+        if (ref)
+          expect(
+            named("Secret", ref.name)?.stringData?.[ref.key],
+            `${workload.metadata.name}: ${e.name}`,
+          ).toBeDefined();
       }
     }
   });
@@ -169,13 +196,24 @@ describe("configuration matches what the code reads", () => {
 describe("Kubernetes runs each process hardened and with a disruption budget", () => {
   it("every Deployment has probes, resources, a non-root read-only container and a PodDisruptionBudget", () => {
     const budgets = ofKind("PodDisruptionBudget");
-    for (const { workload, container, labels } of workloads().filter(({ workload }) => workload.kind === "Deployment")) {
+    for (const { workload, container, labels } of workloads().filter(
+      ({ workload }) => workload.kind === "Deployment",
+    )) {
       expect(container.readinessProbe && container.livenessProbe, workload.metadata.name).toBeTruthy();
       expect(container.resources.requests && container.resources.limits, workload.metadata.name).toBeTruthy();
-      expect(container.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+      expect(container.securityContext).toMatchObject({
+        runAsNonRoot: true,
+        readOnlyRootFilesystem: true,
+        allowPrivilegeEscalation: false,
+      });
       expect(container.volumeMounts.map((v: Json) => v.mountPath)).toContain("/tmp");
-      expect(budgets.some((b) => Object.entries(b.spec.selector.matchLabels).every(([k, v]) => labels[k] === v)), workload.metadata.name).toBe(true);
-      expect(workload.spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(Number(configMap().SHUTDOWN_TIMEOUT_MS) + 5_000);
+      expect(
+        budgets.some((b) => Object.entries(b.spec.selector.matchLabels).every(([k, v]) => labels[k] === v)),
+        workload.metadata.name,
+      ).toBe(true);
+      expect(workload.spec.template.spec.terminationGracePeriodSeconds * 1000).toBeGreaterThan(
+        Number(configMap().SHUTDOWN_TIMEOUT_MS) + 5_000,
+      );
     }
     const hpa = ofKind("HorizontalPodAutoscaler");
     expect(hpa.map((h) => h.spec.scaleTargetRef.name)).toEqual(["institute-gateway"]);
@@ -183,22 +221,34 @@ describe("Kubernetes runs each process hardened and with a disruption budget", (
 
   it("a NetworkPolicy keeps the services and the governor reachable from the gateway only", () => {
     const policies = ofKind("NetworkPolicy");
-    expect(policies.some((p) => Object.keys(p.spec.podSelector).length === 0 && p.spec.policyTypes.includes("Ingress") && !p.spec.ingress)).toBe(true);
+    expect(
+      policies.some(
+        (p) =>
+          Object.keys(p.spec.podSelector).length === 0 && p.spec.policyTypes.includes("Ingress") && !p.spec.ingress,
+      ),
+    ).toBe(true);
     const internal = workloads().filter(({ container }) => {
       const p = processOf(container.args);
       return p && p !== "gateway" && p !== "migrate";
     });
     for (const { workload, labels } of internal) {
       const selecting = policies.filter((p) => selects(p.spec.podSelector, labels) && p.spec.ingress);
-      const onPort = selecting.flatMap((p) => p.spec.ingress).filter((rule: Json) => rule.ports?.some((x: Json) => x.port === PORT));
+      const onPort = selecting
+        .flatMap((p) => p.spec.ingress)
+        .filter((rule: Json) => rule.ports?.some((x: Json) => x.port === PORT));
       expect(onPort.length, workload.metadata.name).toBeGreaterThan(0);
-      for (const rule of onPort) expect(rule.from, workload.metadata.name).toEqual([{ podSelector: { matchLabels: { "app.kubernetes.io/name": "institute-gateway" } } }]);
+      for (const rule of onPort)
+        expect(rule.from, workload.metadata.name).toEqual([
+          { podSelector: { matchLabels: { "app.kubernetes.io/name": "institute-gateway" } } },
+        ]);
     }
   });
 });
 
 function selects(selector: Json, labels: Record<string, string>): boolean {
   const matchLabels = Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
-  const expressions = (selector.matchExpressions ?? []).every((e: Json) => e.operator === "In" && e.values.includes(labels[e.key]));
+  const expressions = (selector.matchExpressions ?? []).every(
+    (e: Json) => e.operator === "In" && e.values.includes(labels[e.key]),
+  );
   return matchLabels && expressions;
 }

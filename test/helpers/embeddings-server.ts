@@ -39,22 +39,33 @@ export async function startEmbeddingsServer(dimensions = 48): Promise<Embeddings
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
       if (req.method !== "POST" || req.url !== "/v1/embeddings") {
-        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "not found" } }));
+        res
+          .writeHead(404, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: { message: "not found" } }));
         return;
       }
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      const record = { model: body.model, input: body.input, authorization: req.headers.authorization, encodingFormat: body.encoding_format };
+      const record = {
+        model: body.model,
+        input: body.input,
+        authorization: req.headers.authorization,
+        encodingFormat: body.encoding_format,
+      };
       state.requests.push(record);
       const status = await state.behave(record, state.requests.length);
       if (res.destroyed) return;
       if (status !== undefined) {
-        res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: `status ${status}` } }));
+        res
+          .writeHead(status, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: { message: `status ${status}` } }));
         return;
       }
       const vectors = await embedder.embed(record.input);
       const data = vectors.map((v, index) => ({ object: "embedding", index, embedding: [...v] }));
       if (state.shuffle) data.reverse();
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ object: "list", model: record.model, data }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ object: "list", model: record.model, data }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -17,7 +17,12 @@ export interface TestGateway {
 }
 
 export async function startTestGateway(
-  options: { now?: () => number; env?: Record<string, string>; fill?: (db: TestDatabase) => Promise<void>; tools?: ToolDefinition[] } = {},
+  options: {
+    now?: () => number;
+    env?: Record<string, string>;
+    fill?: (db: TestDatabase) => Promise<void>;
+    tools?: ToolDefinition[];
+  } = {},
 ): Promise<TestGateway> {
   const db = await createTestDatabase(inject("adminUrl"));
   await options.fill?.(db);
@@ -37,7 +42,10 @@ export async function startTestGateway(
 }
 
 /** Another gateway replica over the same test database (its own read cache and listener); closed by the caller. */
-export async function startReplica(gw: TestGateway, options: { now?: () => number; env?: Record<string, string> } = {}): Promise<FastifyInstance> {
+export async function startReplica(
+  gw: TestGateway,
+  options: { now?: () => number; env?: Record<string, string> } = {},
+): Promise<FastifyInstance> {
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", ...options.env });
   const app = await buildAllInOne({ config, db: gw.db, now: options.now });
   await app.ready();

@@ -5,7 +5,11 @@ import type { Bus } from "../../lib/bus/bus.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { silentLog, type Log } from "../../lib/log.js";
 import { createTestDatabase, type TestDatabase } from "./test-database.js";
-import { startRelaySimulator, type RelaySimulator, type RelaySimulatorOptions } from "../../relay-simulator/simulator.js";
+import {
+  startRelaySimulator,
+  type RelaySimulator,
+  type RelaySimulatorOptions,
+} from "../../relay-simulator/simulator.js";
 import { createGovernor, type Governor, type GovernorDeps } from "../../governor/governor.js";
 import { createHttpRelayClient } from "../../governor/relay/http-relay-client.js";
 import { T0 } from "../fixtures/governor.js";
@@ -31,7 +35,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { sim?: Partial<RelaySimulatorOptions>; db?: TestDatabase; log?: Log } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { sim?: Partial<RelaySimulatorOptions>; db?: TestDatabase; log?: Log } = {},
+): Promise<Harness> {
   const db = options.db ?? (await createTestDatabase(inject("adminUrl"), "gov"));
   const sim = await startRelaySimulator({ signingSecret: SECRET, ...options.sim });
   const clock = testClock();
@@ -46,7 +52,12 @@ export async function startHarness(options: { sim?: Partial<RelaySimulatorOption
       return createGovernor({
         db: db.owner,
         bus,
-        relay: createHttpRelayClient({ baseUrl: sim.url, backoffMs: 1, timeouts: { fleetMs: 2_000, submitMs: 2_000 }, now: clock.now }),
+        relay: createHttpRelayClient({
+          baseUrl: sim.url,
+          backoffMs: 1,
+          timeouts: { fleetMs: 2_000, submitMs: 2_000 },
+          now: clock.now,
+        }),
         embedder: createHashedNgramEmbedder(),
         now: clock.now,
         log: options.log ?? silentLog,

@@ -19,7 +19,12 @@ export interface LimitedGateway {
 
 export async function startLimitedGateway(
   db: TestDatabase,
-  options: { env?: Record<string, string>; now?: () => number; relayCallbacks?: RelayCallbackOptions; store?: BucketStore } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: () => number;
+    relayCallbacks?: RelayCallbackOptions;
+    store?: BucketStore;
+  } = {},
 ): Promise<LimitedGateway> {
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", ...options.env });
   const pool = createPool(db.ownerUrl, { name: "test-rate-limit", max: 4 });

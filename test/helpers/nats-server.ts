@@ -38,7 +38,8 @@ export async function startTestNats(): Promise<TestNats> {
   }
   const port = await freePort();
   const store = mkdtempSync(path.join(tmpdir(), "nats-test-"));
-  const spawnServer = () => spawn("nats-server", ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store], { stdio: "ignore" });
+  const spawnServer = () =>
+    spawn("nats-server", ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store], { stdio: "ignore" });
   let child: ChildProcess = spawnServer();
   const down = async () => {
     if (child.exitCode === null && child.signalCode === null) {

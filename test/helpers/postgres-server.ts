@@ -22,7 +22,10 @@ export async function startTestServer(): Promise<TestServer> {
     return { adminUrl: url.toString(), stop: async () => {} };
   }
   const dir = await mkdtemp(path.join(tmpdir(), "institute-test-pg-"));
-  const embedded = await startEmbeddedPostgres(dir, () => {}, { owner: "the test run", runtimeDir: loadConfig().embeddedRuntimeDir });
+  const embedded = await startEmbeddedPostgres(dir, () => {}, {
+    owner: "the test run",
+    runtimeDir: loadConfig().embeddedRuntimeDir,
+  });
   const url = new URL(embedded.url);
   url.pathname = "/postgres";
   return {

@@ -6,7 +6,13 @@ import type { Bus } from "../../lib/bus/bus.js";
 import { loadConfig } from "../../lib/config/config.js";
 import type { TestDatabase } from "./test-database.js";
 
-export async function startRelayGateway(options: { db: TestDatabase; secret: string; relayName?: string; bus?: Bus; now?: () => number }): Promise<FastifyInstance> {
+export async function startRelayGateway(options: {
+  db: TestDatabase;
+  secret: string;
+  relayName?: string;
+  bus?: Bus;
+  now?: () => number;
+}): Promise<FastifyInstance> {
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", RELAY_NAME: options.relayName ?? "Relay" });
   const app = await buildAllInOne({
     config,

@@ -40,12 +40,14 @@ const compile = createSchemaCompiler();
 /** The arguments must be ones the endpoint would accept (defaults are not applied: the tool must handle absence). */
 function checkInput(definition: ToolDefinition, args: Record<string, unknown>) {
   const validate = compile(definition.inputSchema);
-  if (!validate(structuredClone(args))) throw new Error(`${definition.name}: arguments outside inputSchema: ${JSON.stringify(validate.errors)}`);
+  if (!validate(structuredClone(args)))
+    throw new Error(`${definition.name}: arguments outside inputSchema: ${JSON.stringify(validate.errors)}`);
 }
 
 export function checkOutput(definition: ToolDefinition, result: unknown) {
   const validate = compile(definition.outputSchema);
-  if (!validate(result)) throw new Error(`${definition.name}: answer outside outputSchema: ${JSON.stringify(validate.errors)}`);
+  if (!validate(result))
+    throw new Error(`${definition.name}: answer outside outputSchema: ${JSON.stringify(validate.errors)}`);
 }
 
 export interface ToolHarness {
@@ -101,7 +103,9 @@ export async function startToolHarness(options: HarnessOptions = {}): Promise<To
 }
 
 /** How a tool call was refused, as the endpoint reports it (spec §7.2): category, code, message, argument. */
-export async function refusal(call: Promise<unknown>): Promise<{ category: string; code: string; message: string; argument?: string }> {
+export async function refusal(
+  call: Promise<unknown>,
+): Promise<{ category: string; code: string; message: string; argument?: string }> {
   const error = await call.then(
     () => expect.unreachable("the call succeeded"),
     (e: unknown) => e,

@@ -24,8 +24,13 @@ export async function startFakeUserinfo(answers: Record<string, FakeAnswer>): Pr
   const server = createServer((req: IncomingMessage, res) => {
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
     calls.push({ method: req.method ?? "", path: req.url ?? "", token });
-    const answer = (req.url === "/oauth/userinfo" && token && answers[token]) || { status: 401, body: { error: "invalid_token" } };
-    res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers }).end(answer.body === undefined ? "" : JSON.stringify(answer.body));
+    const answer = (req.url === "/oauth/userinfo" && token && answers[token]) || {
+      status: 401,
+      body: { error: "invalid_token" },
+    };
+    res
+      .writeHead(answer.status, { "content-type": "application/json", ...answer.headers })
+      .end(answer.body === undefined ? "" : JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -30,10 +30,21 @@ export async function startIdentityHub(options: { subject?: string } = {}): Prom
     clients: [],
     jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), kid: "hub-1", use: "sig", alg: "RS256" }] },
     cookies: { keys: ["identity-hub-test-cookie-key"] },
-    routes: { authorization: "/oauth/authorize", token: "/oauth/token", registration: "/oauth/register", userinfo: "/oauth/userinfo", jwks: "/oauth/jwks" },
+    routes: {
+      authorization: "/oauth/authorize",
+      token: "/oauth/token",
+      registration: "/oauth/register",
+      userinfo: "/oauth/userinfo",
+      jwks: "/oauth/jwks",
+    },
     scopes: ["openid", ...TOOL_SCOPES],
     claims: { openid: ["sub"] },
-    features: { registration: { enabled: true }, devInteractions: { enabled: false }, userinfo: { enabled: true }, resourceIndicators: { enabled: false } },
+    features: {
+      registration: { enabled: true },
+      devInteractions: { enabled: false },
+      userinfo: { enabled: true },
+      resourceIndicators: { enabled: false },
+    },
     pkce: { required: () => true },
     ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 3600, IdToken: 600, Interaction: 600, Session: 3600 },
     responseTypes: ["code"],
@@ -49,7 +60,12 @@ export async function startIdentityHub(options: { subject?: string } = {}): Prom
   async function interact(req: IncomingMessage, res: ServerResponse) {
     const details = await provider.interactionDetails(req, res);
     if (details.prompt.name === "login") {
-      return provider.interactionFinished(req, res, { login: { accountId: subject } }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: subject } },
+        { mergeWithLastSubmission: false },
+      );
     }
     const grant = details.grantId
       ? await provider.Grant.find(details.grantId)

@@ -6,7 +6,9 @@ import { startLiveGateway, type LiveGateway } from "./harness.js";
 let gw: LiveGateway;
 let key: string;
 beforeAll(async () => {
-  gw = await startLiveGateway({ env: { MCP_ALLOWED_ORIGINS: "https://inspector.example.org, http://tools.example.com:6274" } });
+  gw = await startLiveGateway({
+    env: { MCP_ALLOWED_ORIGINS: "https://inspector.example.org, http://tools.example.com:6274" },
+  });
   key = await gw.key(["viewer:read"]);
 });
 afterAll(() => gw?.close());
@@ -15,10 +17,19 @@ afterAll(() => gw?.close());
 function rawPost(headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown> }> {
   const url = new URL(gw.url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", ...headers } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers }));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers }));
+      },
+    );
     req.on("error", reject);
     req.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }));
   });
@@ -28,7 +39,11 @@ describe("allowed origins", () => {
   it("answers a preflight from a configured origin without a credential", async () => {
     const res = await fetch(gw.url, {
       method: "OPTIONS",
-      headers: { origin: "https://inspector.example.org", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, mcp-protocol-version" },
+      headers: {
+        origin: "https://inspector.example.org",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type, mcp-protocol-version",
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("https://inspector.example.org");
@@ -57,15 +72,23 @@ describe("allowed origins", () => {
 
 describe("refused origins and hosts", () => {
   it("answers 403 to any other Origin, with or without a credential, and to its preflight", async () => {
-    for (const origin of ["https://evil.example.com", "null", "https://inspector.example.org.evil.com", "http://inspector.example.org"]) {
+    for (const origin of [
+      "https://evil.example.com",
+      "null",
+      "https://inspector.example.org.evil.com",
+      "http://inspector.example.org",
+    ]) {
       for (const headers of [{ origin }, { origin, "x-api-key": key }] as Record<string, string>[]) {
         const res = await gw.post({ jsonrpc: "2.0", id: 1, method: "ping" }, headers);
         expect(res.status, origin).toBe(403);
         expect(res.headers.get("access-control-allow-origin")).toBeNull();
-        expect(((await res.json() as any)).error).toBe(`origin not allowed: ${origin}`);
+        expect(((await res.json()) as any).error).toBe(`origin not allowed: ${origin}`);
       }
     }
-    const preflight = await fetch(gw.url, { method: "OPTIONS", headers: { origin: "https://evil.example.com", "access-control-request-method": "POST" } });
+    const preflight = await fetch(gw.url, {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example.com", "access-control-request-method": "POST" },
+    });
     expect(preflight.status).toBe(403);
   });
 
@@ -95,7 +118,11 @@ describe("refused origins and hosts", () => {
     }
     const preflight = await fetch(`${gw.base}/.well-known/oauth-protected-resource`, {
       method: "OPTIONS",
-      headers: { origin: "https://anyone.example.net", "access-control-request-method": "GET", "access-control-request-headers": "mcp-protocol-version" },
+      headers: {
+        origin: "https://anyone.example.net",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "mcp-protocol-version",
+      },
     });
     expect(preflight.status).toBe(204);
   });

@@ -21,15 +21,23 @@ const NODE_MAJOR = Number(process.versions.node.split(".")[0]);
 const COMPAT = path.resolve("test/mcp/conformance-node20/register.mjs");
 
 function runnerArgs(): string[] {
-  const entry = path.join(path.dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/conformance/package.json")), "dist/index.js");
+  const entry = path.join(
+    path.dirname(createRequire(import.meta.url).resolve("@modelcontextprotocol/conformance/package.json")),
+    "dist/index.js",
+  );
   return NODE_MAJOR >= 22 ? [entry] : ["--import", COMPAT, entry];
 }
 
 function run(args: string[], timeoutMs: number): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [...runnerArgs(), ...args], { timeout: timeoutMs, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [...runnerArgs(), ...args],
+      { timeout: timeoutMs, env: { ...process.env, NO_COLOR: "1" } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -57,7 +65,10 @@ function checksIn(dir: string): Check[] {
   return found;
 }
 
-export async function runScenario(url: string, scenario: string): Promise<{ code: number; checks: Check[]; output: string }> {
+export async function runScenario(
+  url: string,
+  scenario: string,
+): Promise<{ code: number; checks: Check[]; output: string }> {
   const out = mkdtempSync(path.join(tmpdir(), "mcp-conformance-"));
   try {
     const result = await run(["server", "--url", url, "--scenario", scenario, "-o", out], 120_000);
@@ -68,11 +79,20 @@ export async function runScenario(url: string, scenario: string): Promise<{ code
 }
 
 /** A loopback proxy to `target` that adds `headers` to every request and keeps every other header as sent. */
-export async function startKeyProxy(target: string, headers: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
+export async function startKeyProxy(
+  target: string,
+  headers: Record<string, string>,
+): Promise<{ url: string; close(): Promise<void> }> {
   const upstream = new URL(target);
   const server: Server = createServer((req, res) => {
     const forward = request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, ...headers } },
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, ...headers },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runnerUnavailable, runScenario, startKeyProxy } from "./conformance-runner.js";
 import { startLiveGateway, type LiveGateway } from "./harness.js";
 
-const SCENARIOS = ["server-initialize", "ping", "tools-list", "dns-rebinding-protection", "resources-list", "prompts-list"];
+const SCENARIOS = [
+  "server-initialize",
+  "ping",
+  "tools-list",
+  "dns-rebinding-protection",
+  "resources-list",
+  "prompts-list",
+];
 
 let gw: LiveGateway;
 let proxy: { url: string; close(): Promise<void> };

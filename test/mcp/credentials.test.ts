@@ -30,7 +30,12 @@ beforeAll(async () => {
     ["p-plain"],
   );
   gw = await startLiveGateway({
-    env: { PEERS_FILE: peers.file, AUTH_URL: hub.base, OAUTH_DEFAULT_SCOPES: "viewer:read,analysts:read", OAUTH_CACHE_SECONDS: "60" },
+    env: {
+      PEERS_FILE: peers.file,
+      AUTH_URL: hub.base,
+      OAUTH_DEFAULT_SCOPES: "viewer:read,analysts:read",
+      OAUTH_CACHE_SECONDS: "60",
+    },
   });
   viewerKey = await gw.key(["viewer:read"]);
 });
@@ -40,17 +45,27 @@ afterAll(async () => {
   peers?.remove();
 });
 
-const call = (headers: Record<string, string>) => gw.rpc("tools/call", { name: "analysts_list", arguments: {} }, headers);
+const call = (headers: Record<string, string>) =>
+  gw.rpc("tools/call", { name: "analysts_list", arguments: {} }, headers);
 
 describe("without a credential", () => {
   it("answers 401 with the Bearer challenge naming the resource metadata, on /api/mcp and on unknown paths", async () => {
-    for (const [method, path] of [["POST", "/api/mcp"], ["GET", "/api/mcp"], ["GET", "/mcp"], ["POST", "/nowhere"]] as const) {
-      const res = await fetch(`${gw.base}${path}`, { method, headers: { "content-type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+    for (const [method, path] of [
+      ["POST", "/api/mcp"],
+      ["GET", "/api/mcp"],
+      ["GET", "/mcp"],
+      ["POST", "/nowhere"],
+    ] as const) {
+      const res = await fetch(`${gw.base}${path}`, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: method === "POST" ? "{}" : undefined,
+      });
       expect(res.status, path).toBe(401);
       expect(res.headers.get("www-authenticate")).toBe(
         `Bearer realm="institute-research", resource_metadata="${gw.base}/.well-known/oauth-protected-resource"`,
       );
-      expect(((await res.json() as any)).error).toMatch(/^missing credential/);
+      expect(((await res.json()) as any).error).toMatch(/^missing credential/);
     }
   });
 
@@ -64,9 +79,15 @@ describe("without a credential", () => {
     for (const path of ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/api/mcp"]) {
       const res = await fetch(`${gw.base}${path}`);
       expect(res.status).toBe(200);
-      const body = (await res.json() as any);
-      expect(body).toMatchObject({ resource: `${gw.base}/api/mcp`, authorization_servers: [hub.base], bearer_methods_supported: ["header"] });
-      expect(body.scopes_supported).toEqual(expect.arrayContaining(["viewer:read", "analysts:read", "sessions:read", "mailbox:read", "events:read"]));
+      const body = (await res.json()) as any;
+      expect(body).toMatchObject({
+        resource: `${gw.base}/api/mcp`,
+        authorization_servers: [hub.base],
+        bearer_methods_supported: ["header"],
+      });
+      expect(body.scopes_supported).toEqual(
+        expect.arrayContaining(["viewer:read", "analysts:read", "sessions:read", "mailbox:read", "events:read"]),
+      );
     }
   });
 });
@@ -92,7 +113,12 @@ describe("institute API keys", () => {
 
 describe("peer keys", () => {
   it("work in Authorization: Bearer and in X-API-Key, and satisfy the tool's scope", async () => {
-    for (const headers of [{ authorization: `Bearer ${kPlain}` }, { "x-api-key": kPlain }, { "x-api-key": kOther }, { authorization: `Bearer ${kCov}` }] as Record<string, string>[]) {
+    for (const headers of [
+      { authorization: `Bearer ${kPlain}` },
+      { "x-api-key": kPlain },
+      { "x-api-key": kOther },
+      { authorization: `Bearer ${kCov}` },
+    ] as Record<string, string>[]) {
       const res = await call(headers);
       expect(res.status).toBe(200);
       expect(res.body.result.structuredContent.count).toBe(2);
@@ -101,7 +127,10 @@ describe("peer keys", () => {
 
   it("refuse a digest listed for two parties with ambiguous_key, every time, while the parties' other keys work", async () => {
     for (let i = 0; i < 3; i++) {
-      for (const headers of [{ authorization: `Bearer ${kShared}` }, { "x-api-key": kShared }] as Record<string, string>[]) {
+      for (const headers of [{ authorization: `Bearer ${kShared}` }, { "x-api-key": kShared }] as Record<
+        string,
+        string
+      >[]) {
         const res = await call(headers);
         expect(res.status).toBe(401);
         expect(res.body).toEqual({ error: "ambiguous_key" });
@@ -133,7 +162,10 @@ describe("OAuth access tokens", () => {
     expect((await call({ authorization: "Bearer tok-narrow" })).body.result.structuredContent.count).toBe(2);
     const none = await gw.rpc("tools/list", {}, { authorization: "Bearer tok-none" });
     expect(none.status).toBe(200);
-    expect(none.body.error).toMatchObject({ code: -32001, data: { category: "auth", transient: false, code: "missing_scope" } });
+    expect(none.body.error).toMatchObject({
+      code: -32001,
+      data: { category: "auth", transient: false, code: "missing_scope" },
+    });
     expect(none.body.result).toBeUndefined();
   });
 
@@ -160,7 +192,11 @@ describe("OAuth access tokens", () => {
 
 describe("routing with a valid credential (spec §5.2 rule 5)", () => {
   it("answers 404 for /mcp and unknown paths, 405 with Allow: POST for other methods on /api/mcp", async () => {
-    for (const headers of [{ "x-api-key": viewerKey }, { authorization: `Bearer ${kPlain}` }, { authorization: "Bearer tok-good" }]) {
+    for (const headers of [
+      { "x-api-key": viewerKey },
+      { authorization: `Bearer ${kPlain}` },
+      { authorization: "Bearer tok-good" },
+    ]) {
       for (const path of ["/mcp", "/nowhere", "/api/mcp/extra"]) {
         expect((await fetch(`${gw.base}${path}`, { method: "POST", headers })).status, path).toBe(404);
       }
@@ -184,7 +220,11 @@ describe("REST accepts institute keys only (DESIGN §9)", () => {
   it("refuses peer keys and OAuth tokens, including on unknown REST paths", async () => {
     const analystsKey = await gw.key(["analysts:read"]);
     expect((await fetch(`${gw.base}/api/v1/analysts`, { headers: { "x-api-key": analystsKey } })).status).toBe(200);
-    for (const headers of [{ "x-api-key": kPlain }, { authorization: `Bearer ${kPlain}` }, { authorization: "Bearer tok-good" }]) {
+    for (const headers of [
+      { "x-api-key": kPlain },
+      { authorization: `Bearer ${kPlain}` },
+      { authorization: "Bearer tok-good" },
+    ]) {
       for (const path of ["/api/v1/analysts", "/api/v1/nowhere"]) {
         const res = await fetch(`${gw.base}${path}`, { headers });
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(401);

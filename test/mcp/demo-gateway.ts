@@ -20,7 +20,10 @@ export interface DemoGateway {
   gw: TestGateway;
   base: string;
   /** Credentials by kind, as request headers. */
-  creds: Record<"viewer" | "whiteboard" | "analysts" | "rest" | "peer" | "coverage" | "oauthViewer" | "oauthNarrow", Record<string, string>>;
+  creds: Record<
+    "viewer" | "whiteboard" | "analysts" | "rest" | "peer" | "coverage" | "oauthViewer" | "oauthNarrow",
+    Record<string, string>
+  >;
   connect(headers: Record<string, string>): Promise<Client>;
   /** One JSON-RPC request over fetch: the raw error objects, for exact comparisons. */
   rpc(method: string, params: unknown, headers: Record<string, string>): Promise<any>;
@@ -31,7 +34,10 @@ export interface DemoGateway {
 export async function startDemoGateway(): Promise<DemoGateway> {
   const peerKey = newKey("plain");
   const coverageKey = newKey("cov");
-  const peers = writePeersFile([{ id: "desk-plain", keys: [peerKey] }, { id: "desk-coverage", keys: [coverageKey], coverage: true }]);
+  const peers = writePeersFile([
+    { id: "desk-plain", keys: [peerKey] },
+    { id: "desk-coverage", keys: [coverageKey], coverage: true },
+  ]);
   const hub: FakeUserinfo = await startFakeUserinfo({
     "tok-viewer": { status: 200, body: { sub: "reader-1", scope: "openid viewer:read" } },
     "tok-narrow": { status: 200, body: { sub: "reader-2", scope: "openid whiteboard:read" } },

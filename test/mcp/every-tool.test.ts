@@ -53,13 +53,29 @@ beforeAll(async () => {
   const daily = await first<{ work_date: string }>(
     "SELECT work_date FROM reports.reports WHERE kind = 'daily' AND analyst_id = 'daily-editor' AND lang = 'en' ORDER BY work_date DESC LIMIT 1",
   );
-  const data = await first<{ work_date: string; topic: string }>("SELECT work_date, topic FROM reports.data_topics ORDER BY work_date DESC, topic LIMIT 1");
-  const board = await first<{ board_id: string }>("SELECT board_id FROM catalog.threads t WHERE EXISTS (SELECT 1 FROM catalog.cards c WHERE c.board_id = t.board_id) LIMIT 1");
-  const card = await first<{ card_id: string }>("SELECT card_id FROM catalog.card_reports WHERE lang = 'en' ORDER BY card_id LIMIT 1");
-  const portfolios = (await gw.db.owner.query("SELECT portfolio_id FROM portfolio.portfolios WHERE kind = 'persona' ORDER BY portfolio_id LIMIT 2")).rows;
-  const fact = await first<{ fact_card_id: string }>("SELECT fact_card_id FROM factcard.fact_cards ORDER BY fact_card_id LIMIT 1");
-  const message = await first<{ session_id: string; seq: number }>("SELECT session_id, seq FROM catalog.session_messages ORDER BY session_id, seq LIMIT 1");
-  const mail = await first<{ thread_id: string; message_id: string }>("SELECT thread_id, message_id FROM catalog.mailbox_messages ORDER BY message_id LIMIT 1");
+  const data = await first<{ work_date: string; topic: string }>(
+    "SELECT work_date, topic FROM reports.data_topics ORDER BY work_date DESC, topic LIMIT 1",
+  );
+  const board = await first<{ board_id: string }>(
+    "SELECT board_id FROM catalog.threads t WHERE EXISTS (SELECT 1 FROM catalog.cards c WHERE c.board_id = t.board_id) LIMIT 1",
+  );
+  const card = await first<{ card_id: string }>(
+    "SELECT card_id FROM catalog.card_reports WHERE lang = 'en' ORDER BY card_id LIMIT 1",
+  );
+  const portfolios = (
+    await gw.db.owner.query(
+      "SELECT portfolio_id FROM portfolio.portfolios WHERE kind = 'persona' ORDER BY portfolio_id LIMIT 2",
+    )
+  ).rows;
+  const fact = await first<{ fact_card_id: string }>(
+    "SELECT fact_card_id FROM factcard.fact_cards ORDER BY fact_card_id LIMIT 1",
+  );
+  const message = await first<{ session_id: string; seq: number }>(
+    "SELECT session_id, seq FROM catalog.session_messages ORDER BY session_id, seq LIMIT 1",
+  );
+  const mail = await first<{ thread_id: string; message_id: string }>(
+    "SELECT thread_id, message_id FROM catalog.mailbox_messages ORDER BY message_id LIMIT 1",
+  );
   const event = await first<{ kind: string; subject_id: string; event_id: string }>(
     "SELECT kind, subject_id, event_id FROM catalog.events WHERE subject_id IS NOT NULL ORDER BY event_id LIMIT 1",
   );
@@ -137,7 +153,8 @@ describe("a stock MCP client against the demo dataset", () => {
       // What the client received, checked against the tool's full output schema (not the compact listing's).
       const conforms = compile(tool.outputSchema);
       if (!conforms(result.structuredContent)) failures.push(`${tool.name}: ${JSON.stringify(conforms.errors?.[0])}`);
-      else if (JSON.stringify(result.structuredContent) === "{}") failures.push(`${tool.name}: empty structured content`);
+      else if (JSON.stringify(result.structuredContent) === "{}")
+        failures.push(`${tool.name}: empty structured content`);
     }
     expect(failures).toEqual([]);
     await Promise.all([demo.close(), peer.close()]);

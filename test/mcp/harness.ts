@@ -35,8 +35,11 @@ export function writePeersFile(peers: PeerSpec[], writeAllowlist: string[] = [])
 }
 
 export async function fillAnalysts(db: TestDatabase) {
-  await db.owner.query(`INSERT INTO catalog.categories (category_id, name, name_en, sort_order) VALUES ('macro', '宏观', 'Macro', 1)`);
-  await db.owner.query(`INSERT INTO catalog.analysts (analyst_id, name, name_en, category_id, tasks_default, sort_order) VALUES
+  await db.owner.query(
+    `INSERT INTO catalog.categories (category_id, name, name_en, sort_order) VALUES ('macro', '宏观', 'Macro', 1)`,
+  );
+  await db.owner
+    .query(`INSERT INTO catalog.analysts (analyst_id, name, name_en, category_id, tasks_default, sort_order) VALUES
     ('a-alpha', '阿尔法', 'Alpha', 'macro', '{weekly}', 1), ('a-beta', '贝塔', NULL, NULL, '{}', 2)`);
 }
 
@@ -44,10 +47,16 @@ export interface LiveGateway extends TestGateway {
   base: string;
   url: string;
   post(body: unknown, headers?: Record<string, string>): Promise<Response>;
-  rpc(method: string, params: unknown, headers: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  rpc(
+    method: string,
+    params: unknown,
+    headers: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
-export async function startLiveGateway(options: { env?: Record<string, string>; tools?: ToolDefinition[] } = {}): Promise<LiveGateway> {
+export async function startLiveGateway(
+  options: { env?: Record<string, string>; tools?: ToolDefinition[] } = {},
+): Promise<LiveGateway> {
   const gw = await startTestGateway({ env: options.env, tools: options.tools, fill: fillAnalysts });
   await gw.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = gw.app.server.address() as { port: number };

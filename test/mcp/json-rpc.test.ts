@@ -28,7 +28,7 @@ describe("initialize", () => {
     ]) {
       const res = await gw.post(init(asked), key);
       expect(res.status).toBe(200);
-      const body = (await res.json() as any);
+      const body = (await res.json()) as any;
       expect(body.result.protocolVersion).toBe(answered);
       expect(res.headers.get("mcp-protocol-version")).toBe(answered);
       expect(body.result.capabilities).toEqual({
@@ -43,8 +43,13 @@ describe("initialize", () => {
   });
 
   it("needs a protocolVersion string: -32602 otherwise", async () => {
-    const body = await ((await gw.post({ jsonrpc: "2.0", id: 7, method: "initialize", params: {} }, key)).json() as any);
-    expect(body).toMatchObject({ id: 7, error: { code: -32602, data: { category: "validation", argument: "protocolVersion" } } });
+    const body = await ((
+      await gw.post({ jsonrpc: "2.0", id: 7, method: "initialize", params: {} }, key)
+    ).json() as any);
+    expect(body).toMatchObject({
+      id: 7,
+      error: { code: -32602, data: { category: "validation", argument: "protocolVersion" } },
+    });
   });
 });
 
@@ -63,7 +68,11 @@ describe("notifications, ping and client responses", () => {
   });
 
   it("answers ping with {}", async () => {
-    expect(await (await gw.post({ jsonrpc: "2.0", id: "p", method: "ping" }, key)).json()).toEqual({ jsonrpc: "2.0", id: "p", result: {} });
+    expect(await (await gw.post({ jsonrpc: "2.0", id: "p", method: "ping" }, key)).json()).toEqual({
+      jsonrpc: "2.0",
+      id: "p",
+      result: {},
+    });
   });
 });
 
@@ -71,12 +80,21 @@ describe("MCP-Protocol-Version header", () => {
   it("is taken as 2025-03-26 when missing, echoed when supported, and 400 when unsupported", async () => {
     const missing = await gw.post({ jsonrpc: "2.0", id: 1, method: "ping" }, key);
     expect(missing.headers.get("mcp-protocol-version")).toBe("2025-03-26");
-    const given = await gw.post({ jsonrpc: "2.0", id: 1, method: "ping" }, { ...key, "mcp-protocol-version": "2025-06-18" });
+    const given = await gw.post(
+      { jsonrpc: "2.0", id: 1, method: "ping" },
+      { ...key, "mcp-protocol-version": "2025-06-18" },
+    );
     expect(given.headers.get("mcp-protocol-version")).toBe("2025-06-18");
     for (const bad of ["2099-01-01", "latest"]) {
-      const res = await gw.post({ jsonrpc: "2.0", id: 1, method: "tools/list" }, { ...key, "mcp-protocol-version": bad });
+      const res = await gw.post(
+        { jsonrpc: "2.0", id: 1, method: "tools/list" },
+        { ...key, "mcp-protocol-version": bad },
+      );
       expect(res.status).toBe(400);
-      expect(((await res.json() as any)).error).toMatchObject({ code: -32600, data: { supported: ["2025-03-26", "2025-06-18", "2025-11-25"] } });
+      expect(((await res.json()) as any).error).toMatchObject({
+        code: -32600,
+        data: { supported: ["2025-03-26", "2025-06-18", "2025-11-25"] },
+      });
     }
   });
 });
@@ -93,16 +111,26 @@ describe("malformed messages get JSON-RPC codes, never a 5xx", () => {
     ["no jsonrpc", { id: 1, method: "ping" }, 400, -32600],
     ["object id", { jsonrpc: "2.0", id: { a: 1 }, method: "ping" }, 400, -32600],
     ["numeric method", { jsonrpc: "2.0", id: 1, method: 42 }, 400, -32600],
-    ["unknown method", { jsonrpc: "2.0", id: 1, method: "resources/subscribe", params: { uri: "institute://memory" } }, 200, -32601],
+    [
+      "unknown method",
+      { jsonrpc: "2.0", id: 1, method: "resources/subscribe", params: { uri: "institute://memory" } },
+      200,
+      -32601,
+    ],
     ["array params", { jsonrpc: "2.0", id: 1, method: "tools/call", params: [1] }, 200, -32602],
     ["tools/call without name", { jsonrpc: "2.0", id: 1, method: "tools/call", params: {} }, 200, -32602],
     ["tools/call unknown tool", { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "nope" } }, 200, -32602],
-    ["tools/call string arguments", { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "analysts_get", arguments: "x" } }, 200, -32602],
+    [
+      "tools/call string arguments",
+      { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "analysts_get", arguments: "x" } },
+      200,
+      -32602,
+    ],
   ];
   it.each(cases)("%s", async (_name, body, status, code) => {
     const res = await gw.post(body, key);
     expect(res.status).toBe(status);
-    const json = (await res.json() as any);
+    const json = (await res.json()) as any;
     expect(json.jsonrpc).toBe("2.0");
     expect(json.error.code).toBe(code);
     expect(json.error.data.transient).toBe(false);
@@ -111,7 +139,10 @@ describe("malformed messages get JSON-RPC codes, never a 5xx", () => {
   it("refuses a non-JSON content type with 415, and an oversized body with 413", async () => {
     const text = await fetch(gw.url, { method: "POST", headers: { ...key, "content-type": "text/plain" }, body: "{}" });
     expect(text.status).toBe(415);
-    const big = await gw.post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(1_100_000) } }), key);
+    const big = await gw.post(
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(1_100_000) } }),
+      key,
+    );
     expect(big.status).toBe(413);
   });
 });
@@ -122,7 +153,12 @@ describe("tools/list", () => {
     const names = body.result.tools.map((t: { name: string }) => t.name);
     expect(names).toEqual(expect.arrayContaining(["analysts_list", "analysts_get"]));
     for (const tool of body.result.tools) {
-      expect(tool).toMatchObject({ title: expect.any(String), description: expect.any(String), inputSchema: { type: "object" }, outputSchema: { type: "object" } });
+      expect(tool).toMatchObject({
+        title: expect.any(String),
+        description: expect.any(String),
+        inputSchema: { type: "object" },
+        outputSchema: { type: "object" },
+      });
       expect(tool.annotations).toEqual({ readOnlyHint: true, openWorldHint: false });
     }
   });
@@ -131,15 +167,26 @@ describe("tools/list", () => {
 describe("tools/call of the analyst tools", () => {
   it("answers analysts_get, and an unknown analyst as a permanent not_found error", async () => {
     const ok = await gw.rpc("tools/call", { name: "analysts_get", arguments: { analyst_id: "a-alpha" } }, key);
-    expect(ok.body.result.structuredContent).toMatchObject({ id: "a-alpha", name_en: "Alpha", category: { id: "macro", name_en: "Macro" } });
+    expect(ok.body.result.structuredContent).toMatchObject({
+      id: "a-alpha",
+      name_en: "Alpha",
+      category: { id: "macro", name_en: "Macro" },
+    });
     const missing = await gw.rpc("tools/call", { name: "analysts_get", arguments: { analyst_id: "a-nobody" } }, key);
     expect(missing.status).toBe(200);
-    expect(missing.body.error).toMatchObject({ code: -32002, data: { category: "permanent", transient: false, code: "not_found" } });
+    expect(missing.body.error).toMatchObject({
+      code: -32002,
+      data: { category: "permanent", transient: false, code: "not_found" },
+    });
   });
 
   it("names the argument that fails the input schema", async () => {
     const missing = await gw.rpc("tools/call", { name: "analysts_get", arguments: {} }, key);
-    expect(missing.body.error).toMatchObject({ code: -32602, message: "missing argument 'analyst_id'", data: { category: "validation", argument: "analyst_id" } });
+    expect(missing.body.error).toMatchObject({
+      code: -32602,
+      message: "missing argument 'analyst_id'",
+      data: { category: "validation", argument: "analyst_id" },
+    });
     const wrong = await gw.rpc("tools/call", { name: "analysts_get", arguments: { analyst_id: 5 } }, key);
     expect(wrong.body.error.data.argument).toBe("analyst_id");
     const extra = await gw.rpc("tools/call", { name: "analysts_list", arguments: { limit: 5 } }, key);

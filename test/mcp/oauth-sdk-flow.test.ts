@@ -8,7 +8,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startIdentityHub, type IdentityHub } from "../identity-hub/identity-hub.js";
 import { startLiveGateway, type LiveGateway } from "./harness.js";
@@ -24,7 +28,13 @@ class MemoryProvider implements OAuthClientProvider {
     return REDIRECT;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: "conformance of the tool endpoint", redirect_uris: [REDIRECT], grant_types: ["authorization_code"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return {
+      client_name: "conformance of the tool endpoint",
+      redirect_uris: [REDIRECT],
+      grant_types: ["authorization_code"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
   }
   clientInformation() {
     return this.client;
@@ -54,7 +64,10 @@ async function authorize(url: URL): Promise<string> {
   const jar = new Map<string, string>();
   let next = url.href;
   for (let hop = 0; hop < 10; hop++) {
-    const res = await fetch(next, { redirect: "manual", headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    const res = await fetch(next, {
+      redirect: "manual",
+      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const at = pair!.indexOf("=");
@@ -85,7 +98,10 @@ afterAll(async () => {
 });
 
 it("the hub advertises dynamic registration, the code flow endpoints and PKCE S256 (spec §5.2 rule 2.3)", async () => {
-  const metadata = (await (await fetch(`${hub.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+  const metadata = (await (await fetch(`${hub.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<
+    string,
+    unknown
+  >;
   expect(metadata).toMatchObject({
     issuer: hub.issuer,
     registration_endpoint: `${hub.issuer}/oauth/register`,
@@ -99,7 +115,9 @@ it("the hub advertises dynamic registration, the code flow endpoints and PKCE S2
 it("goes from 401 through discovery, registration and the code flow to a successful tools/call, resource read and prompt list", async () => {
   const provider = new MemoryProvider();
   const first = new StreamableHTTPClientTransport(new URL(gw.url), { authProvider: provider });
-  await expect(new Client({ name: "sdk-oauth-test", version: "1.0.0" }).connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
+  await expect(new Client({ name: "sdk-oauth-test", version: "1.0.0" }).connect(first)).rejects.toBeInstanceOf(
+    UnauthorizedError,
+  );
 
   // Discovery and registration happened: the client holds a dynamically registered id, and an authorize URL with PKCE S256.
   expect(provider.client?.client_id).toBeTruthy();
@@ -127,10 +145,21 @@ it("goes from 401 through discovery, registration and the code flow to a success
   // Resources and prompts through the same token: the bytes the tool serves, a missing document refused as the tool refuses it.
   const memory = await client.readResource({ uri: "institute://memory" });
   const whole = await client.callTool({ name: "institute_memory_md", arguments: {} });
-  expect((memory.contents[0] as { text: string }).text).toBe((whole.structuredContent as { markdown: string }).markdown);
-  await expect(client.readResource({ uri: "institute://reports/daily/2001-01-01" })).rejects.toThrow("MCP error -32002: no daily report for 2001-01-01");
-  await expect(client.callTool({ name: "reports_daily", arguments: { date: "2001-01-01" } })).rejects.toThrow("MCP error -32002: no daily report for 2001-01-01");
-  expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["morning_brief", "review_portfolio", "verify_claim", "thread_digest"]);
+  expect((memory.contents[0] as { text: string }).text).toBe(
+    (whole.structuredContent as { markdown: string }).markdown,
+  );
+  await expect(client.readResource({ uri: "institute://reports/daily/2001-01-01" })).rejects.toThrow(
+    "MCP error -32002: no daily report for 2001-01-01",
+  );
+  await expect(client.callTool({ name: "reports_daily", arguments: { date: "2001-01-01" } })).rejects.toThrow(
+    "MCP error -32002: no daily report for 2001-01-01",
+  );
+  expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual([
+    "morning_brief",
+    "review_portfolio",
+    "verify_claim",
+    "thread_digest",
+  ]);
 
   // The gateway resolved the token with one GET to the hub's userinfo path, then served from its cache.
   const userinfo = hub.hits.filter((h) => h.path === "/oauth/userinfo");

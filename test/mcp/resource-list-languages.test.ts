@@ -19,7 +19,11 @@ beforeAll(async () => {
 afterAll(async () => gw?.close());
 
 async function rpc(method: string, params: unknown) {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-api-key": key }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": key },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   return (await res.json()) as any;
 }
 
@@ -32,8 +36,11 @@ describe("resources/list on known dates", () => {
       all.push(...result.resources);
       cursor = result.nextCursor;
     } while (cursor);
-    const index = (await rpc("tools/call", { name: "reports_weekly_index", arguments: { date: "2026-03-05" } })).result.structuredContent;
-    const weeklies = index.authors.map((a: { work_date: string; analyst_id: string }) => `institute://reports/weekly/${a.work_date}/${a.analyst_id}`);
+    const index = (await rpc("tools/call", { name: "reports_weekly_index", arguments: { date: "2026-03-05" } })).result
+      .structuredContent;
+    const weeklies = index.authors.map(
+      (a: { work_date: string; analyst_id: string }) => `institute://reports/weekly/${a.work_date}/${a.analyst_id}`,
+    );
     expect(all.map((r) => r.uri).sort()).toEqual(
       [
         "institute://reports/daily/2026-03-03",
@@ -47,7 +54,8 @@ describe("resources/list on known dates", () => {
     expect(weeklies.length).toBeGreaterThan(1);
     expect(all.at(-1)).toMatchObject({ uri: "institute://memory", annotations: { priority: 0.7 } });
     expect(all.at(-1)!.annotations.lastModified).toBeUndefined();
-    const zh = (await rpc("resources/read", { uri: "institute://reports/daily/2026-03-01?lang=zh" })).result.contents[0].text;
+    const zh = (await rpc("resources/read", { uri: "institute://reports/daily/2026-03-01?lang=zh" })).result.contents[0]
+      .text;
     expect(zh).toContain("港股小幅收高");
   });
 });

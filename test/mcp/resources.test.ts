@@ -17,22 +17,50 @@ let samples: Record<string, { uri: string; args: Record<string, unknown>; rest?:
 beforeAll(async () => {
   demo = await startDemoGateway();
   viewer = await demo.connect(demo.creds.viewer);
-  const daily = await demo.first<{ work_date: string }>("SELECT work_date FROM reports.reports WHERE kind = 'daily' AND analyst_id = 'daily-editor' AND lang = 'en' ORDER BY work_date DESC LIMIT 1");
-  const weekly = await demo.first<{ analyst_id: string; work_date: string }>("SELECT analyst_id, work_date FROM reports.reports WHERE kind = 'weekly' AND lang = 'zh' ORDER BY archived_at DESC LIMIT 1");
-  const card = await demo.first<{ card_id: string }>("SELECT card_id FROM catalog.card_reports WHERE lang = 'en' ORDER BY card_id LIMIT 1");
-  const board = await demo.first<{ board_id: string }>("SELECT board_id FROM catalog.threads t WHERE (SELECT count(*) FROM catalog.cards c WHERE c.board_id = t.board_id) > 1 ORDER BY board_id LIMIT 1");
-  const portfolio = await demo.first<{ portfolio_id: string }>("SELECT portfolio_id FROM portfolio.portfolios WHERE kind = 'persona' ORDER BY portfolio_id LIMIT 1");
+  const daily = await demo.first<{ work_date: string }>(
+    "SELECT work_date FROM reports.reports WHERE kind = 'daily' AND analyst_id = 'daily-editor' AND lang = 'en' ORDER BY work_date DESC LIMIT 1",
+  );
+  const weekly = await demo.first<{ analyst_id: string; work_date: string }>(
+    "SELECT analyst_id, work_date FROM reports.reports WHERE kind = 'weekly' AND lang = 'zh' ORDER BY archived_at DESC LIMIT 1",
+  );
+  const card = await demo.first<{ card_id: string }>(
+    "SELECT card_id FROM catalog.card_reports WHERE lang = 'en' ORDER BY card_id LIMIT 1",
+  );
+  const board = await demo.first<{ board_id: string }>(
+    "SELECT board_id FROM catalog.threads t WHERE (SELECT count(*) FROM catalog.cards c WHERE c.board_id = t.board_id) > 1 ORDER BY board_id LIMIT 1",
+  );
+  const portfolio = await demo.first<{ portfolio_id: string }>(
+    "SELECT portfolio_id FROM portfolio.portfolios WHERE kind = 'persona' ORDER BY portfolio_id LIMIT 1",
+  );
   samples = {
-    "daily-report": { uri: `institute://reports/daily/${daily.work_date}`, args: { date: daily.work_date }, rest: `/api/v1/reports/daily/${daily.work_date}` },
+    "daily-report": {
+      uri: `institute://reports/daily/${daily.work_date}`,
+      args: { date: daily.work_date },
+      rest: `/api/v1/reports/daily/${daily.work_date}`,
+    },
     "weekly-report": {
       uri: `institute://reports/weekly/${weekly.work_date}/${weekly.analyst_id}?lang=zh`,
       args: { date: weekly.work_date, analyst_id: weekly.analyst_id, lang: "zh" },
       rest: `/api/v1/reports/weekly/${weekly.work_date}/${weekly.analyst_id}?lang=zh`,
     },
-    "fleet-health": { uri: "institute://reports/fleet-health/latest", args: {}, rest: "/api/v1/reports/fleet-health/latest" },
-    "card-report": { uri: `institute://whiteboard/cards/${card.card_id}/report?lang=en`, args: { card_id: card.card_id, lang: "en" }, rest: `/api/v1/whiteboard/cards/${card.card_id}/report?lang=en` },
-    "whiteboard-thread": { uri: `institute://whiteboard/threads/${board.board_id}`, args: { board_id: board.board_id } },
-    portfolio: { uri: `institute://portfolios/${portfolio.portfolio_id}`, args: { portfolio_id: portfolio.portfolio_id } },
+    "fleet-health": {
+      uri: "institute://reports/fleet-health/latest",
+      args: {},
+      rest: "/api/v1/reports/fleet-health/latest",
+    },
+    "card-report": {
+      uri: `institute://whiteboard/cards/${card.card_id}/report?lang=en`,
+      args: { card_id: card.card_id, lang: "en" },
+      rest: `/api/v1/whiteboard/cards/${card.card_id}/report?lang=en`,
+    },
+    "whiteboard-thread": {
+      uri: `institute://whiteboard/threads/${board.board_id}`,
+      args: { board_id: board.board_id },
+    },
+    portfolio: {
+      uri: `institute://portfolios/${portfolio.portfolio_id}`,
+      args: { portfolio_id: portfolio.portfolio_id },
+    },
     "institute-memory": { uri: "institute://memory", args: {} },
   };
 }, 180_000);
@@ -55,12 +83,20 @@ describe("resources/templates/list", () => {
       "institute://portfolios/{portfolio_id}",
       "institute://memory",
     ]);
-    for (const t of resourceTemplates) expect(t).toMatchObject({ name: expect.any(String), title: expect.any(String), description: expect.any(String), mimeType: "text/markdown" });
+    for (const t of resourceTemplates)
+      expect(t).toMatchObject({
+        name: expect.any(String),
+        title: expect.any(String),
+        description: expect.any(String),
+        mimeType: "text/markdown",
+      });
   });
 
   it("shows a peer key every template but the memory's", async () => {
     const { body } = { body: await demo.rpc("resources/templates/list", {}, demo.creds.peer) };
-    expect(body.result.resourceTemplates.map((t: { name: string }) => t.name)).toEqual(RESOURCE_TEMPLATES.filter((t) => t.name !== "institute-memory").map((t) => t.name));
+    expect(body.result.resourceTemplates.map((t: { name: string }) => t.name)).toEqual(
+      RESOURCE_TEMPLATES.filter((t) => t.name !== "institute-memory").map((t) => t.name),
+    );
   });
 });
 
@@ -84,12 +120,20 @@ describe("resources/list", () => {
     const dailies = uris.filter((u) => u.startsWith("institute://reports/daily/"));
     expect(dailies.length).toBeGreaterThan(0);
     expect(dailies.length).toBeLessThanOrEqual(7);
-    for (const u of dailies) expect(u.slice("institute://reports/daily/".length, "institute://reports/daily/".length + 10) > "2026-11-13").toBe(true);
+    for (const u of dailies)
+      expect(
+        u.slice("institute://reports/daily/".length, "institute://reports/daily/".length + 10) > "2026-11-13",
+      ).toBe(true);
     expect(uris.some((u) => u.startsWith("institute://reports/weekly/"))).toBe(true);
     const times = all.map((r) => Date.parse(r.annotations!.lastModified!));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     for (const r of all) {
-      expect(r).toMatchObject({ name: expect.any(String), title: expect.any(String), mimeType: "text/markdown", annotations: { audience: ["user", "assistant"], priority: expect.any(Number) } });
+      expect(r).toMatchObject({
+        name: expect.any(String),
+        title: expect.any(String),
+        mimeType: "text/markdown",
+        annotations: { audience: ["user", "assistant"], priority: expect.any(Number) },
+      });
       expect(r.size).toBe(Buffer.byteLength(textOf(await viewer.readResource({ uri: r.uri })), "utf8"));
     }
   });
@@ -121,12 +165,15 @@ describe("resources/read", () => {
       }
     }
     const memory = await viewer.callTool({ name: "institute_memory_md", arguments: { max_chars: 1_000_000 } });
-    expect(textOf(await viewer.readResource({ uri: "institute://memory" }))).toBe((memory.structuredContent as { markdown: string }).markdown);
+    expect(textOf(await viewer.readResource({ uri: "institute://memory" }))).toBe(
+      (memory.structuredContent as { markdown: string }).markdown,
+    );
   });
 
   it("renders a thread as markdown: root question, then every card in order with its summary", async () => {
     const { board_id } = samples["whiteboard-thread"]!.args as { board_id: string };
-    const thread = (await viewer.callTool({ name: "whiteboard_get_thread", arguments: { board_id } })).structuredContent as any;
+    const thread = (await viewer.callTool({ name: "whiteboard_get_thread", arguments: { board_id } }))
+      .structuredContent as any;
     const text = textOf(await viewer.readResource({ uri: samples["whiteboard-thread"]!.uri }));
     expect(text).toContain("## Root question");
     const at = thread.cards.map((c: { card_id: string }) => text.indexOf(`- Card: ${c.card_id}`));
@@ -136,18 +183,29 @@ describe("resources/read", () => {
 
   it("renders a portfolio's track record: the metrics table and how they were computed", async () => {
     const { portfolio_id } = samples.portfolio!.args as { portfolio_id: string };
-    const metrics = (await viewer.callTool({ name: "portfolios_metrics", arguments: { portfolio_id } })).structuredContent as any;
+    const metrics = (await viewer.callTool({ name: "portfolios_metrics", arguments: { portfolio_id } }))
+      .structuredContent as any;
     const text = textOf(await viewer.readResource({ uri: samples.portfolio!.uri }));
     expect(text.startsWith(`# Portfolio ${portfolio_id}: track record\n`)).toBe(true);
-    expect(text).toContain(`| Sharpe | ${metrics.sharpe === null ? "n/a" : String(Number(metrics.sharpe.toFixed(6)))} |`);
+    expect(text).toContain(
+      `| Sharpe | ${metrics.sharpe === null ? "n/a" : String(Number(metrics.sharpe.toFixed(6)))} |`,
+    );
     expect(text).toContain("## How these figures are computed");
   });
 
   it("reads a URI the list does not hold, and today's daily when it exists", async () => {
-    const old = await demo.first<{ work_date: string }>("SELECT work_date FROM reports.reports WHERE kind = 'daily' AND analyst_id = 'daily-editor' AND lang = 'en' ORDER BY work_date LIMIT 1");
-    expect(textOf(await viewer.readResource({ uri: `institute://reports/daily/${old.work_date}?lang=en` })).length).toBeGreaterThan(0);
+    const old = await demo.first<{ work_date: string }>(
+      "SELECT work_date FROM reports.reports WHERE kind = 'daily' AND analyst_id = 'daily-editor' AND lang = 'en' ORDER BY work_date LIMIT 1",
+    );
+    expect(
+      textOf(await viewer.readResource({ uri: `institute://reports/daily/${old.work_date}?lang=en` })).length,
+    ).toBeGreaterThan(0);
     const today = await demo.rpc("resources/read", { uri: `institute://reports/daily/${TODAY}` }, demo.creds.viewer);
-    const tool = await demo.rpc("tools/call", { name: "reports_daily", arguments: { date: TODAY, max_chars: 1_000_000 } }, demo.creds.viewer);
+    const tool = await demo.rpc(
+      "tools/call",
+      { name: "reports_daily", arguments: { date: TODAY, max_chars: 1_000_000 } },
+      demo.creds.viewer,
+    );
     if (tool.error) expect(today.error).toEqual(tool.error);
     else expect(today.result.contents[0].text).toBe(tool.result.structuredContent.markdown);
   });
@@ -161,23 +219,55 @@ describe("resources/read", () => {
     expect((await demo.rpc("resources/read", { uri: "institute://memory?lang=en" }, demo.creds.viewer)).error).toEqual({
       code: -32602,
       message: "malformed resource URI institute://memory?lang=en: unknown query parameter 'lang' (accepted: none)",
-      data: { category: "validation", transient: false, code: "invalid_argument", argument: "uri", uri: "institute://memory?lang=en" },
+      data: {
+        category: "validation",
+        transient: false,
+        code: "invalid_argument",
+        argument: "uri",
+        uri: "institute://memory?lang=en",
+      },
     });
-    const badDate = await demo.rpc("resources/read", { uri: "institute://reports/daily/2026-13-45" }, demo.creds.viewer);
+    const badDate = await demo.rpc(
+      "resources/read",
+      { uri: "institute://reports/daily/2026-13-45" },
+      demo.creds.viewer,
+    );
     expect(badDate.error).toMatchObject({ code: -32602, data: { category: "validation", argument: "date" } });
-    const missing = await demo.rpc("resources/read", { uri: "institute://reports/daily/2001-01-01" }, demo.creds.viewer);
-    const tool = await demo.rpc("tools/call", { name: "reports_daily", arguments: { date: "2001-01-01" } }, demo.creds.viewer);
+    const missing = await demo.rpc(
+      "resources/read",
+      { uri: "institute://reports/daily/2001-01-01" },
+      demo.creds.viewer,
+    );
+    const tool = await demo.rpc(
+      "tools/call",
+      { name: "reports_daily", arguments: { date: "2001-01-01" } },
+      demo.creds.viewer,
+    );
     expect(missing.error).toEqual(tool.error);
     expect(missing.error).toMatchObject({ code: -32002, data: { code: "not_found" } });
-    expect((await demo.rpc("resources/read", {}, demo.creds.viewer)).error).toMatchObject({ code: -32602, data: { argument: "uri" } });
+    expect((await demo.rpc("resources/read", {}, demo.creds.viewer)).error).toMatchObject({
+      code: -32602,
+      data: { argument: "uri" },
+    });
     const long = await demo.rpc("resources/read", { uri: `institute://memory/${"x".repeat(3000)}` }, demo.creds.viewer);
-    expect(long.error).toEqual({ code: -32602, message: "invalid params: 'uri' is longer than 2048 characters", data: { category: "validation", transient: false, code: "invalid_argument", argument: "uri" } });
+    expect(long.error).toEqual({
+      code: -32602,
+      message: "invalid params: 'uri' is longer than 2048 characters",
+      data: { category: "validation", transient: false, code: "invalid_argument", argument: "uri" },
+    });
   });
 
   /** The templates each credential kind may read: the rest it is refused. */
   const WHITEBOARD_ONLY = ["card-report", "whiteboard-thread"];
   const ALL_BUT_MEMORY = RESOURCE_TEMPLATES.map((t) => t.name).filter((n) => n !== "institute-memory");
-  const READABLE = { whiteboard: WHITEBOARD_ONLY, analysts: [], peer: ALL_BUT_MEMORY, coverage: ALL_BUT_MEMORY, oauthViewer: RESOURCE_TEMPLATES.map((t) => t.name), oauthNarrow: WHITEBOARD_ONLY };
+  const READABLE = {
+    whiteboard: WHITEBOARD_ONLY,
+    analysts: [],
+    peer: ALL_BUT_MEMORY,
+    coverage: ALL_BUT_MEMORY,
+    oauthViewer: RESOURCE_TEMPLATES.map((t) => t.name),
+    oauthNarrow: WHITEBOARD_ONLY,
+  };
 
   it.for(Object.keys(READABLE) as Array<keyof typeof READABLE>)(
     "refuses %s exactly as the template's tool does, and serves what the tool serves",

@@ -38,7 +38,9 @@ describe("toolsets", () => {
 
   it("narrows tools/list by the query parameter, and takes the union of header and query", async () => {
     expect(names((await listWithQuery("toolsets=catalog", viewer)).body)).toEqual(inToolsets("catalog"));
-    expect(names((await listWithQuery("toolsets=catalog", { ...viewer, "x-mcp-toolsets": "events" })).body)).toEqual(inToolsets("catalog", "events"));
+    expect(names((await listWithQuery("toolsets=catalog", { ...viewer, "x-mcp-toolsets": "events" })).body)).toEqual(
+      inToolsets("catalog", "events"),
+    );
   });
 
   it("refuses an unknown toolset with 400, naming it and every valid toolset", async () => {
@@ -47,7 +49,13 @@ describe("toolsets", () => {
     expect(body.error).toEqual({
       code: -32600,
       message: `Bad Request: unknown toolset bogus (valid: ${TOOLSET_NAMES.join(", ")})`,
-      data: { category: "validation", transient: false, code: "unknown_toolset", unknown: ["bogus"], valid: TOOLSET_NAMES },
+      data: {
+        category: "validation",
+        transient: false,
+        code: "unknown_toolset",
+        unknown: ["bogus"],
+        valid: TOOLSET_NAMES,
+      },
     });
     expect((await listWithQuery("toolsets=nope", viewer)).status).toBe(400);
   });

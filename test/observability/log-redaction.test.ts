@@ -15,7 +15,9 @@ import { loadConfig } from "../../lib/config/config.js";
 import { CENSOR, createLogger, loggerOptions } from "../../lib/observability/logger.js";
 
 const lines: string[] = [];
-const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(...String(chunk).split("\n").filter(Boolean)), done()) });
+const stream = new Writable({
+  write: (chunk, _enc, done) => (lines.push(...String(chunk).split("\n").filter(Boolean)), done()),
+});
 const secret = "log-test-signing-secret-0123456789";
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -47,14 +49,38 @@ describe("logs", () => {
     const signature = signatureOf(secret, body);
     await app.inject({ url: "/api/v1/analysts", headers: { "x-api-key": key, cookie: "session=cookie-secret-value" } });
     await app.inject({ url: "/api/v1/analysts", headers: { "x-api-key": "sk_ins_wrong-key-that-must-not-appear" } });
-    await app.inject({ method: "POST", url: "/api/mcp", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, payload: "{}" });
+    await app.inject({
+      method: "POST",
+      url: "/api/mcp",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      payload: "{}",
+    });
     // Feed tokens travel in URLs; neither a valid one nor a refused one (an institute key) may reach the log.
     await app.inject({ url: `/api/v1/feeds/daily/feed.atom?token=${feedToken}` });
     await app.inject({ url: `/api/v1/feeds/daily/feed.json?lang=zh&token=${key}&x=1` });
-    await app.inject({ method: "POST", url: "/relay/callback", headers: { "x-dispatch-signature": signature, "x-dispatch-delivery": "d-1", "content-type": "application/json" }, payload: body });
-    await app.inject({ method: "POST", url: "/relay/callback", headers: { "x-dispatch-signature": `sha256=${"ab".repeat(32)}`, "content-type": "application/json" }, payload: body });
+    await app.inject({
+      method: "POST",
+      url: "/relay/callback",
+      headers: { "x-dispatch-signature": signature, "x-dispatch-delivery": "d-1", "content-type": "application/json" },
+      payload: body,
+    });
+    await app.inject({
+      method: "POST",
+      url: "/relay/callback",
+      headers: { "x-dispatch-signature": `sha256=${"ab".repeat(32)}`, "content-type": "application/json" },
+      payload: body,
+    });
     const output = lines.join("\n");
-    for (const value of [key, feedToken, "sk_ins_wrong-key-that-must-not-appear", token, "cookie-secret-value", signature, "ab".repeat(32)]) expect(output).not.toContain(value);
+    for (const value of [
+      key,
+      feedToken,
+      "sk_ins_wrong-key-that-must-not-appear",
+      token,
+      "cookie-secret-value",
+      signature,
+      "ab".repeat(32),
+    ])
+      expect(output).not.toContain(value);
     expect(output).toContain(`/api/v1/feeds/daily/feed.json?lang=zh&token=${CENSOR}&x=1`);
     expect(output).toContain(CENSOR);
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ name: "gateway" });
@@ -70,8 +96,19 @@ describe("logs", () => {
 
   it("redact credentials in objects logged by hand", () => {
     const captured: string[] = [];
-    const log = createLogger({ level: "info", name: "t", relayName: "Dispatch", stream: { write: (s: string) => void captured.push(s) } });
-    log.info({ headers: { authorization: "Bearer xyz-secret", "x-api-key": "sk_ins_abc", "x-dispatch-signature": "sha256=ff" }, apiKey: "k-secret" }, "by hand");
+    const log = createLogger({
+      level: "info",
+      name: "t",
+      relayName: "Dispatch",
+      stream: { write: (s: string) => void captured.push(s) },
+    });
+    log.info(
+      {
+        headers: { authorization: "Bearer xyz-secret", "x-api-key": "sk_ins_abc", "x-dispatch-signature": "sha256=ff" },
+        apiKey: "k-secret",
+      },
+      "by hand",
+    );
     expect(captured.join("")).not.toMatch(/xyz-secret|sk_ins_abc|sha256=ff|k-secret/);
   });
 });

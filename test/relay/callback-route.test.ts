@@ -28,14 +28,33 @@ let next = 0;
 let taskId: string;
 beforeEach(async () => {
   taskId = `gt_test_${randomUUID()}`;
-  await insertTask(db.owner, { taskId, kind: "chain_tag", subjectId: facts[next++]!, slotAt: T0, detail: {}, submittedAt: T0 });
+  await insertTask(db.owner, {
+    taskId,
+    kind: "chain_tag",
+    subjectId: facts[next++]!,
+    slotAt: T0,
+    detail: {},
+    submittedAt: T0,
+  });
 });
 
 const body = (over: Record<string, unknown> = {}) =>
-  JSON.stringify({ type: "task.completed", task_id: `rt_${taskId}`, client_ref: taskId, kind: "chain_tag", occurred_at: T0, result: { tags: ["copper", "inventories"] }, ...over });
+  JSON.stringify({
+    type: "task.completed",
+    task_id: `rt_${taskId}`,
+    client_ref: taskId,
+    kind: "chain_tag",
+    occurred_at: T0,
+    result: { tags: ["copper", "inventories"] },
+    ...over,
+  });
 
 function post(payload: string | Buffer, headers: Record<string, string | undefined> = {}) {
-  const all: Record<string, string> = { "content-type": "application/json", "x-relay-signature": signatureOf(SECRET, payload), "x-relay-delivery": randomUUID() };
+  const all: Record<string, string> = {
+    "content-type": "application/json",
+    "x-relay-signature": signatureOf(SECRET, payload),
+    "x-relay-delivery": randomUUID(),
+  };
   for (const [k, v] of Object.entries(headers)) {
     if (v === undefined) delete all[k];
     else all[k] = v;
@@ -43,7 +62,12 @@ function post(payload: string | Buffer, headers: Record<string, string | undefin
   return app.inject({ method: "POST", url: "/relay/callback", payload, headers: all });
 }
 
-const deliveries = async () => (await db.owner.query("SELECT delivery_id, task_id, event_type, body FROM governor.deliveries WHERE task_id = $1", [taskId])).rows;
+const deliveries = async () =>
+  (
+    await db.owner.query("SELECT delivery_id, task_id, event_type, body FROM governor.deliveries WHERE task_id = $1", [
+      taskId,
+    ])
+  ).rows;
 
 describe("POST /relay/callback", () => {
   it("keeps a correctly signed callback durably before answering 200, without an API key", async () => {
@@ -51,7 +75,9 @@ describe("POST /relay/callback", () => {
     const res = await post(raw, { "x-relay-delivery": "d-good" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true, delivery_id: "d-good", outcome: "recorded" });
-    expect(await deliveries()).toEqual([{ delivery_id: "d-good", task_id: taskId, event_type: "task.completed", body: raw }]);
+    expect(await deliveries()).toEqual([
+      { delivery_id: "d-good", task_id: taskId, event_type: "task.completed", body: raw },
+    ]);
   });
 
   it("verifies the exact bytes: formatting is kept, any content type is read raw", async () => {
@@ -92,7 +118,9 @@ describe("POST /relay/callback", () => {
   });
 
   it("answers 200 for an untracked task and keeps nothing", async () => {
-    const res = await post(body({ client_ref: "gt_nobody", task_id: "rt_nobody" }), { "x-relay-delivery": "d-untracked" });
+    const res = await post(body({ client_ref: "gt_nobody", task_id: "rt_nobody" }), {
+      "x-relay-delivery": "d-untracked",
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().outcome).toBe("untracked");
     const { rows } = await db.owner.query("SELECT 1 FROM governor.deliveries WHERE delivery_id = 'd-untracked'");
@@ -139,7 +167,8 @@ describe("POST /relay/callback", () => {
     const other = await startRelayGateway({ db, secret: SECRET, relayName: "Dispatch" });
     try {
       const raw = body();
-      const send = (headers: Record<string, string>) => other.inject({ method: "POST", url: "/relay/callback", payload: raw, headers });
+      const send = (headers: Record<string, string>) =>
+        other.inject({ method: "POST", url: "/relay/callback", payload: raw, headers });
       const relayHeaders = await send({ "x-relay-signature": signatureOf(SECRET, raw), "x-relay-delivery": "d-r" });
       expect(relayHeaders.statusCode).toBe(401);
       expect(relayHeaders.json()).toEqual({ error: "missing X-Dispatch-Signature header" });

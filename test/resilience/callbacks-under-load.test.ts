@@ -14,7 +14,14 @@ import { SECRET, startHarness, type Harness } from "../helpers/governor-harness.
 import { createInProcessBus } from "../../lib/bus/in-process-bus.js";
 import type { Bus } from "../../lib/bus/bus.js";
 import { startRelayGateway } from "../helpers/relay-gateway.js";
-import { callbackFor, deliver, trackTasks, type Callback, type SendResult, type TrackedTask } from "./relay-callbacks.js";
+import {
+  callbackFor,
+  deliver,
+  trackTasks,
+  type Callback,
+  type SendResult,
+  type TrackedTask,
+} from "./relay-callbacks.js";
 import { seededRandom } from "./seeded-random.js";
 
 const TASKS = 1200;
@@ -101,7 +108,10 @@ describe("thousands of callbacks with duplicates and a gateway restart", () => {
             await openGateway();
           })();
         }
-        results.push({ cb, result: await deliver(`http://127.0.0.1:${port}/relay/callback`, SECRET, cb, { attempts: 600, retryMs: 50 }) });
+        results.push({
+          cb,
+          result: await deliver(`http://127.0.0.1:${port}/relay/callback`, SECRET, cb, { attempts: 600, retryMs: 50 }),
+        });
       }
     };
     await Promise.all(Array.from({ length: SENDERS }, sender));
@@ -121,13 +131,20 @@ describe("thousands of callbacks with duplicates and a gateway restart", () => {
 
     const tracked = callbacks.filter((cb) => !untracked.has(cb.deliveryId));
     await expect
-      .poll(async () => (await h.db.owner.query("SELECT count(*)::int AS n FROM governor.deliveries WHERE applied_at IS NOT NULL")).rows[0].n, {
-        timeout: 60_000,
-        interval: 200,
-      })
+      .poll(
+        async () =>
+          (await h.db.owner.query("SELECT count(*)::int AS n FROM governor.deliveries WHERE applied_at IS NOT NULL"))
+            .rows[0].n,
+        {
+          timeout: 60_000,
+          interval: 200,
+        },
+      )
       .toBe(tracked.length);
 
-    const { rows: deliveries } = await h.db.owner.query("SELECT delivery_id, task_id, outcome, attempts FROM governor.deliveries");
+    const { rows: deliveries } = await h.db.owner.query(
+      "SELECT delivery_id, task_id, outcome, attempts FROM governor.deliveries",
+    );
     expect(deliveries).toHaveLength(tracked.length);
     expect(new Set(deliveries.map((d) => d.delivery_id))).toEqual(new Set(tracked.map((cb) => cb.deliveryId)));
     expect(deliveries.filter((d) => d.attempts !== 0)).toEqual([]);

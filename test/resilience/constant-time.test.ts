@@ -28,7 +28,8 @@ function sourceFiles(): string[] {
 
 const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
 
-const SECRETISH = /(secret|signature|hmac|passw|token|api_?key|rawkey|digest|credential|\bmac\b|\btag\b|expected|given|presented)/i;
+const SECRETISH =
+  /(secret|signature|hmac|passw|token|api_?key|rawkey|digest|credential|\bmac\b|\btag\b|expected|given|presented)/i;
 const OPERAND = String.raw`[A-Za-z_$][\w$]*(?:(?:\?\.|\.)[A-Za-z_$][\w$]*|\[[^\]]*\]|\([^()]*\))*`;
 const VALUE = `${OPERAND}|"[^"]*"|'[^']*'|\`[^\`]*\`|\\d+`;
 const COMPARISON = new RegExp(`(${VALUE})\\s*(?:===|!==|==|!=)\\s*(${VALUE})`, "g");
@@ -43,7 +44,8 @@ const ALLOWED: Record<string, string> = {
     "the caller's own tag against its canonical spelling (no secret on either side); the MAC itself is compared with timingSafeEqual next",
   "lib/vector/live-index.ts: count === expected": "vector counts, not a secret",
   "lib/keyword/live-text-index.ts: count === expected": "document counts, not a secret",
-  "lib/keyword/tokenize.ts: folded === token.term": "a word of a search query against its case-folded form: a text token, not a credential",
+  "lib/keyword/tokenize.ts: folded === token.term":
+    "a word of a search query against its case-folded form: a text token, not a credential",
 };
 
 describe("comparisons of secrets", () => {
@@ -58,7 +60,8 @@ describe("comparisons of secrets", () => {
           if (literal(a!) || literal(b!) || shape(a!) || shape(b!)) continue;
           found.push(`${relative}: ${text}`);
         }
-        for (const [text, subject] of line.matchAll(EQUALS)) if (!subject || SECRETISH.test(subject)) found.push(`${relative}: ${text}`);
+        for (const [text, subject] of line.matchAll(EQUALS))
+          if (!subject || SECRETISH.test(subject)) found.push(`${relative}: ${text}`);
       }
     }
     expect(found.filter((f) => !(f in ALLOWED))).toEqual([]);

@@ -21,7 +21,10 @@ export function errorResponseProblem(body: unknown): string | null {
   const extra = Object.keys(body).filter((k) => k !== "error" && k !== "required" && k !== "granted");
   if (extra.length) return `unexpected keys ${extra.join(", ")}`;
   if (body.required !== undefined && typeof body.required !== "string") return "`required` is not a string";
-  if (body.granted !== undefined && !(Array.isArray(body.granted) && body.granted.every((g) => typeof g === "string"))) {
+  if (
+    body.granted !== undefined &&
+    !(Array.isArray(body.granted) && body.granted.every((g) => typeof g === "string"))
+  ) {
     return "`granted` is not an array of strings";
   }
   return null;
@@ -33,7 +36,8 @@ const CATEGORIES = new Set(["auth", "validation", "permanent", "transient"]);
 export function jsonRpcErrorProblem(body: unknown): string | null {
   if (!isObject(body)) return "not a JSON object";
   if (body.jsonrpc !== "2.0") return "jsonrpc is not 2.0";
-  if (!("id" in body) || !(body.id === null || typeof body.id === "string" || typeof body.id === "number")) return "bad id";
+  if (!("id" in body) || !(body.id === null || typeof body.id === "string" || typeof body.id === "number"))
+    return "bad id";
   if (!isObject(body.error)) return "no error object";
   const { code, message, data } = body.error;
   if (!Number.isInteger(code)) return "error.code is not an integer";
@@ -65,7 +69,10 @@ export interface Answer {
 export function answerProblem(answer: Answer, surface: "rest" | "tool", edgeBlocked: boolean): string | null {
   const { status, body } = answer;
   if (status >= 500) return `status ${status}: ${body.slice(0, 300)}`;
-  if (edgeBlocked) return status === 403 && body === "" ? null : `edge filter: expected a bodiless 403, got ${status} ${body.slice(0, 100)}`;
+  if (edgeBlocked)
+    return status === 403 && body === ""
+      ? null
+      : `edge filter: expected a bodiless 403, got ${status} ${body.slice(0, 100)}`;
   if (status < 400) return null;
   const parsed = parseJson(body);
   if (!parsed.ok) return `status ${status} with a body that is not JSON: ${body.slice(0, 200)}`;

@@ -39,7 +39,9 @@ export async function routeCatalog(gw: TestGateway): Promise<CatalogRoute[]> {
       method: method.toUpperCase(),
       path,
       pathParams: (op.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name as string),
-      queryParams: (op.parameters ?? []).filter((p) => p.in === "query").map((p) => ({ name: p.name as string, schema: p.schema ?? {} })),
+      queryParams: (op.parameters ?? [])
+        .filter((p) => p.in === "query")
+        .map((p) => ({ name: p.name as string, schema: p.schema ?? {} })),
       hasBody: op.requestBody !== undefined,
     })),
   );

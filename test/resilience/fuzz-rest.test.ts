@@ -37,9 +37,30 @@ function pathFor(route: CatalogRoute) {
     { weight: 8, arbitrary: filled },
     {
       weight: 2,
-      arbitrary: fc.tuple(filled, fc.constantFrom("/", "//", "/..", "/%2e%2e/meta", "/extra/segment", ";jsessionid=1", "%00", "%", "#frag", "/%zz")).map(([p, s]) => p + s),
+      arbitrary: fc
+        .tuple(
+          filled,
+          fc.constantFrom(
+            "/",
+            "//",
+            "/..",
+            "/%2e%2e/meta",
+            "/extra/segment",
+            ";jsessionid=1",
+            "%00",
+            "%",
+            "#frag",
+            "/%zz",
+          ),
+        )
+        .map(([p, s]) => p + s),
     },
-    { weight: 1, arbitrary: fc.tuple(filled, fc.constantFrom("/api/v%31", "//api/v1", "/API/V1", "/api/v1/.")).map(([p, prefix]) => p.replace("/api/v1", prefix)) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(filled, fc.constantFrom("/api/v%31", "//api/v1", "/API/V1", "/api/v1/."))
+        .map(([p, prefix]) => p.replace("/api/v1", prefix)),
+    },
   );
 }
 
@@ -48,7 +69,12 @@ function headProblem(status: number, edgeBlocked: boolean): string | null {
   return edgeBlocked && status !== 403 ? `edge filter: expected 403, got ${status}` : null;
 }
 
-async function send(method: string, url: string, headers: Record<string, string>, payload: string | Buffer | undefined) {
+async function send(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  payload: string | Buffer | undefined,
+) {
   const res = await gw.app.inject({ method: method as "GET", url, headers, payload });
   return { status: res.statusCode, headers: res.headers, body: res.body };
 }
@@ -70,18 +96,27 @@ describe("REST fuzz", () => {
         path: pathFor(route),
         query: queryString(route.queryParams.map((q) => q.name)),
         headers: requestHeaders({ goodKeys }),
-        payload: route.hasBody ? body : fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: body }),
+        payload: route.hasBody
+          ? body
+          : fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: body }),
       }),
     );
     await runFuzz(
       fc.asyncProperty(request, async (r) => {
         const url = r.query ? `${r.path}?${r.query}` : r.path;
-        const answer = await send(r.method, url, r.headers, r.method === "GET" || r.method === "HEAD" ? undefined : r.payload);
+        const answer = await send(
+          r.method,
+          url,
+          r.headers,
+          r.method === "GET" || r.method === "HEAD" ? undefined : r.payload,
+        );
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        if (answer.status < 400 || (answer.status === 404 && !answer.body.includes("no such route"))) reached.add(`${r.route.method} ${r.route.path}`);
+        if (answer.status < 400 || (answer.status === 404 && !answer.body.includes("no such route")))
+          reached.add(`${r.route.method} ${r.route.path}`);
         const edgeBlocked = (r.headers["user-agent"] ?? "").startsWith("Python-urllib/");
         // A HEAD answer has no body to check: only its status.
-        const problem = r.method === "HEAD" ? headProblem(answer.status, edgeBlocked) : answerProblem(answer, "rest", edgeBlocked);
+        const problem =
+          r.method === "HEAD" ? headProblem(answer.status, edgeBlocked) : answerProblem(answer, "rest", edgeBlocked);
         if (problem) throw new Error(`${r.method} ${url.slice(0, 300)} -> ${problem}`);
       }),
       2500,

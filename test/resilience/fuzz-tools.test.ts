@@ -24,7 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => gw?.close());
 
-const id = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 1e6 }) }, { weight: 2, arbitrary: fc.constantFrom("a", "", 1.5, null, {}, [], -0, 2 ** 60, "x".repeat(5000)) });
+const id = fc.oneof(
+  { weight: 8, arbitrary: fc.integer({ min: 1, max: 1e6 }) },
+  { weight: 2, arbitrary: fc.constantFrom("a", "", 1.5, null, {}, [], -0, 2 ** 60, "x".repeat(5000)) },
+);
 
 function envelope(tools: typeof TOOLS) {
   const call = fc
@@ -32,18 +35,100 @@ function envelope(tools: typeof TOOLS) {
     .chain((tool) => fc.record({ id, name: fc.constant(tool.name), args: toolArguments(tool, known) }))
     .map(({ id, name, args }) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } }));
   const odd = fc.oneof(
-    fc.record({ jsonrpc: fc.constant("2.0"), id, method: fc.constantFrom("tools/list", "ping", "initialize", "resources/list", "", "tools/call ", "TOOLS/LIST", "__proto__") , params: fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }) }, { requiredKeys: ["jsonrpc", "method"] }),
-    fc.record({ jsonrpc: fc.constantFrom("2.0", "1.0", 2, null), method: fc.constant("tools/call"), params: fc.record({ name: fc.oneof(fc.constantFrom(...tools.map((t) => t.name)), fc.string(), fc.constant(7)), arguments: fc.constant({}) }) }, { requiredKeys: [] }),
-    fc.record({ jsonrpc: fc.constant("2.0"), id, method: fc.constant("initialize"), params: fc.record({ protocolVersion: fc.oneof(fc.constantFrom("2025-06-18", "2024-01-01"), fc.jsonValue({ maxDepth: 1 })) }) }),
+    fc.record(
+      {
+        jsonrpc: fc.constant("2.0"),
+        id,
+        method: fc.constantFrom(
+          "tools/list",
+          "ping",
+          "initialize",
+          "resources/list",
+          "",
+          "tools/call ",
+          "TOOLS/LIST",
+          "__proto__",
+        ),
+        params: fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }),
+      },
+      { requiredKeys: ["jsonrpc", "method"] },
+    ),
+    fc.record(
+      {
+        jsonrpc: fc.constantFrom("2.0", "1.0", 2, null),
+        method: fc.constant("tools/call"),
+        params: fc.record({
+          name: fc.oneof(fc.constantFrom(...tools.map((t) => t.name)), fc.string(), fc.constant(7)),
+          arguments: fc.constant({}),
+        }),
+      },
+      { requiredKeys: [] },
+    ),
     fc.record({
       jsonrpc: fc.constant("2.0"),
       id,
-      method: fc.constantFrom("resources/read", "resources/list", "resources/templates/list", "prompts/list", "prompts/get", "completion/complete"),
+      method: fc.constant("initialize"),
+      params: fc.record({
+        protocolVersion: fc.oneof(fc.constantFrom("2025-06-18", "2024-01-01"), fc.jsonValue({ maxDepth: 1 })),
+      }),
+    }),
+    fc.record({
+      jsonrpc: fc.constant("2.0"),
+      id,
+      method: fc.constantFrom(
+        "resources/read",
+        "resources/list",
+        "resources/templates/list",
+        "prompts/list",
+        "prompts/get",
+        "completion/complete",
+      ),
       params: fc.oneof(
-        fc.record({ uri: fc.oneof(fc.constantFrom("institute://memory", "institute://reports/daily/2026-11-20", "institute://reports/daily/%zz", "institute://whiteboard/cards/x/report?lang=fr&lang=en", "institute://portfolios/"), fc.string()) }),
+        fc.record({
+          uri: fc.oneof(
+            fc.constantFrom(
+              "institute://memory",
+              "institute://reports/daily/2026-11-20",
+              "institute://reports/daily/%zz",
+              "institute://whiteboard/cards/x/report?lang=fr&lang=en",
+              "institute://portfolios/",
+            ),
+            fc.string(),
+          ),
+        }),
         fc.record({ cursor: fc.oneof(fc.string(), fc.jsonValue({ maxDepth: 1 })) }),
-        fc.record({ name: fc.constantFrom("morning_brief", "review_portfolio", "verify_claim", "thread_digest", "nope"), arguments: fc.oneof(fc.dictionary(fc.constantFrom("date", "lang", "portfolio_id", "claim", "board_id", "x"), fc.string()), fc.jsonValue({ maxDepth: 1 })) }),
-        fc.record({ ref: fc.oneof(fc.record({ type: fc.constant("ref/prompt"), name: fc.constantFrom("morning_brief", "thread_digest", "x") }), fc.record({ type: fc.constant("ref/resource"), uri: fc.constantFrom("institute://portfolios/{portfolio_id}", "institute://whiteboard/cards/{card_id}/report{?lang}", "x") }), fc.jsonValue({ maxDepth: 1 })), argument: fc.oneof(fc.record({ name: fc.constantFrom("date", "lang", "portfolio_id", "card_id", "board_id"), value: fc.string() }), fc.jsonValue({ maxDepth: 1 })), context: fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }) }),
+        fc.record({
+          name: fc.constantFrom("morning_brief", "review_portfolio", "verify_claim", "thread_digest", "nope"),
+          arguments: fc.oneof(
+            fc.dictionary(fc.constantFrom("date", "lang", "portfolio_id", "claim", "board_id", "x"), fc.string()),
+            fc.jsonValue({ maxDepth: 1 }),
+          ),
+        }),
+        fc.record({
+          ref: fc.oneof(
+            fc.record({
+              type: fc.constant("ref/prompt"),
+              name: fc.constantFrom("morning_brief", "thread_digest", "x"),
+            }),
+            fc.record({
+              type: fc.constant("ref/resource"),
+              uri: fc.constantFrom(
+                "institute://portfolios/{portfolio_id}",
+                "institute://whiteboard/cards/{card_id}/report{?lang}",
+                "x",
+              ),
+            }),
+            fc.jsonValue({ maxDepth: 1 }),
+          ),
+          argument: fc.oneof(
+            fc.record({
+              name: fc.constantFrom("date", "lang", "portfolio_id", "card_id", "board_id"),
+              value: fc.string(),
+            }),
+            fc.jsonValue({ maxDepth: 1 }),
+          ),
+          context: fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }),
+        }),
       ),
     }),
     fc.record({ jsonrpc: fc.constant("2.0"), id, result: fc.jsonValue({ maxDepth: 1 }) }),
@@ -66,31 +151,50 @@ function credentials() {
     { weight: 6, arbitrary: fc.constant({ "x-api-key": gw.allKey }) },
     { weight: 2, arbitrary: fc.constantFrom({ authorization: `Bearer ${gw.peerKey}` }, { "x-api-key": gw.peerKey }) },
     { weight: 1, arbitrary: fc.constant({ "x-api-key": gw.narrowKey }) },
-    { weight: 1, arbitrary: fc.constantFrom({}, { authorization: "Bearer" }, { authorization: "Bearer sk_ins_x" }, { authorization: `Bearer ${"a".repeat(5000)}` }, { "x-api-key": "nope" }, { authorization: "Basic Zm9vOmJhcg==" }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        {},
+        { authorization: "Bearer" },
+        { authorization: "Bearer sk_ins_x" },
+        { authorization: `Bearer ${"a".repeat(5000)}` },
+        { "x-api-key": "nope" },
+        { authorization: "Basic Zm9vOmJhcg==" },
+      ),
+    },
   );
 }
 
 function extraHeaders() {
-  return fc.record(
-    {
-      "content-type": fc.oneof({ weight: 9, arbitrary: fc.constant("application/json") }, { weight: 2, arbitrary: contentType }),
-      "mcp-protocol-version": fc.constantFrom("2025-06-18", "2025-03-26", "2025-11-25", "1999-01-01", "", "x"),
-      origin: fc.constantFrom("http://127.0.0.1:5173", "https://evil.example", "null"),
-      host: fc.constantFrom("127.0.0.1", "evil.example", "localhost:1"),
-      accept: fc.constantFrom("application/json, text/event-stream", "text/html", "*/*"),
-      "user-agent": fc.constantFrom("Python-urllib/3.11", "mcp-client/1"),
-      "x-mcp-toolsets": fc.constantFrom("reports", "bogus", "", "reports,,chain", "__proto__"),
-    },
-    { requiredKeys: ["content-type"] },
-  ).chain((h) =>
-    // Mostly a well-behaved transport, so that the calls reach the tools; sometimes every odd header at once.
-    fc.integer({ min: 0, max: 9 }).map((n) => (n < 7 ? { "content-type": h["content-type"] } : h)),
-  );
+  return fc
+    .record(
+      {
+        "content-type": fc.oneof(
+          { weight: 9, arbitrary: fc.constant("application/json") },
+          { weight: 2, arbitrary: contentType },
+        ),
+        "mcp-protocol-version": fc.constantFrom("2025-06-18", "2025-03-26", "2025-11-25", "1999-01-01", "", "x"),
+        origin: fc.constantFrom("http://127.0.0.1:5173", "https://evil.example", "null"),
+        host: fc.constantFrom("127.0.0.1", "evil.example", "localhost:1"),
+        accept: fc.constantFrom("application/json, text/event-stream", "text/html", "*/*"),
+        "user-agent": fc.constantFrom("Python-urllib/3.11", "mcp-client/1"),
+        "x-mcp-toolsets": fc.constantFrom("reports", "bogus", "", "reports,,chain", "__proto__"),
+      },
+      { requiredKeys: ["content-type"] },
+    )
+    .chain((h) =>
+      // Mostly a well-behaved transport, so that the calls reach the tools; sometimes every odd header at once.
+      fc.integer({ min: 0, max: 9 }).map((n) => (n < 7 ? { "content-type": h["content-type"] } : h)),
+    );
 }
 
 describe("tool endpoint fuzz", () => {
   it("draws calls of every tool of the registry, from ids the demo data holds", () => {
-    const drawn = new Set(fc.sample(envelope(TOOLS), { numRuns: 4000, seed: 7 }).map((e) => (e as { params?: { name?: unknown } }).params?.name));
+    const drawn = new Set(
+      fc
+        .sample(envelope(TOOLS), { numRuns: 4000, seed: 7 })
+        .map((e) => (e as { params?: { name?: unknown } }).params?.name),
+    );
     expect(TOOLS.map((t) => t.name).filter((name) => !drawn.has(name))).toEqual([]);
     expect(known.all.length).toBeGreaterThan(20);
   });
@@ -98,15 +202,29 @@ describe("tool endpoint fuzz", () => {
   it("answers every malformed call below 500, every error in the JSON-RPC or ErrorResponse shape, none internal", async () => {
     const outcomes = { results: 0, errors: 0 };
     const called = new Set<string>();
-    const request = fc.record({ body: rawBody(TOOLS), creds: credentials(), headers: extraHeaders(), method: fc.oneof({ weight: 20, arbitrary: fc.constant("POST") }, { weight: 1, arbitrary: fc.constantFrom("GET", "PUT", "OPTIONS") }) });
+    const request = fc.record({
+      body: rawBody(TOOLS),
+      creds: credentials(),
+      headers: extraHeaders(),
+      method: fc.oneof(
+        { weight: 20, arbitrary: fc.constant("POST") },
+        { weight: 1, arbitrary: fc.constantFrom("GET", "PUT", "OPTIONS") },
+      ),
+    });
     await runFuzz(
       fc.asyncProperty(request, async (r) => {
         const headers = { ...r.headers, ...r.creds } as Record<string, string>;
-        const res = await gw.app.inject({ method: r.method as "POST", url: "/api/mcp", headers, payload: r.method === "GET" ? undefined : r.body });
+        const res = await gw.app.inject({
+          method: r.method as "POST",
+          url: "/api/mcp",
+          headers,
+          payload: r.method === "GET" ? undefined : r.body,
+        });
         const answer = { status: res.statusCode, headers: res.headers, body: res.body };
         const what = `${r.method} ${String(r.body).slice(0, 300)} [${JSON.stringify(headers).slice(0, 200)}]`;
         const edgeBlocked = (headers["user-agent"] ?? "").startsWith("Python-urllib/");
-        const problem = r.method === "OPTIONS" && answer.status === 204 ? null : answerProblem(answer, "tool", edgeBlocked);
+        const problem =
+          r.method === "OPTIONS" && answer.status === 204 ? null : answerProblem(answer, "tool", edgeBlocked);
         if (problem) throw new Error(`${what} -> ${problem}`);
         if (answer.status !== 200) return;
         const name = /"name":"([a-z_]+)"/.exec(String(r.body))?.[1];
@@ -117,7 +235,8 @@ describe("tool endpoint fuzz", () => {
         if ("error" in envelope) {
           const shape = jsonRpcErrorProblem(envelope);
           if (shape) throw new Error(`${what} -> ${shape}: ${answer.body.slice(0, 300)}`);
-          if (envelope.error!.code === INTERNAL_ERROR) throw new Error(`${what} -> internal error: ${answer.body.slice(0, 300)}`);
+          if (envelope.error!.code === INTERNAL_ERROR)
+            throw new Error(`${what} -> internal error: ${answer.body.slice(0, 300)}`);
           outcomes.errors++;
         } else {
           const shape = jsonRpcResultProblem(envelope);

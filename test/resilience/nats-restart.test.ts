@@ -17,7 +17,12 @@ import { startRelayGateway } from "../helpers/relay-gateway.js";
 import { callbackFor, deliver, trackTasks, type TrackedTask } from "./relay-callbacks.js";
 
 const nats = await startTestNats();
-const skip = nats.url === null ? nats.skip : nats.control === null ? "NATS restart test skipped: NATS_URL names a server this test cannot restart" : null;
+const skip =
+  nats.url === null
+    ? nats.skip
+    : nats.control === null
+      ? "NATS restart test skipped: NATS_URL names a server this test cannot restart"
+      : null;
 if (skip && nats.url !== null) process.stderr.write(`${skip}\n`);
 
 describe.skipIf(skip !== null)("NATS restarted under the governor", () => {
@@ -54,11 +59,20 @@ describe.skipIf(skip !== null)("NATS restarted under the governor", () => {
   /** Both ends reconnect by themselves; a round trip answering tells they have (bounded by the poll). */
   const reconnected = (bus: NatsBus) =>
     expect
-      .poll(() => Promise.race([bus.ping().then(() => true), new Promise((r) => setTimeout(() => r(false), 1_000))]), { timeout: 20_000, interval: 100 })
+      .poll(() => Promise.race([bus.ping().then(() => true), new Promise((r) => setTimeout(() => r(false), 1_000))]), {
+        timeout: 20_000,
+        interval: 100,
+      })
       .toBe(true);
   const applied = async (tasks: TrackedTask[]) =>
-    (await h.db.owner.query("SELECT count(*)::int AS n FROM governor.deliveries WHERE applied_at IS NOT NULL AND task_id = ANY($1)", [tasks.map((t) => t.taskId)])).rows[0].n;
-  const sendAll = (tasks: TrackedTask[]) => Promise.all(tasks.map((t) => deliver(url, SECRET, callbackFor(t, "task.completed"))));
+    (
+      await h.db.owner.query(
+        "SELECT count(*)::int AS n FROM governor.deliveries WHERE applied_at IS NOT NULL AND task_id = ANY($1)",
+        [tasks.map((t) => t.taskId)],
+      )
+    ).rows[0].n;
+  const sendAll = (tasks: TrackedTask[]) =>
+    Promise.all(tasks.map((t) => deliver(url, SECRET, callbackFor(t, "task.completed"))));
 
   it("keeps callbacks while NATS is down and applies every one once it is back", async () => {
     const tasks = await trackTasks(h.db.owner, 30, "nats");
@@ -84,7 +98,11 @@ describe.skipIf(skip !== null)("NATS restarted under the governor", () => {
       [tasks.map((t) => t.taskId)],
     );
     expect(rows).toHaveLength(30);
-    expect(rows.every((r) => r.status === "completed" && r.outcome === "completed: 2 tag(s)" && r.attempts === 0 && r.tags === 2)).toBe(true);
+    expect(
+      rows.every(
+        (r) => r.status === "completed" && r.outcome === "completed: 2 tag(s)" && r.attempts === 0 && r.tags === 2,
+      ),
+    ).toBe(true);
   }, 90_000);
 
   it("consumes tick slots again after the restart", async () => {
@@ -92,7 +110,15 @@ describe.skipIf(skip !== null)("NATS restarted under the governor", () => {
     h.clock.set(slot + 10_000);
     await publishSlot(gatewayBus, "tick", h.clock.now());
     await expect
-      .poll(async () => (await h.db.owner.query("SELECT outcome FROM governor.decisions WHERE kind = 'tick' AND slot_at = $1", [slot])).rows, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (
+            await h.db.owner.query("SELECT outcome FROM governor.decisions WHERE kind = 'tick' AND slot_at = $1", [
+              slot,
+            ])
+          ).rows,
+        { timeout: 20_000 },
+      )
       .toEqual([{ outcome: "done" }]);
   }, 30_000);
 });

@@ -65,8 +65,13 @@ async function rest(url: string, apiKey = key): Promise<Outcome> {
   const res = await app.inject({ method: "GET", url, headers: { "x-api-key": apiKey } });
   const reached = res.statusCode === 200 || (res.statusCode === 404 && errorResponseProblem(res.json()) === null);
   if (reached) return { surface: "rest", kind: "ok", detail: String(res.statusCode) };
-  if (unavailableRest(res.statusCode, res.headers, res.body)) return { surface: "rest", kind: "unavailable", detail: "503" };
-  return { surface: "rest", kind: "bad", detail: `${url} -> ${res.statusCode} ${JSON.stringify(res.headers)} ${res.body.slice(0, 300)}` };
+  if (unavailableRest(res.statusCode, res.headers, res.body))
+    return { surface: "rest", kind: "unavailable", detail: "503" };
+  return {
+    surface: "rest",
+    kind: "bad",
+    detail: `${url} -> ${res.statusCode} ${JSON.stringify(res.headers)} ${res.body.slice(0, 300)}`,
+  };
 }
 
 async function tool(name: string, args: Record<string, unknown>, apiKey = key): Promise<Outcome> {
@@ -77,14 +82,25 @@ async function tool(name: string, args: Record<string, unknown>, apiKey = key): 
     payload: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } },
   });
   const body = parseJson(res.body);
-  const envelope = (body.ok ? body.value : {}) as { result?: unknown; error?: { code: number; message: string; data: { category: string; code: string } } };
-  const bad = { surface: "tool" as const, kind: "bad" as const, detail: `${name} -> ${res.statusCode} ${res.body.slice(0, 300)}` };
-  if (res.statusCode === 503) return unavailableRest(res.statusCode, res.headers, res.body) ? { surface: "tool", kind: "unavailable", detail: "503" } : bad;
+  const envelope = (body.ok ? body.value : {}) as {
+    result?: unknown;
+    error?: { code: number; message: string; data: { category: string; code: string } };
+  };
+  const bad = {
+    surface: "tool" as const,
+    kind: "bad" as const,
+    detail: `${name} -> ${res.statusCode} ${res.body.slice(0, 300)}`,
+  };
+  if (res.statusCode === 503)
+    return unavailableRest(res.statusCode, res.headers, res.body)
+      ? { surface: "tool", kind: "unavailable", detail: "503" }
+      : bad;
   if (res.statusCode !== 200) return bad;
   if (envelope.result) return { surface: "tool", kind: "ok", detail: "result" };
   if (!envelope.error || jsonRpcErrorProblem(envelope) !== null) return bad;
   if (envelope.error.data.code === "not_found") return { surface: "tool", kind: "ok", detail: "not_found" };
-  const transient = envelope.error.data.category === "transient" && /^database unavailable/.test(envelope.error.message);
+  const transient =
+    envelope.error.data.category === "transient" && /^database unavailable/.test(envelope.error.message);
   return transient ? { surface: "tool", kind: "unavailable", detail: "transient" } : bad;
 }
 
@@ -103,18 +119,28 @@ function request(n: number): Promise<Outcome> {
 }
 
 const count = (samples: Sample<Outcome>[], phase: string, surface: Outcome["surface"], kind: Kind) =>
-  samples.filter((s) => s.startPhase === phase && s.endPhase === phase && s.outcome.surface === surface && s.outcome.kind === kind).length;
+  samples.filter(
+    (s) => s.startPhase === phase && s.endPhase === phase && s.outcome.surface === surface && s.outcome.kind === kind,
+  ).length;
 
 describe("PostgreSQL restarted under load", () => {
   it("answers 503 with an ErrorResponse (tools: a transient error) while it is down, and serves again once it is back", async () => {
     const load = startLoad(request, 8);
     try {
-      await load.until((s) => count(s, "before", "rest", "ok") >= 20 && count(s, "before", "tool", "ok") >= 20, 30_000, "service before the outage");
+      await load.until(
+        (s) => count(s, "before", "rest", "ok") >= 20 && count(s, "before", "tool", "ok") >= 20,
+        30_000,
+        "service before the outage",
+      );
 
       load.phase = "stopping";
       await pg.stop();
       load.phase = "down";
-      await load.until((s) => count(s, "down", "rest", "unavailable") >= 20 && count(s, "down", "tool", "unavailable") >= 20, 30_000, "refusals during the outage");
+      await load.until(
+        (s) => count(s, "down", "rest", "unavailable") >= 20 && count(s, "down", "tool", "unavailable") >= 20,
+        30_000,
+        "refusals during the outage",
+      );
 
       // A key never resolved before needs the database: refused at authentication with the same 503, on both surfaces.
       const fresh = await rest("/api/v1/analysts", unusedKey);
@@ -124,7 +150,11 @@ describe("PostgreSQL restarted under load", () => {
       load.phase = "starting";
       await pg.start();
       load.phase = "up";
-      await load.until((s) => count(s, "up", "rest", "ok") >= 20 && count(s, "up", "tool", "ok") >= 20, 60_000, "service after the restart");
+      await load.until(
+        (s) => count(s, "up", "rest", "ok") >= 20 && count(s, "up", "tool", "ok") >= 20,
+        60_000,
+        "service after the restart",
+      );
     } finally {
       await load.stop();
     }

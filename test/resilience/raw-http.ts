@@ -50,16 +50,23 @@ export function rawExchange(port: number, request: string | Buffer, timeoutMs = 
       if (error) reject(error);
       else resolve(response!);
     };
-    const timer = setTimeout(() => finish(new Error(`no complete response within ${timeoutMs} ms: ${data.toString("latin1").slice(0, 200)}`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`no complete response within ${timeoutMs} ms: ${data.toString("latin1").slice(0, 200)}`)),
+      timeoutMs,
+    );
     const tryParse = (closed: boolean) => {
       const text = data.toString("latin1");
       const end = text.indexOf("\r\n\r\n");
-      if (end < 0) return closed ? finish(new Error(`connection closed without a response: ${JSON.stringify(text.slice(0, 200))}`)) : undefined;
+      if (end < 0)
+        return closed
+          ? finish(new Error(`connection closed without a response: ${JSON.stringify(text.slice(0, 200))}`))
+          : undefined;
       const { status, headers } = parseHead(text.slice(0, end));
       const rest = data.subarray(Buffer.byteLength(text.slice(0, end + 4), "latin1"));
       if (headers["content-length"] !== undefined) {
         const length = Number(headers["content-length"]);
-        if (rest.length >= length) return finish(null, { status, headers, body: rest.subarray(0, length).toString("utf8") });
+        if (rest.length >= length)
+          return finish(null, { status, headers, body: rest.subarray(0, length).toString("utf8") });
       } else if (/chunked/i.test(headers["transfer-encoding"] ?? "")) {
         const body = dechunk(rest.toString("latin1"));
         if (body !== null) return finish(null, { status, headers, body: Buffer.from(body, "latin1").toString("utf8") });

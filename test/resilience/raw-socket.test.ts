@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => gw?.close());
 
 const send = (request: string | Buffer) => rawExchange(port, request);
-const get = (target: string, headers: string[] = []) => send([`GET ${target} HTTP/1.1`, "Host: 127.0.0.1", "Connection: close", ...headers, "", ""].join("\r\n"));
+const get = (target: string, headers: string[] = []) =>
+  send([`GET ${target} HTTP/1.1`, "Host: 127.0.0.1", "Connection: close", ...headers, "", ""].join("\r\n"));
 
 function expectRefusal(res: RawResponse, status: number, error?: RegExp) {
   expect(res.status).toBe(status);
@@ -41,10 +42,30 @@ describe("what the HTTP parser refuses carries an ErrorResponse", () => {
     ["an invalid HTTP version", "GET / HTTP/9.9\r\nHost: x\r\n\r\n", 400, /version|malformed/],
     ["a space in the header name", "GET / HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n", 400, /header|malformed/],
     ["a NUL in a header value", "GET / HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n", 400, /header|malformed/],
-    ["a control character in the request target", "GET /api/v1/\u0001 HTTP/1.1\r\nHost: x\r\n\r\n", 400, /request target|malformed/],
-    ["Content-Length and Transfer-Encoding together", "POST /api/v1/search HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, /Content-Length|Transfer-Encoding|malformed/],
-    ["a chunk size that is not hex", "POST /api/v1/search HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n", 400, /chunk|malformed/],
-    ["a Content-Length that is not a number", "POST /api/v1/search HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n", 400, /Content-Length|malformed/],
+    [
+      "a control character in the request target",
+      "GET /api/v1/\u0001 HTTP/1.1\r\nHost: x\r\n\r\n",
+      400,
+      /request target|malformed/,
+    ],
+    [
+      "Content-Length and Transfer-Encoding together",
+      "POST /api/v1/search HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+      400,
+      /Content-Length|Transfer-Encoding|malformed/,
+    ],
+    [
+      "a chunk size that is not hex",
+      "POST /api/v1/search HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n",
+      400,
+      /chunk|malformed/,
+    ],
+    [
+      "a Content-Length that is not a number",
+      "POST /api/v1/search HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n",
+      400,
+      /Content-Length|malformed/,
+    ],
   ])("%s: 400", async (_what, request, status, error) => {
     expectRefusal(await send(request), status, error);
   });
@@ -87,21 +108,31 @@ describe("malformed paths keep the order of refusals", () => {
     expect(res.body).toBe("");
   });
 
-  it.each([["*"], ["http://evil.example/api/v1/analysts"], ["/api/v1/analysts/\u00ff"], ["//api//v1//analysts"], ["/api/v1/analysts/..%2F..%2Fmeta"]])(
-    "request target %s: a 4xx with an ErrorResponse or served, never a 5xx",
-    async (target) => {
-      const res = await send(Buffer.from(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${key}\r\nConnection: close\r\n\r\n`, "latin1"));
-      expect(res.status).toBeLessThan(500);
-      if (res.status >= 400) expect(errorResponseProblem(JSON.parse(res.body))).toBeNull();
-    },
-  );
+  it.each([
+    ["*"],
+    ["http://evil.example/api/v1/analysts"],
+    ["/api/v1/analysts/\u00ff"],
+    ["//api//v1//analysts"],
+    ["/api/v1/analysts/..%2F..%2Fmeta"],
+  ])("request target %s: a 4xx with an ErrorResponse or served, never a 5xx", async (target) => {
+    const res = await send(
+      Buffer.from(
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${key}\r\nConnection: close\r\n\r\n`,
+        "latin1",
+      ),
+    );
+    expect(res.status).toBeLessThan(500);
+    if (res.status >= 400) expect(errorResponseProblem(JSON.parse(res.body))).toBeNull();
+  });
 });
 
 describe("afterwards", () => {
   it("a truncated body and a vanished client leave the gateway serving", async () => {
     await new Promise<void>((resolve) => {
       const socket = net.connect({ host: "127.0.0.1", port }, () => {
-        socket.write(`POST /api/v1/search HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"query":`);
+        socket.write(
+          `POST /api/v1/search HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"query":`,
+        );
         setTimeout(() => (socket.destroy(), resolve()), 100);
       });
     });

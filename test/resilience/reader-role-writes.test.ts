@@ -24,7 +24,11 @@ beforeAll(async () => {
     [schemas],
   );
   tables = rows;
-  sequences = (await db.owner.query("SELECT schemaname || '.' || sequencename AS s FROM pg_sequences WHERE schemaname = ANY($1)", [schemas])).rows.map((r) => r.s);
+  sequences = (
+    await db.owner.query("SELECT schemaname || '.' || sequencename AS s FROM pg_sequences WHERE schemaname = ANY($1)", [
+      schemas,
+    ])
+  ).rows.map((r) => r.s);
 });
 afterAll(() => db?.drop());
 
@@ -34,7 +38,18 @@ const q = (s: string) => `"${s.replace(/"/g, '""')}"`;
 describe("the read role", () => {
   it("sees every table of every product schema, auth and governor included", () => {
     const found = new Set(tables.map((t) => t.schema));
-    for (const schema of ["auth", "governor", "catalog", "reports", "portfolio", "search", "factcard", "objects", "public"]) expect(found).toContain(schema);
+    for (const schema of [
+      "auth",
+      "governor",
+      "catalog",
+      "reports",
+      "portfolio",
+      "search",
+      "factcard",
+      "objects",
+      "public",
+    ])
+      expect(found).toContain(schema);
     expect(tables.length).toBeGreaterThan(25);
   });
 
@@ -54,7 +69,10 @@ describe("the read role", () => {
         `COPY ${name} FROM STDIN`,
       ];
       for (const sql of attempts) {
-        const error = await db.reader.query(sql).then(() => null, (e: Error) => e);
+        const error = await db.reader.query(sql).then(
+          () => null,
+          (e: Error) => e,
+        );
         await db.reader.query("ROLLBACK").catch(() => {});
         if (!error || !refused.test(error.message)) allowed.push(`${sql}: ${error ? error.message : "succeeded"}`);
       }
@@ -75,12 +93,25 @@ describe("the read role", () => {
       "SET ROLE NONE; INSERT INTO catalog.categories (category_id, name) VALUES ('x', 'x')",
     ];
     // A GRANT without the grant option only warns ("no privileges were granted"): what counts is that writing still fails.
-    await db.reader.query("GRANT INSERT ON ALL TABLES IN SCHEMA catalog, auth, governor TO CURRENT_USER").catch(() => {});
-    attempts.push("INSERT INTO catalog.categories (category_id, name) VALUES ('y', 'y')", "DELETE FROM governor.tasks", "DELETE FROM auth.api_keys");
+    await db.reader
+      .query("GRANT INSERT ON ALL TABLES IN SCHEMA catalog, auth, governor TO CURRENT_USER")
+      .catch(() => {});
+    attempts.push(
+      "INSERT INTO catalog.categories (category_id, name) VALUES ('y', 'y')",
+      "DELETE FROM governor.tasks",
+      "DELETE FROM auth.api_keys",
+    );
     const allowed: string[] = [];
     for (const sql of attempts) {
-      const error = await db.reader.query(sql).then(() => null, (e: Error) => e);
-      if (!error || !/permission denied|must be owner|not found|no privileges|does not exist|cannot/.test(error.message)) allowed.push(`${sql}: ${error?.message ?? "succeeded"}`);
+      const error = await db.reader.query(sql).then(
+        () => null,
+        (e: Error) => e,
+      );
+      if (
+        !error ||
+        !/permission denied|must be owner|not found|no privileges|does not exist|cannot/.test(error.message)
+      )
+        allowed.push(`${sql}: ${error?.message ?? "succeeded"}`);
     }
     expect(sequences.length).toBeGreaterThan(0);
     expect(allowed).toEqual([]);

@@ -39,7 +39,12 @@ export function callbackFor(task: TrackedTask, type: Callback["type"], deliveryI
     type === "task.completed"
       ? { type, kind: "chain_tag", result: { tags: [`tag-${task.factId}`, "copper"] } }
       : { type, kind: "chain_tag", error: { code: "worker_failed", message: "the node reported a failure" } };
-  const body = JSON.stringify({ task_id: `rt_${task.taskId}`, client_ref: task.taskId, occurred_at: Date.now(), ...event });
+  const body = JSON.stringify({
+    task_id: `rt_${task.taskId}`,
+    client_ref: task.taskId,
+    occurred_at: Date.now(),
+    ...event,
+  });
   return { deliveryId, taskId: task.taskId, type, body };
 }
 
@@ -50,7 +55,12 @@ export interface SendResult {
 }
 
 /** POSTs one callback, signed, and redelivers it (same delivery id) until a 2xx, as a relay would. */
-export async function deliver(url: string, secret: string, cb: Callback, options: { attempts?: number; retryMs?: number } = {}): Promise<SendResult> {
+export async function deliver(
+  url: string,
+  secret: string,
+  cb: Callback,
+  options: { attempts?: number; retryMs?: number } = {},
+): Promise<SendResult> {
   const attempts = options.attempts ?? 200;
   let last = 0;
   for (let n = 1; n <= attempts; n++) {
@@ -69,7 +79,8 @@ export async function deliver(url: string, secret: string, cb: Callback, options
       });
       last = res.status;
       const text = await res.text();
-      if (res.ok) return { status: res.status, outcome: (JSON.parse(text) as { outcome?: string }).outcome, attempts: n };
+      if (res.ok)
+        return { status: res.status, outcome: (JSON.parse(text) as { outcome?: string }).outcome, attempts: n };
     } catch {
       last = 0; // refused or reset while the gateway restarts: the relay tries again
     }

@@ -28,7 +28,9 @@ let requests = 0;
 
 beforeAll(async () => {
   // A fleet far larger than the ceilings, so the relay's own queue never refuses; the reported free slots decide.
-  h = await startHarness({ sim: { seed: 11, fleet: { nodes: 10, slotsPerNode: 1000, queueCap: 10_000, reportedFree: 50 } } });
+  h = await startHarness({
+    sim: { seed: 11, fleet: { nodes: 10, slotsPerNode: 1000, queueCap: 10_000, reportedFree: 50 } },
+  });
   await addChainFacts(h.db.owner, 400, { prefix: "rf" });
   await addCards(h.db.owner, 60, { prefix: "rc", report: "Trim duration. Watch the auction." });
   const relay = createHttpRelayClient({
@@ -109,8 +111,11 @@ describe("the governor against a misbehaving relay", () => {
     expect(seen.size).toBe(FAULTS.length);
 
     // Never more than 60 in any rolling hour (closed window [t - 60 min, t]), whatever became of them.
-    const submitted = (await rows<{ submitted_at: number }>("SELECT submitted_at FROM governor.tasks ORDER BY submitted_at")).map((r) => r.submitted_at);
-    for (const t of submitted) expect(submitted.filter((s) => s >= t - HOUR && s <= t).length).toBeLessThanOrEqual(CEILINGS.perHour);
+    const submitted = (
+      await rows<{ submitted_at: number }>("SELECT submitted_at FROM governor.tasks ORDER BY submitted_at")
+    ).map((r) => r.submitted_at);
+    for (const t of submitted)
+      expect(submitted.filter((s) => s >= t - HOUR && s <= t).length).toBeLessThanOrEqual(CEILINGS.perHour);
     expect(submitted.length).toBeGreaterThan(CEILINGS.perHour); // the ceiling was reached, and held
 
     // At most three attempts per submission, under the task's own key: the relay holds one task per task of ours.

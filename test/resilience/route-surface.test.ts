@@ -18,14 +18,30 @@ import { createTestDatabase, type TestDatabase } from "../helpers/test-database.
 
 /** The spec's surface (§4.1, §4.2, §4.3), in its own words. */
 const SPEC = [
-  "GET /api/v1/meta", "GET /api/v1/analysts", "GET /api/v1/analysts/{analystId}", "GET /api/v1/whiteboard/threads",
-  "GET /api/v1/whiteboard/threads/{boardId}", "GET /api/v1/whiteboard/cards/{cardId}/report", "GET /api/v1/whiteboard/topic-pool",
-  "GET /api/v1/whiteboard/similarity-log", "GET /api/v1/reports/fleet-health/latest", "GET /api/v1/reports/daily/{date}",
-  "GET /api/v1/reports/weekly/{date}", "GET /api/v1/reports/weekly/{date}/{analystId}", "GET /api/v1/latest",
-  "GET /api/v1/portfolios/leaderboard", "GET /api/v1/portfolios/{portfolioId}/metrics", "POST /api/v1/search",
-  "GET /api/v1/factcards", "GET /api/v1/factcards/{factCardId}", "GET /api/v1/factcards/{factCardId}/similar",
-  "GET /api/v1/data/{date}/topics", "GET /api/v1/data/{date}/{topic}",
-  "GET /.well-known/oauth-protected-resource", "GET /api/contract", "POST /api/mcp",
+  "GET /api/v1/meta",
+  "GET /api/v1/analysts",
+  "GET /api/v1/analysts/{analystId}",
+  "GET /api/v1/whiteboard/threads",
+  "GET /api/v1/whiteboard/threads/{boardId}",
+  "GET /api/v1/whiteboard/cards/{cardId}/report",
+  "GET /api/v1/whiteboard/topic-pool",
+  "GET /api/v1/whiteboard/similarity-log",
+  "GET /api/v1/reports/fleet-health/latest",
+  "GET /api/v1/reports/daily/{date}",
+  "GET /api/v1/reports/weekly/{date}",
+  "GET /api/v1/reports/weekly/{date}/{analystId}",
+  "GET /api/v1/latest",
+  "GET /api/v1/portfolios/leaderboard",
+  "GET /api/v1/portfolios/{portfolioId}/metrics",
+  "POST /api/v1/search",
+  "GET /api/v1/factcards",
+  "GET /api/v1/factcards/{factCardId}",
+  "GET /api/v1/factcards/{factCardId}/similar",
+  "GET /api/v1/data/{date}/topics",
+  "GET /api/v1/data/{date}/{topic}",
+  "GET /.well-known/oauth-protected-resource",
+  "GET /api/contract",
+  "POST /api/mcp",
 ];
 /** REST routes added beside the spec's (README "Beyond the spec"), in the OpenAPI document and the contract like them. */
 const REST_EXTRAS = [
@@ -60,7 +76,8 @@ function routesOf(app: FastifyInstance): string[] {
     const m = /^(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line.slice(at + 3))!;
     stack.length = depth;
     stack.push(m[1]!);
-    for (const method of m[2]?.split(", ") ?? []) routes.push(`${method} ${stack.join("").replace(/:([A-Za-z0-9_]+)/g, "{$1}")}`);
+    for (const method of m[2]?.split(", ") ?? [])
+      routes.push(`${method} ${stack.join("").replace(/:([A-Za-z0-9_]+)/g, "{$1}")}`);
   }
   return routes.sort();
 }
@@ -72,8 +89,15 @@ beforeAll(async () => {
   db = await createTestDatabase(inject("adminUrl"), "surface");
   key = (await mintKey(db.owner, { name: "surface", scopes: [...ALL_SCOPES] })).key;
   // As npm start builds it: the relay receiver mounted, the admin listener configured (it must stay off this app).
-  const config = loadConfig({ LOG_LEVEL: "silent", ADMIN_TOKEN_SHA256: createHash("sha256").update("operator").digest("hex") });
-  ({ app } = await composeAllInOne({ config, db, relayCallbacks: { inbox: createCallbackInbox({ db: db.owner }), relayName: "Relay", signingSecret: "s".repeat(32) } }));
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    ADMIN_TOKEN_SHA256: createHash("sha256").update("operator").digest("hex"),
+  });
+  ({ app } = await composeAllInOne({
+    config,
+    db,
+    relayCallbacks: { inbox: createCallbackInbox({ db: db.owner }), relayName: "Relay", signingSecret: "s".repeat(32) },
+  }));
   await app.ready();
 });
 afterAll(async () => {
@@ -85,18 +109,39 @@ describe("the public surface", () => {
   it("is exactly the spec's routes and the documented extras, HEAD only beside GET", () => {
     const registered = routesOf(app);
     const documented = [...SPEC, ...EXTRAS];
-    const expected = [...documented, ...documented.filter((r) => r.startsWith("GET ")).map((r) => r.replace(/^GET/, "HEAD"))].sort();
+    const expected = [
+      ...documented,
+      ...documented.filter((r) => r.startsWith("GET ")).map((r) => r.replace(/^GET/, "HEAD")),
+    ].sort();
     expect(registered).toEqual(expected);
   });
 
   it("publishes the same REST routes in its contract", async () => {
-    const contract = (await app.inject({ url: "/api/contract" })).json() as { rest: Array<{ method: string; path: string }> };
-    expect(contract.rest.map((r) => `${r.method} ${r.path}`).sort()).toEqual([...SPEC.filter((r) => r.includes("/api/v1/")), ...REST_EXTRAS].sort());
+    const contract = (await app.inject({ url: "/api/contract" })).json() as {
+      rest: Array<{ method: string; path: string }>;
+    };
+    expect(contract.rest.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      [...SPEC.filter((r) => r.includes("/api/v1/")), ...REST_EXTRAS].sort(),
+    );
   });
 
   it.each([
-    "/mcp", "/api/v1/admin/keys", "/api/v2/analysts", "/api/v1", "/api/v1/", "/api/v1/analysts/a/b", "/metrics", "/healthz", "/readyz",
-    "/health", "/api/v1/reports", "/.well-known/openid-configuration", "/relay", "/api/mcp/x", "/api/contract/x", "/%2e%2e/etc/passwd",
+    "/mcp",
+    "/api/v1/admin/keys",
+    "/api/v2/analysts",
+    "/api/v1",
+    "/api/v1/",
+    "/api/v1/analysts/a/b",
+    "/metrics",
+    "/healthz",
+    "/readyz",
+    "/health",
+    "/api/v1/reports",
+    "/.well-known/openid-configuration",
+    "/relay",
+    "/api/mcp/x",
+    "/api/contract/x",
+    "/%2e%2e/etc/passwd",
   ])("%s: 401 without a credential, 404 with one", async (path) => {
     for (const method of ["GET", "POST", "DELETE"] as const) {
       expect((await app.inject({ method, url: path })).statusCode, `${method} ${path}`).toBe(401);
@@ -107,7 +152,12 @@ describe("the public surface", () => {
   });
 
   it("refuses other methods on documented routes with 405 and Allow", async () => {
-    for (const [method, path, allow] of [["DELETE", "/api/v1/analysts", "GET, HEAD"], ["PUT", "/api/v1/search", "POST"], ["GET", "/api/mcp", "POST"], ["PATCH", "/api/contract", "GET, HEAD"]] as const) {
+    for (const [method, path, allow] of [
+      ["DELETE", "/api/v1/analysts", "GET, HEAD"],
+      ["PUT", "/api/v1/search", "POST"],
+      ["GET", "/api/mcp", "POST"],
+      ["PATCH", "/api/contract", "GET, HEAD"],
+    ] as const) {
       const res = await app.inject({ method, url: path, headers: { "x-api-key": key } });
       expect([res.statusCode, res.headers.allow], `${method} ${path}`).toEqual([405, allow]);
     }

@@ -39,7 +39,9 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 export async function runWithSecrets(): Promise<SecretRun> {
   const lines: string[] = [];
-  const stream = new Writable({ write: (chunk, _enc, done) => (lines.push(...String(chunk).split("\n").filter(Boolean)), done()) });
+  const stream = new Writable({
+    write: (chunk, _enc, done) => (lines.push(...String(chunk).split("\n").filter(Boolean)), done()),
+  });
   const db = await createTestDatabase(inject("adminUrl"), "secrets");
   await fillAnalysts(db);
   await addChainFacts(db.owner, 8, { prefix: "sx", createdAt: Date.now() - 3_600_000 });
@@ -57,18 +59,35 @@ export async function runWithSecrets(): Promise<SecretRun> {
     readerPassword: decodeURIComponent(new URL(db.readerUrl).password),
     ownerPassword: decodeURIComponent(new URL(db.ownerUrl).password),
   };
-  await revokeKey(db.owner, (await db.owner.query("SELECT key_id FROM auth.api_keys WHERE name = 'secrets-revoked'")).rows[0].key_id);
-  const hub = await startFakeUserinfo({ [s.oauthGood!]: { status: 200, body: { sub: "user-1" } }, [s.oauthHubDown!]: { status: 500 } });
+  await revokeKey(
+    db.owner,
+    (await db.owner.query("SELECT key_id FROM auth.api_keys WHERE name = 'secrets-revoked'")).rows[0].key_id,
+  );
+  const hub = await startFakeUserinfo({
+    [s.oauthGood!]: { status: 200, body: { sub: "user-1" } },
+    [s.oauthHubDown!]: { status: 500 },
+  });
   const peers = writePeersFile([{ id: "p-secret", keys: [s.peerKey!], coverage: true }]);
   const sim = await startRelaySimulator({ signingSecret: s.signingSecret! });
   const config = loadConfig({
-    LOG_LEVEL: "trace", KEY_CACHE_SECONDS: "0", PEERS_FILE: peers.file, AUTH_URL: hub.base, OAUTH_CACHE_SECONDS: "0",
-    RELAY_URL: sim.url, RELAY_SIGNING_SECRET: s.signingSecret!, ADMIN_TOKEN_SHA256: sha256(s.operatorToken!), ADMIN_PORT: "0",
+    LOG_LEVEL: "trace",
+    KEY_CACHE_SECONDS: "0",
+    PEERS_FILE: peers.file,
+    AUTH_URL: hub.base,
+    OAUTH_CACHE_SECONDS: "0",
+    RELAY_URL: sim.url,
+    RELAY_SIGNING_SECRET: s.signingSecret!,
+    ADMIN_TOKEN_SHA256: sha256(s.operatorToken!),
+    ADMIN_PORT: "0",
   });
   const log = (name: string) => loggerOptions({ level: "trace", name, relayName: config.relay.name, stream });
   const governor = await prepareInProcessGovernor({ config, owner: db.owner, reader: db.reader });
   const { app } = await composeAllInOne({
-    config, db, logger: log("gateway"), relayCallbacks: governor.relayCallbacks, governorRoutes: governor.pulseRoutes,
+    config,
+    db,
+    logger: log("gateway"),
+    relayCallbacks: governor.relayCallbacks,
+    governorRoutes: governor.pulseRoutes,
     rateLimits: openRateLimiter({ config: config.access.rateLimit, databaseUrl: db.ownerUrl }),
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
@@ -103,7 +122,10 @@ export async function runWithSecrets(): Promise<SecretRun> {
   await call("mcp parse error", "/api/mcp", { "x-api-key": s.instituteKey! }, `{"params":"${s.instituteKey}"`);
 
   // The governor submits to the relay, which calls back signed; then a forged and a replayed callback.
-  const running = await governor.start({ callbackUrl: `${base}/relay/callback`, log: app.log.child({ component: "governor" }) });
+  const running = await governor.start({
+    callbackUrl: `${base}/relay/callback`,
+    log: app.log.child({ component: "governor" }),
+  });
   await running.tick();
   // The tick of the current slot runs once, from start() or from the call above: wait for its submissions.
   for (let i = 0; i < 200 && sim.tasks.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
@@ -113,18 +135,42 @@ export async function runWithSecrets(): Promise<SecretRun> {
   const body = JSON.stringify({ type: "task.completed", task_id: "rt_x", client_ref: "gt_x", result: { tags: [] } });
   s.signature = signatureOf(s.signingSecret!, body).slice("sha256=".length);
   s.forgedSignature = randomBytes(32).toString("hex");
-  await call("callback signed", "/relay/callback", { "x-relay-signature": `sha256=${s.signature}`, "x-relay-delivery": "d-secret" }, body);
-  await call("callback forged", "/relay/callback", { "x-relay-signature": `sha256=${s.forgedSignature}`, "x-relay-delivery": "d-forged" }, body);
+  await call(
+    "callback signed",
+    "/relay/callback",
+    { "x-relay-signature": `sha256=${s.signature}`, "x-relay-delivery": "d-secret" },
+    body,
+  );
+  await call(
+    "callback forged",
+    "/relay/callback",
+    { "x-relay-signature": `sha256=${s.forgedSignature}`, "x-relay-delivery": "d-forged" },
+    body,
+  );
 
   // The operator mints and rotates keys on the admin listener: the answers carry them, the logs must not.
   const admin = await buildAdminApp({ config, owner: db.owner, logger: log("gateway-admin") });
-  const minted = await admin.inject({ method: "POST", url: "/api/v1/admin/keys", headers: { authorization: `Bearer ${s.operatorToken}` }, payload: { name: "by-admin", scopes: ["analysts:read"] } });
+  const minted = await admin.inject({
+    method: "POST",
+    url: "/api/v1/admin/keys",
+    headers: { authorization: `Bearer ${s.operatorToken}` },
+    payload: { name: "by-admin", scopes: ["analysts:read"] },
+  });
   statuses["admin mint"] = minted.statusCode;
   s.adminMinted = minted.json().key;
-  const rotated = await admin.inject({ method: "POST", url: `/api/v1/admin/keys/${minted.json().key_id}/rotate`, headers: { authorization: `Bearer ${s.operatorToken}` }, payload: {} });
+  const rotated = await admin.inject({
+    method: "POST",
+    url: `/api/v1/admin/keys/${minted.json().key_id}/rotate`,
+    headers: { authorization: `Bearer ${s.operatorToken}` },
+    payload: {},
+  });
   statuses["admin rotate"] = rotated.statusCode;
   s.adminRotated = rotated.json().key;
-  const wrongOperator = await admin.inject({ method: "GET", url: "/api/v1/admin/keys", headers: { authorization: `Bearer ${s.wrongKey}x` } });
+  const wrongOperator = await admin.inject({
+    method: "GET",
+    url: "/api/v1/admin/keys",
+    headers: { authorization: `Bearer ${s.wrongKey}x` },
+  });
   statuses["admin wrong token"] = wrongOperator.statusCode;
   await call("rest admin-minted key", "/api/v1/analysts", { "x-api-key": s.adminRotated! });
 

@@ -15,14 +15,31 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => run?.close());
 
-const found = (haystack: string, secrets: Record<string, string>) => Object.entries(secrets).filter(([, value]) => haystack.includes(value)).map(([what]) => what);
+const found = (haystack: string, secrets: Record<string, string>) =>
+  Object.entries(secrets)
+    .filter(([, value]) => haystack.includes(value))
+    .map(([what]) => what);
 
 describe("secrets at rest", () => {
   it("the run really used every credential", () => {
     expect(run.statuses).toMatchObject({
-      "rest key": 200, "rest revoked": 401, "rest wrong": 401, "rest bearer key": 401, "rest bad url": 400,
-      "mcp key": 200, "mcp peer bearer": 200, "mcp peer x-api-key": 200, "mcp oauth": 200, "mcp oauth refused": 401, "mcp oauth hub down": 503,
-      "callback signed": 200, "callback forged": 401, "admin mint": 201, "admin rotate": 201, "admin wrong token": 401, "rest admin-minted key": 200,
+      "rest key": 200,
+      "rest revoked": 401,
+      "rest wrong": 401,
+      "rest bearer key": 401,
+      "rest bad url": 400,
+      "mcp key": 200,
+      "mcp peer bearer": 200,
+      "mcp peer x-api-key": 200,
+      "mcp oauth": 200,
+      "mcp oauth refused": 401,
+      "mcp oauth hub down": 503,
+      "callback signed": 200,
+      "callback forged": 401,
+      "admin mint": 201,
+      "admin rotate": 201,
+      "admin wrong token": 401,
+      "rest admin-minted key": 200,
     });
     expect(run.lines.length).toBeGreaterThan(50);
     expect(run.lines.some((l) => l.includes("relay callback"))).toBe(true);
@@ -33,7 +50,9 @@ describe("secrets at rest", () => {
   });
 
   it("no answer echoes a credential back", () => {
-    expect(Object.entries(run.statuses).filter(([label, echoes]) => label.endsWith(":echoes") && echoes === 1)).toEqual([]);
+    expect(Object.entries(run.statuses).filter(([label, echoes]) => label.endsWith(":echoes") && echoes === 1)).toEqual(
+      [],
+    );
   });
 
   it("no row of any table holds one in the clear", async () => {

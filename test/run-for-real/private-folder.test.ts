@@ -26,16 +26,39 @@ interface Checkout {
 
 /** The tracked and untracked (not ignored) files, as a clone with local changes would hold them, and node_modules. */
 async function copyProject(into: string): Promise<void> {
-  const files = spawnSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8" }).stdout.split("\0").filter(Boolean);
-  for (const file of files) if (existsSync(path.join(ROOT, file))) await cp(path.join(ROOT, file), path.join(into, file), { force: true });
+  const files = spawnSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8" })
+    .stdout.split("\0")
+    .filter(Boolean);
+  for (const file of files)
+    if (existsSync(path.join(ROOT, file))) await cp(path.join(ROOT, file), path.join(into, file), { force: true });
   // Hard links: the same files, reached through the private folder (a copy where links cannot cross devices).
   const linked = spawnSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(into, "node_modules")]);
-  if (linked.status !== 0) await cp(path.join(ROOT, "node_modules"), path.join(into, "node_modules"), { recursive: true, verbatimSymlinks: true });
+  if (linked.status !== 0)
+    await cp(path.join(ROOT, "node_modules"), path.join(into, "node_modules"), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
 }
 
 function environment(home: string, runtimeDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, npm_config_cache: path.join(home, ".npm"), EMBEDDED_POSTGRES_RUNTIME_DIR: runtimeDir };
-  for (const name of ["DATABASE_URL", "DATABASE_READER_URL", "DATA_DIR", "NATS_URL", "PORT", "METRICS_PORT", "VITEST", "VITEST_POOL_ID", "VITEST_WORKER_ID", "NODE_OPTIONS"]) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home,
+    npm_config_cache: path.join(home, ".npm"),
+    EMBEDDED_POSTGRES_RUNTIME_DIR: runtimeDir,
+  };
+  for (const name of [
+    "DATABASE_URL",
+    "DATABASE_READER_URL",
+    "DATA_DIR",
+    "NATS_URL",
+    "PORT",
+    "METRICS_PORT",
+    "VITEST",
+    "VITEST_POOL_ID",
+    "VITEST_WORKER_ID",
+    "NODE_OPTIONS",
+  ]) {
     delete env[name];
   }
   return { ...env, PORT: "0", METRICS_PORT: "0", LOG_LEVEL: "warn" };
@@ -50,7 +73,13 @@ interface Started {
 
 /** `npm start` in its own process group, as a terminal runs it; resolves once it prints its base URL. */
 function npmStart(c: Checkout): Promise<Started> {
-  const child = spawn("npm", ["start"], { cwd: c.app, env: c.env, ...c.as, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("npm", ["start"], {
+    cwd: c.app,
+    env: c.env,
+    ...c.as,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
@@ -194,7 +223,16 @@ describe.skipIf(!isRoot)(`as an unprivileged user ${isRoot ? "" : why}`, () => {
     for (const entry of (await readdir(app)).filter((e) => e !== "node_modules")) {
       spawnSync("chown", ["-R", `${NOBODY.uid}:${NOBODY.gid}`, path.join(app, entry)]);
     }
-    spawnSync("find", [path.join(app, "node_modules"), "-type", "d", "-exec", "chown", `${NOBODY.uid}:${NOBODY.gid}`, "{}", "+"]);
+    spawnSync("find", [
+      path.join(app, "node_modules"),
+      "-type",
+      "d",
+      "-exec",
+      "chown",
+      `${NOBODY.uid}:${NOBODY.gid}`,
+      "{}",
+      "+",
+    ]);
     await chown(app, NOBODY.uid, NOBODY.gid);
     await chown(home, NOBODY.uid, NOBODY.gid);
     return { app, env: environment(home, runtimeDir), as: NOBODY };

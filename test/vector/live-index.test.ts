@@ -10,7 +10,16 @@ const embedder = createHashedNgramEmbedder();
 let db: TestDatabase;
 let index: LiveIndex;
 
-const doc = (id: string, body: string): DocumentFixture => ({ doc_id: id, session_id: null, analyst_id: "a", path: null, title: null, lang: "en", body, archived_at: 1 });
+const doc = (id: string, body: string): DocumentFixture => ({
+  doc_id: id,
+  session_id: null,
+  analyst_id: "a",
+  path: null,
+  title: null,
+  lang: "en",
+  body,
+  archived_at: 1,
+});
 const top = async (text: string) => {
   const [q] = await embedder.embed([text]);
   return index.search(q!, 1)[0]?.id;
@@ -21,7 +30,12 @@ beforeAll(async () => {
   await insertDocuments(db.owner);
   await embedPending(db.owner, embedder);
   // The index reads through the SELECT-only role, as the services do.
-  index = new LiveIndex({ db: db.reader, source: { table: "search.document_embeddings", idColumn: "doc_id" }, model: embedder.model, dimensions: embedder.dimensions });
+  index = new LiveIndex({
+    db: db.reader,
+    source: { table: "search.document_embeddings", idColumn: "doc_id" },
+    model: embedder.model,
+    dimensions: embedder.dimensions,
+  });
   await index.load();
 });
 afterAll(() => db?.drop());
@@ -45,14 +59,18 @@ describe("the live index", () => {
     const late = await db.owner.connect();
     try {
       await late.query("BEGIN");
-      await late.query("INSERT INTO search.documents (doc_id, lang, body) VALUES ('doc-late', 'en', 'Cocoa futures hit a record on West African harvest fears.')");
+      await late.query(
+        "INSERT INTO search.documents (doc_id, lang, body) VALUES ('doc-late', 'en', 'Cocoa futures hit a record on West African harvest fears.')",
+      );
       const [v] = await embedder.embed(["Cocoa futures hit a record on West African harvest fears."]);
       await late.query(
         `INSERT INTO search.document_embeddings (doc_id, model, dimensions, status, embedding, source_md5, embedded_at)
          VALUES ('doc-late', $1, $2, 'done', $3, 'x', 0)`,
         [embedder.model, embedder.dimensions, encodeVector(v!)],
       );
-      await insertDocuments(db.owner, [doc("doc-next", "Gold rallied as real yields fell and central banks kept buying.")]);
+      await insertDocuments(db.owner, [
+        doc("doc-next", "Gold rallied as real yields fell and central banks kept buying."),
+      ]);
       await embedPending(db.owner, embedder);
       await index.refresh();
       expect(await top("gold real yields central banks buying")).toBe("doc-next");

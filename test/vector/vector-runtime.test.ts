@@ -14,7 +14,16 @@ beforeAll(async () => {
 });
 afterAll(() => db?.drop());
 
-const doc = (id: string): DocumentFixture => ({ doc_id: id, session_id: null, analyst_id: null, path: null, title: null, lang: "en", body: `Note ${id} on rates`, archived_at: null });
+const doc = (id: string): DocumentFixture => ({
+  doc_id: id,
+  session_id: null,
+  analyst_id: null,
+  path: null,
+  title: null,
+  lang: "en",
+  body: `Note ${id} on rates`,
+  archived_at: null,
+});
 
 async function until(check: () => boolean, ms = 10_000) {
   const deadline = Date.now() + ms;

@@ -27,7 +27,12 @@ export function catalogRoutes(app: FastifyInstance, pool: pg.Pool) {
     "/api/v1/whiteboard/threads",
     {
       config: { scope: "whiteboard:read" },
-      schema: { querystring: { type: "object", properties: { limit: { type: "integer", minimum: 1, maximum: 200, default: 50 } } } },
+      schema: {
+        querystring: {
+          type: "object",
+          properties: { limit: { type: "integer", minimum: 1, maximum: 200, default: 50 } },
+        },
+      },
     },
     async (request) => {
       const { rows } = await pool.query({ name: "threads", text: THREADS, values: [request.query.limit] });

@@ -70,7 +70,11 @@ export function portfolioRoutes(app: FastifyInstance, pool: pg.Pool) {
 
   async function compute(rows: Row[]) {
     const known = new Set(rows.map((r) => r.portfolio_id));
-    const { rows: points } = await pool.query<{ portfolio_id: string; taken_at: number; nav: number }>({ name: "series", text: SERIES, values: [[...known]] });
+    const { rows: points } = await pool.query<{ portfolio_id: string; taken_at: number; nav: number }>({
+      name: "series",
+      text: SERIES,
+      values: [[...known]],
+    });
     const series = new Map<string, NavPoint[]>([...known].map((id) => [id, []]));
     for (const p of points) series.get(p.portfolio_id)!.push({ at: p.taken_at, nav: p.nav });
     const leaderboard = rows
@@ -85,7 +89,10 @@ export function portfolioRoutes(app: FastifyInstance, pool: pg.Pool) {
 
   app.get("/api/v1/portfolios/leaderboard", { config: { scope: "portfolios:read" } }, async () => {
     const { rows } = await pool.query<Row>({ name: "versions", text: VERSIONS });
-    const version = rows.map((r) => `${r.portfolio_id}=${r.version}`).sort().join(",");
+    const version = rows
+      .map((r) => `${r.portfolio_id}=${r.version}`)
+      .sort()
+      .join(",");
     if (cached?.version !== version) cached = { version, body: await compute(rows) };
     return cached.body;
   });

@@ -28,9 +28,13 @@ export function reportRoutes(app: FastifyInstance, pool: pg.Pool) {
       const row = rows[0];
       if (!row) return reply.code(404).send({ error: `no daily report for ${request.params.date}` });
       const etag = `"${row.sha256}"`;
-      reply.header("cache-control", "private, max-age=60, must-revalidate").header("etag", etag).header("last-modified", new Date(row.archived_at).toUTCString());
+      reply
+        .header("cache-control", "private, max-age=60, must-revalidate")
+        .header("etag", etag)
+        .header("last-modified", new Date(row.archived_at).toUTCString());
       const inm = request.headers["if-none-match"];
-      if (inm !== undefined && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) return reply.code(304).send();
+      if (inm !== undefined && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === etag))
+        return reply.code(304).send();
       return reply.type("text/markdown; charset=utf-8").send(row.body);
     },
   );

@@ -8,7 +8,8 @@ import { createHashedNgramEmbedder } from "../../../lib/embedding/hashed-ngram-e
 import { VectorRuntime } from "../../../lib/vector/vector-runtime.js";
 import { excerpt } from "../../../services/search/excerpt.js";
 
-const DOCUMENTS = "SELECT doc_id, session_id, path, title, left(body, 20000) AS body, archived_at FROM search.documents WHERE doc_id = ANY($1::text[])";
+const DOCUMENTS =
+  "SELECT doc_id, session_id, path, title, left(body, 20000) AS body, archived_at FROM search.documents WHERE doc_id = ANY($1::text[])";
 
 export async function searchRoutes(app: FastifyInstance, pool: pg.Pool) {
   const runtime = new VectorRuntime({ db: pool, config: { embeddings: null, indexRefreshMs: 0 } });
@@ -23,7 +24,10 @@ export async function searchRoutes(app: FastifyInstance, pool: pg.Pool) {
       schema: {
         body: {
           type: "object",
-          properties: { query: { type: "string", minLength: 1, maxLength: 1000 }, top_k: { type: "integer", minimum: 1, maximum: 50, default: 8 } },
+          properties: {
+            query: { type: "string", minLength: 1, maxLength: 1000 },
+            top_k: { type: "integer", minimum: 1, maximum: 50, default: 8 },
+          },
           required: ["query"],
         },
       },
@@ -39,7 +43,14 @@ export async function searchRoutes(app: FastifyInstance, pool: pg.Pool) {
         .slice(0, topK)
         .map((h) => {
           const r = byId.get(h.id)!;
-          return { score: h.score, session_id: r.session_id, path: r.path, title: r.title, excerpt: excerpt(r.body, query) ?? null, archived_at: r.archived_at };
+          return {
+            score: h.score,
+            session_id: r.session_id,
+            path: r.path,
+            title: r.title,
+            excerpt: excerpt(r.body, query) ?? null,
+            archived_at: r.archived_at,
+          };
         });
       return { query, search_ready: true, results };
     },

@@ -34,18 +34,31 @@ export interface CompletionSources {
 export function createCompletion({ prompts, resources, runner, clients }: CompletionSources) {
   /** The completer of the argument a reference names, after refusing a caller who may not use the reference. */
   function completerOf(ref: unknown, argument: string, principal: Principal): CompleterName {
-    if (!isObject(ref) || (ref.type !== "ref/prompt" && ref.type !== "ref/resource")) throw validationError("invalid params: 'ref' must be a ref/prompt or a ref/resource", "ref");
+    if (!isObject(ref) || (ref.type !== "ref/prompt" && ref.type !== "ref/resource"))
+      throw validationError("invalid params: 'ref' must be a ref/prompt or a ref/resource", "ref");
     if (ref.type === "ref/prompt") {
       const prompt = prompts.admit(ref.name, principal);
       const arg = prompt.arguments.find((a) => a.name === argument);
-      if (!arg) throw validationError(`prompt ${prompt.name} has no argument '${quote(argument)}' (it has: ${prompt.arguments.map((a) => a.name).join(", ")})`, "argument.name");
+      if (!arg)
+        throw validationError(
+          `prompt ${prompt.name} has no argument '${quote(argument)}' (it has: ${prompt.arguments.map((a) => a.name).join(", ")})`,
+          "argument.name",
+        );
       return arg.complete;
     }
     const served = resources.served.find((s) => s.template.uriTemplate === ref.uri);
-    if (!served) throw validationError(`no resource template ${quote(ref.uri)} (templates: ${resources.served.map((s) => s.template.uriTemplate).join(", ")})`, "ref.uri");
+    if (!served)
+      throw validationError(
+        `no resource template ${quote(ref.uri)} (templates: ${resources.served.map((s) => s.template.uriTemplate).join(", ")})`,
+        "ref.uri",
+      );
     authorize(principal, served.tool);
     const completer = served.template.complete[argument];
-    if (!completer) throw validationError(`resource template ${served.template.uriTemplate} has no variable '${quote(argument)}'`, "argument.name");
+    if (!completer)
+      throw validationError(
+        `resource template ${served.template.uriTemplate} has no variable '${quote(argument)}'`,
+        "argument.name",
+      );
     return completer;
   }
 
@@ -54,11 +67,19 @@ export function createCompletion({ prompts, resources, runner, clients }: Comple
     if (!isObject(arg) || typeof arg.name !== "string" || typeof arg.value !== "string") {
       throw validationError("invalid params: 'argument' must be {name, value} strings", "argument");
     }
-    if (arg.value.length > MAX_TYPED) throw validationError(`invalid params: 'argument.value' is longer than ${MAX_TYPED} characters`, "argument.value");
+    if (arg.value.length > MAX_TYPED)
+      throw validationError(
+        `invalid params: 'argument.value' is longer than ${MAX_TYPED} characters`,
+        "argument.value",
+      );
     const completer = completerOf(params.ref, arg.name, principal);
     const given = isObject(params.context) && isObject(params.context.arguments) ? params.context.arguments : {};
-    const context = Object.fromEntries(Object.entries(given).filter((e): e is [string, string] => typeof e[1] === "string"));
-    const candidates = await runner.run(`completion:${completer}`, log, () => COMPLETERS[completer]({ clients, value: arg.value as string, context }));
+    const context = Object.fromEntries(
+      Object.entries(given).filter((e): e is [string, string] => typeof e[1] === "string"),
+    );
+    const candidates = await runner.run(`completion:${completer}`, log, () =>
+      COMPLETERS[completer]({ clients, value: arg.value as string, context }),
+    );
     return { completion: rankCompletions(candidates, arg.value) };
   };
 }

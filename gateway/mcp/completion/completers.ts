@@ -7,7 +7,8 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { ServiceClients } from "../../clients.js";
 
-export type CompleterName = "daily_date" | "weekly_date" | "analyst_id" | "portfolio_id" | "board_id" | "card_id" | "lang" | "claim";
+export type CompleterName =
+  "daily_date" | "weekly_date" | "analyst_id" | "portfolio_id" | "board_id" | "card_id" | "lang" | "claim";
 
 export interface CompleterInput {
   clients: ServiceClients;
@@ -31,7 +32,12 @@ async function dates(input: CompleterInput, kind: "daily" | "weekly"): Promise<s
   if (!DATE_PREFIX.test(input.value)) return [];
   const analystId = kind === "weekly" ? (input.context.analyst_id ?? "") : "";
   if (analystId.length > 200) return [];
-  const { workDates } = await input.clients.reports.listReportDates({ kind, analystId, prefix: input.value, limit: SOURCE_LIMIT });
+  const { workDates } = await input.clients.reports.listReportDates({
+    kind,
+    analystId,
+    prefix: input.value,
+    limit: SOURCE_LIMIT,
+  });
   return workDates;
 }
 
@@ -41,7 +47,9 @@ async function recentBoardIds(clients: ServiceClients, limit: number): Promise<s
 }
 
 async function cardsOf(clients: ServiceClients, boardIds: readonly string[]): Promise<string[]> {
-  const threads = await Promise.all(boardIds.map(async (boardId) => (await clients.catalog.getThread({ boardId })).thread));
+  const threads = await Promise.all(
+    boardIds.map(async (boardId) => (await clients.catalog.getThread({ boardId })).thread),
+  );
   return threads.flatMap((t) => t?.cards.map((c) => c.cardId) ?? []);
 }
 
@@ -49,7 +57,8 @@ export const COMPLETERS: Record<CompleterName, (input: CompleterInput) => Promis
   daily_date: (input) => dates(input, "daily"),
   weekly_date: (input) => dates(input, "weekly"),
   analyst_id: async ({ clients }) => (await clients.catalog.listAnalysts({})).analysts.map((a) => a.id),
-  portfolio_id: async ({ clients }) => (await clients.portfolio.getLeaderboard({ limit: 0 })).leaderboard.map((m) => m.portfolioId),
+  portfolio_id: async ({ clients }) =>
+    (await clients.portfolio.getLeaderboard({ limit: 0 })).leaderboard.map((m) => m.portfolioId),
   board_id: ({ clients }) => recentBoardIds(clients, SOURCE_LIMIT),
   card_id: async ({ clients, context }) => {
     const board = context.board_id;
@@ -64,5 +73,8 @@ export const COMPLETERS: Record<CompleterName, (input: CompleterInput) => Promis
     return cardsOf(clients, await recentBoardIds(clients, RECENT_BOARDS));
   },
   lang: async () => ["en", "zh"],
-  claim: async ({ clients }) => (await clients.factcard.listFactCards({ limit: RECENT_CLAIMS })).factCards.map((f) => f.claimTextEn).filter((t) => t !== ""),
+  claim: async ({ clients }) =>
+    (await clients.factcard.listFactCards({ limit: RECENT_CLAIMS })).factCards
+      .map((f) => f.claimTextEn)
+      .filter((t) => t !== ""),
 };

@@ -4,7 +4,11 @@ import { MAX_VALUES, rankCompletions } from "./rank.js";
 
 describe("rankCompletions", () => {
   it("puts values beginning with the typed text first, then those containing it, ignoring case, each in source order", () => {
-    expect(rankCompletions(["p-beta", "alpha-p-1", "P-alpha", "gamma", "p-beta"], "p-")).toEqual({ values: ["p-beta", "P-alpha", "alpha-p-1"], total: 3, hasMore: false });
+    expect(rankCompletions(["p-beta", "alpha-p-1", "P-alpha", "gamma", "p-beta"], "p-")).toEqual({
+      values: ["p-beta", "P-alpha", "alpha-p-1"],
+      total: 3,
+      hasMore: false,
+    });
   });
 
   it("offers everything, in source order, for an empty value", () => {

@@ -9,7 +9,8 @@ export function rankCompletions(candidates: readonly string[], typed: string) {
   const needle = typed.toLowerCase();
   const unique = [...new Set(candidates)];
   const prefix = unique.filter((v) => v.toLowerCase().startsWith(needle));
-  const inner = needle === "" ? [] : unique.filter((v) => !v.toLowerCase().startsWith(needle) && v.toLowerCase().includes(needle));
+  const inner =
+    needle === "" ? [] : unique.filter((v) => !v.toLowerCase().startsWith(needle) && v.toLowerCase().includes(needle));
   const all = [...prefix, ...inner];
   return { values: all.slice(0, MAX_VALUES), total: all.length, hasMore: all.length > MAX_VALUES };
 }

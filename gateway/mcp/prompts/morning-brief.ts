@@ -17,8 +17,22 @@ export const MORNING_BRIEF: PromptDefinition = {
   description:
     "Use at the start of a day to brief a reader: embeds the daily report (today's, else the latest within three days, or the date given), the top 5 portfolios by Sharpe and the fact cards disputed in the last day.",
   arguments: [
-    { name: "date", title: "Work date", description: "A work date with a daily report, YYYY-MM-DD; omitted: the latest.", required: false, schema: { type: "string", pattern: WORK_DATE_PATTERN, format: "date" }, complete: "daily_date" },
-    { name: "lang", title: "Language", description: "en or zh; omitted: English, then the language-agnostic report.", required: false, schema: { type: "string", enum: ["en", "zh"] }, complete: "lang" },
+    {
+      name: "date",
+      title: "Work date",
+      description: "A work date with a daily report, YYYY-MM-DD; omitted: the latest.",
+      required: false,
+      schema: { type: "string", pattern: WORK_DATE_PATTERN, format: "date" },
+      complete: "daily_date",
+    },
+    {
+      name: "lang",
+      title: "Language",
+      description: "en or zh; omitted: English, then the language-agnostic report.",
+      required: false,
+      schema: { type: "string", enum: ["en", "zh"] },
+      complete: "lang",
+    },
   ],
   tools: ["reports_daily", "reports_latest", "portfolios_leaderboard", "portfolios_metrics", "factcards_list"],
   async get(args, ctx) {
@@ -28,17 +42,29 @@ export const MORNING_BRIEF: PromptDefinition = {
     const daily = await ctx.embed(dailyUri);
 
     const board = await ctx.callTool("portfolios_leaderboard", { limit: TOP });
-    const top = (await Promise.all(board.leaderboard.map((p: { portfolio_id: string }) => ctx.embed(`institute://portfolios/${encodeURIComponent(p.portfolio_id)}`)))).filter(
-      (m): m is PromptMessage => m !== undefined,
-    );
+    const top = (
+      await Promise.all(
+        board.leaderboard.map((p: { portfolio_id: string }) =>
+          ctx.embed(`institute://portfolios/${encodeURIComponent(p.portfolio_id)}`),
+        ),
+      )
+    ).filter((m): m is PromptMessage => m !== undefined);
 
-    const disputed = (await ctx.callTool("factcards_list", { verdict: "disputed", limit: DISPUTED_SCAN })).fact_cards.filter(
+    const disputed = (
+      await ctx.callTool("factcards_list", { verdict: "disputed", limit: DISPUTED_SCAN })
+    ).fact_cards.filter(
       (f: { completed_at: number | null; updated_at: number }) => (f.completed_at ?? f.updated_at) >= now - DAY_MS,
     );
     const disputedText = disputed.length
       ? disputed
-          .map((f: { fact_card_id: string; claim_category: string; claim_text_en: string; found_text_en: string | null }) =>
-            `- ${f.fact_card_id} (${f.claim_category}): ${f.claim_text_en}${f.found_text_en ? ` (found: ${f.found_text_en})` : ""}`,
+          .map(
+            (f: {
+              fact_card_id: string;
+              claim_category: string;
+              claim_text_en: string;
+              found_text_en: string | null;
+            }) =>
+              `- ${f.fact_card_id} (${f.claim_category}): ${f.claim_text_en}${f.found_text_en ? ` (found: ${f.found_text_en})` : ""}`,
           )
           .join("\n")
       : "- none";

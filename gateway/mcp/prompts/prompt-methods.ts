@@ -30,10 +30,16 @@ export const listedPrompt = (p: PromptDefinition) => ({
   name: p.name,
   title: p.title,
   description: p.description,
-  arguments: p.arguments.map((a) => ({ name: a.name, title: a.title, description: a.description, required: a.required })),
+  arguments: p.arguments.map((a) => ({
+    name: a.name,
+    title: a.title,
+    description: a.description,
+    required: a.required,
+  })),
 });
 
-const isNotFound = (e: unknown) => e instanceof RpcError && (e.detail.code === "not_found" || e.detail.code === "resource_not_found");
+const isNotFound = (e: unknown) =>
+  e instanceof RpcError && (e.detail.code === "not_found" || e.detail.code === "resource_not_found");
 
 export interface PromptSources {
   prompts: readonly PromptDefinition[];
@@ -67,7 +73,10 @@ export function createPromptMethods({ prompts, tools, runner, resources, clients
       async embed(uri) {
         try {
           const document = await resources.readWhole(resources.resolve(uri, principal), principal, log);
-          return { role: "user", content: { type: "resource", resource: { uri, mimeType: RESOURCE_MIME_TYPE, text: document.text } } };
+          return {
+            role: "user",
+            content: { type: "resource", resource: { uri, mimeType: RESOURCE_MIME_TYPE, text: document.text } },
+          };
         } catch (e) {
           if (isNotFound(e)) return undefined;
           throw e;
@@ -78,7 +87,8 @@ export function createPromptMethods({ prompts, tools, runner, resources, clients
 
   /** The prompt a name refers to, refused as its tools would refuse the caller. */
   function admit(name: unknown, principal: Principal): PromptDefinition {
-    if (typeof name !== "string" || !byName.has(name)) throw validationError(`unknown prompt: ${String(name).slice(0, 64)}`, "name", "unknown_prompt");
+    if (typeof name !== "string" || !byName.has(name))
+      throw validationError(`unknown prompt: ${String(name).slice(0, 64)}`, "name", "unknown_prompt");
     const prompt = byName.get(name)!;
     for (const tool of toolsOf(prompt)) authorize(principal, tool);
     return prompt;
@@ -93,7 +103,8 @@ export function createPromptMethods({ prompts, tools, runner, resources, clients
     async get(params: Record<string, unknown>, principal: Principal, log: FastifyBaseLogger) {
       const prompt = admit(params.name, principal);
       const raw = params.arguments ?? {};
-      if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw validationError("invalid params: 'arguments' must be an object of strings", "arguments");
+      if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+        throw validationError("invalid params: 'arguments' must be an object of strings", "arguments");
       const args = { ...(raw as Record<string, unknown>) };
       const validate = validators(schemas.get(prompt.name)!);
       if (!validate(args)) {

@@ -20,8 +20,7 @@ export interface PromptArgument {
 }
 
 export type PromptContent =
-  | { type: "text"; text: string }
-  | { type: "resource"; resource: { uri: string; mimeType: string; text: string } };
+  { type: "text"; text: string } | { type: "resource"; resource: { uri: string; mimeType: string; text: string } };
 
 export interface PromptMessage {
   role: "user" | "assistant";

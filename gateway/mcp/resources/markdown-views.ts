@@ -29,7 +29,8 @@ export interface ThreadView {
   }>;
 }
 
-const or = (value: Nullable<string>, fallback: string) => (value === null || value.trim() === "" ? fallback : value.trim());
+const or = (value: Nullable<string>, fallback: string) =>
+  value === null || value.trim() === "" ? fallback : value.trim();
 
 export function threadMarkdown(t: ThreadView, cardReportUri: (cardId: string) => string): string {
   const lines = [
@@ -50,7 +51,13 @@ export function threadMarkdown(t: ThreadView, cardReportUri: (cardId: string) =>
   if (t.cards.length === 0) lines.push("", "(no cards yet)");
   for (const c of t.cards) {
     const who = [c.analyst_id, c.stance].filter((v): v is string => v !== null && v !== "").join(", ");
-    lines.push("", `### ${c.card_index}. ${or(c.topic, c.card_id)}${who ? ` (${who})` : ""}`, "", `- Card: ${c.card_id}`, `- Status: ${c.status}`);
+    lines.push(
+      "",
+      `### ${c.card_index}. ${or(c.topic, c.card_id)}${who ? ` (${who})` : ""}`,
+      "",
+      `- Card: ${c.card_id}`,
+      `- Status: ${c.status}`,
+    );
     if (c.question) lines.push(`- Question: ${c.question.trim()}`);
     if (c.report_url) lines.push(`- Report: ${cardReportUri(c.card_id)}`);
     lines.push("", or(c.summary, "(no summary yet)"));
@@ -81,7 +88,8 @@ const METRICS: ReadonlyArray<[key: string, label: string, how: string]> = [
   ["latest_nav", "Latest NAV", "last daily NAV"],
 ];
 
-const figure = (v: string | number | null | undefined) => (v === null || v === undefined ? "n/a" : typeof v === "number" ? String(Number(v.toFixed(6))) : v);
+const figure = (v: string | number | null | undefined) =>
+  v === null || v === undefined ? "n/a" : typeof v === "number" ? String(Number(v.toFixed(6))) : v;
 const isoOf = (v: string | number | null | undefined) => (typeof v === "number" ? new Date(v).toISOString() : "n/a");
 
 export function portfolioMarkdown(m: PortfolioView): string {

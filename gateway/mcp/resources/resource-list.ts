@@ -48,7 +48,8 @@ function decodeCursor(cursor: unknown): number {
   throw refuse();
 }
 
-const isNotFound = (e: unknown) => (e instanceof ConnectError && e.code === Code.NotFound) || (e instanceof RpcError && e.detail.code === "not_found");
+const isNotFound = (e: unknown) =>
+  (e instanceof ConnectError && e.code === Code.NotFound) || (e instanceof RpcError && e.detail.code === "not_found");
 
 export function createResourceList(reader: ResourceReader, clients: ServiceClients, now: () => number) {
   const served = new Map(reader.served.map((s) => [s.template.name, s]));
@@ -56,7 +57,8 @@ export function createResourceList(reader: ResourceReader, clients: ServiceClien
     const s = served.get(templateName);
     return s !== undefined && toolAccess(principal, s.tool).ok;
   };
-  const uriOf = (templateName: string, values: Record<string, string | undefined>) => served.get(templateName)!.template.compiled.expand(values);
+  const uriOf = (templateName: string, values: Record<string, string | undefined>) =>
+    served.get(templateName)!.template.compiled.expand(values);
 
   async function candidates(principal: Principal): Promise<Candidate[]> {
     const today = workDateOf(now());
@@ -78,11 +80,28 @@ export function createResourceList(reader: ResourceReader, clients: ServiceClien
       for (const a of authors) {
         // A weekly written only in Chinese is not what a URI without lang names.
         const lang = a.languages.includes("en") || a.languages.includes("plain") ? undefined : "zh";
-        out.push({ uri: uriOf("weekly-report", { date: a.workDate, analyst_id: a.analystId, lang }), name: `weekly-${a.workDate}-${a.analystId}`, title: `Weekly report of ${a.analystId}, ${a.workDate}`, priority: 0.6 });
+        out.push({
+          uri: uriOf("weekly-report", { date: a.workDate, analyst_id: a.analystId, lang }),
+          name: `weekly-${a.workDate}-${a.analystId}`,
+          title: `Weekly report of ${a.analystId}, ${a.workDate}`,
+          priority: 0.6,
+        });
       }
     }
-    if (mayRead(principal, "fleet-health")) out.push({ uri: uriOf("fleet-health", {}), name: "fleet-health-latest", title: "Latest fleet-health snapshot", priority: 0.5 });
-    if (mayRead(principal, "institute-memory")) out.push({ uri: uriOf("institute-memory", {}), name: "institute-memory", title: "Institute memory", priority: 0.7 });
+    if (mayRead(principal, "fleet-health"))
+      out.push({
+        uri: uriOf("fleet-health", {}),
+        name: "fleet-health-latest",
+        title: "Latest fleet-health snapshot",
+        priority: 0.5,
+      });
+    if (mayRead(principal, "institute-memory"))
+      out.push({
+        uri: uriOf("institute-memory", {}),
+        name: "institute-memory",
+        title: "Institute memory",
+        priority: 0.7,
+      });
     return out;
   }
 
@@ -103,7 +122,10 @@ export function createResourceList(reader: ResourceReader, clients: ServiceClien
     const found = await Promise.all((await candidates(principal)).map((c) => readCandidate(c, principal, log)));
     const resources = found
       .filter((r) => r !== undefined)
-      .sort((a, b) => (b.document.lastModified ?? -Infinity) - (a.document.lastModified ?? -Infinity) || a.uri.localeCompare(b.uri))
+      .sort(
+        (a, b) =>
+          (b.document.lastModified ?? -Infinity) - (a.document.lastModified ?? -Infinity) || a.uri.localeCompare(b.uri),
+      )
       .map((r) => ({
         uri: r.uri,
         name: r.name,
@@ -113,7 +135,9 @@ export function createResourceList(reader: ResourceReader, clients: ServiceClien
         annotations: {
           audience: AUDIENCE,
           priority: r.priority,
-          ...(r.document.lastModified === null ? {} : { lastModified: new Date(r.document.lastModified).toISOString() }),
+          ...(r.document.lastModified === null
+            ? {}
+            : { lastModified: new Date(r.document.lastModified).toISOString() }),
         },
       }));
     const page = resources.slice(position, position + PAGE_SIZE);

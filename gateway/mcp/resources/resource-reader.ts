@@ -41,7 +41,8 @@ export const listedTemplate = ({ template }: ServedTemplate) => ({
 /** Longer than any URI the templates describe (ids are at most 200 characters). */
 export const MAX_URI_LENGTH = 2048;
 
-export const resourceNotFound = (uri: string) => new RpcError(PERMANENT_ERROR, `Resource not found: ${uri}`, "permanent", { code: "resource_not_found", uri });
+export const resourceNotFound = (uri: string) =>
+  new RpcError(PERMANENT_ERROR, `Resource not found: ${uri}`, "permanent", { code: "resource_not_found", uri });
 
 export interface ResolvedResource {
   served: ServedTemplate;
@@ -53,13 +54,20 @@ export function createResourceReader(tools: readonly ToolDefinition[], runner: T
 
   /** The template and admitted tool arguments of a URI, or the refusal its tool would give. */
   function resolve(uri: unknown, principal: Principal): ResolvedResource {
-    if (typeof uri !== "string" || uri === "") throw validationError("invalid params: 'uri' must be a resource URI", "uri");
+    if (typeof uri !== "string" || uri === "")
+      throw validationError("invalid params: 'uri' must be a resource URI", "uri");
     // Errors name the URI, so one longer than any the templates describe is refused without being echoed.
-    if (uri.length > MAX_URI_LENGTH) throw validationError(`invalid params: 'uri' is longer than ${MAX_URI_LENGTH} characters`, "uri");
+    if (uri.length > MAX_URI_LENGTH)
+      throw validationError(`invalid params: 'uri' is longer than ${MAX_URI_LENGTH} characters`, "uri");
     for (const entry of served) {
       const match = entry.template.compiled.match(uri);
       if (match === undefined) continue;
-      if (!match.ok) throw new RpcError(INVALID_PARAMS, `malformed resource URI ${uri}: ${match.reason}`, "validation", { code: "invalid_argument", argument: "uri", uri });
+      if (!match.ok)
+        throw new RpcError(INVALID_PARAMS, `malformed resource URI ${uri}: ${match.reason}`, "validation", {
+          code: "invalid_argument",
+          argument: "uri",
+          uri,
+        });
       return { served: entry, args: runner.admit(entry.tool, principal, match.values) };
     }
     throw resourceNotFound(uri);
@@ -73,7 +81,9 @@ export function createResourceReader(tools: readonly ToolDefinition[], runner: T
   return {
     served,
     /** The templates a caller may read through (a peer key is not shown the memory's). */
-    templatesList: (principal: Principal) => ({ resourceTemplates: served.filter((s) => toolAccess(principal, s.tool).ok).map(listedTemplate) }),
+    templatesList: (principal: Principal) => ({
+      resourceTemplates: served.filter((s) => toolAccess(principal, s.tool).ok).map(listedTemplate),
+    }),
     resolve,
     readWhole,
     async read(params: Record<string, unknown>, principal: Principal, log: FastifyBaseLogger) {

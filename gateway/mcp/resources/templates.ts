@@ -26,12 +26,18 @@ export interface ResourceTemplate {
 }
 
 /** A document tool's document, whole. */
-const documentOf = async (tool: ToolDefinition, args: Record<string, unknown>, ctx: ToolContext): Promise<WholeDocument> => {
+const documentOf = async (
+  tool: ToolDefinition,
+  args: Record<string, unknown>,
+  ctx: ToolContext,
+): Promise<WholeDocument> => {
   if (!tool.readDocument) throw new Error(`${tool.name} reads no document`);
   return tool.readDocument(args, ctx);
 };
 
-const template = (t: Omit<ResourceTemplate, "compiled" | "read"> & Partial<Pick<ResourceTemplate, "read">>): ResourceTemplate => ({
+const template = (
+  t: Omit<ResourceTemplate, "compiled" | "read"> & Partial<Pick<ResourceTemplate, "read">>,
+): ResourceTemplate => ({
   read: documentOf,
   ...t,
   compiled: compileTemplate(t.uriTemplate),
@@ -44,7 +50,8 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
   template({
     name: "daily-report",
     title: "Daily report",
-    description: "The canonical daily report of a work date (YYYY-MM-DD, Asia/Singapore). Without lang: English, else the language-agnostic report.",
+    description:
+      "The canonical daily report of a work date (YYYY-MM-DD, Asia/Singapore). Without lang: English, else the language-agnostic report.",
     uriTemplate: "institute://reports/daily/{date}{?lang}",
     tool: "reports_daily",
     complete: { date: "daily_date", lang: "lang" },
@@ -52,7 +59,8 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
   template({
     name: "weekly-report",
     title: "An analyst's weekly report",
-    description: "One analyst's weekly report in the ISO week containing the date; the most recently archived copy wins.",
+    description:
+      "One analyst's weekly report in the ISO week containing the date; the most recently archived copy wins.",
     uriTemplate: "institute://reports/weekly/{date}/{analyst_id}{?lang}",
     tool: "reports_weekly_author",
     complete: { date: "weekly_date", analyst_id: "analyst_id", lang: "lang" },
@@ -68,7 +76,8 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
   template({
     name: "card-report",
     title: "A whiteboard card's report",
-    description: "A whiteboard card's report. Without lang: English, else the language-agnostic report; with lang, exactly that language.",
+    description:
+      "A whiteboard card's report. Without lang: English, else the language-agnostic report; with lang, exactly that language.",
     uriTemplate: CARD_REPORT_TEMPLATE,
     tool: "whiteboard_card_report",
     complete: { card_id: "card_id", lang: "lang" },
@@ -76,25 +85,33 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
   template({
     name: "whiteboard-thread",
     title: "A whiteboard thread",
-    description: "A whiteboard research thread as markdown: its root question, then its cards in order with their summaries and report URIs.",
+    description:
+      "A whiteboard research thread as markdown: its root question, then its cards in order with their summaries and report URIs.",
     uriTemplate: "institute://whiteboard/threads/{board_id}",
     tool: "whiteboard_get_thread",
     complete: { board_id: "board_id" },
     async read(tool, args, ctx) {
       const thread = (await tool.call(args, ctx)) as ThreadView;
-      return { text: threadMarkdown(thread, (card_id) => cardReportUri.expand({ card_id })), lastModified: thread.updated_at };
+      return {
+        text: threadMarkdown(thread, (card_id) => cardReportUri.expand({ card_id })),
+        lastModified: thread.updated_at,
+      };
     },
   }),
   template({
     name: "portfolio",
     title: "A portfolio's track record",
-    description: "A portfolio's track record as markdown: its risk-adjusted metrics table and how each figure was computed.",
+    description:
+      "A portfolio's track record as markdown: its risk-adjusted metrics table and how each figure was computed.",
     uriTemplate: "institute://portfolios/{portfolio_id}",
     tool: "portfolios_metrics",
     complete: { portfolio_id: "portfolio_id" },
     async read(tool, args, ctx) {
       const metrics = (await tool.call(args, ctx)) as PortfolioView;
-      return { text: portfolioMarkdown(metrics), lastModified: typeof metrics.last_at === "number" ? metrics.last_at : null };
+      return {
+        text: portfolioMarkdown(metrics),
+        lastModified: typeof metrics.last_at === "number" ? metrics.last_at : null,
+      };
     },
   }),
   template({

@@ -13,8 +13,14 @@ describe("compileTemplate", () => {
   });
 
   it("matches a URI it describes, percent-decoding each value, with or without the query", () => {
-    expect(weekly.match("institute://reports/weekly/2026-03-02/chen-yu")).toEqual({ ok: true, values: { date: "2026-03-02", analyst_id: "chen-yu" } });
-    expect(weekly.match("institute://reports/weekly/2026-03-02/a%20b?lang=zh")).toEqual({ ok: true, values: { date: "2026-03-02", analyst_id: "a b", lang: "zh" } });
+    expect(weekly.match("institute://reports/weekly/2026-03-02/chen-yu")).toEqual({
+      ok: true,
+      values: { date: "2026-03-02", analyst_id: "chen-yu" },
+    });
+    expect(weekly.match("institute://reports/weekly/2026-03-02/a%20b?lang=zh")).toEqual({
+      ok: true,
+      values: { date: "2026-03-02", analyst_id: "a b", lang: "zh" },
+    });
     expect(memory.match("institute://memory")).toEqual({ ok: true, values: {} });
   });
 
@@ -26,11 +32,26 @@ describe("compileTemplate", () => {
   });
 
   it("says why a URI of its shape is malformed", () => {
-    expect(weekly.match("institute://reports/weekly/2026-03-02/a?lang=en&x=1")).toEqual({ ok: false, reason: "unknown query parameter 'x' (accepted: lang)" });
-    expect(weekly.match("institute://reports/weekly/2026-03-02/a?lang=en&lang=zh")).toEqual({ ok: false, reason: "query parameter 'lang' given twice" });
-    expect(weekly.match("institute://reports/weekly/2026-03-02/a?lang=")).toEqual({ ok: false, reason: "query parameter 'lang' needs a value" });
-    expect(weekly.match("institute://reports/weekly/2026-03-02/%E0%A4%A")).toEqual({ ok: false, reason: "'analyst_id' is not a valid percent-encoded value" });
-    expect(memory.match("institute://memory?lang=en")).toEqual({ ok: false, reason: "unknown query parameter 'lang' (accepted: none)" });
+    expect(weekly.match("institute://reports/weekly/2026-03-02/a?lang=en&x=1")).toEqual({
+      ok: false,
+      reason: "unknown query parameter 'x' (accepted: lang)",
+    });
+    expect(weekly.match("institute://reports/weekly/2026-03-02/a?lang=en&lang=zh")).toEqual({
+      ok: false,
+      reason: "query parameter 'lang' given twice",
+    });
+    expect(weekly.match("institute://reports/weekly/2026-03-02/a?lang=")).toEqual({
+      ok: false,
+      reason: "query parameter 'lang' needs a value",
+    });
+    expect(weekly.match("institute://reports/weekly/2026-03-02/%E0%A4%A")).toEqual({
+      ok: false,
+      reason: "'analyst_id' is not a valid percent-encoded value",
+    });
+    expect(memory.match("institute://memory?lang=en")).toEqual({
+      ok: false,
+      reason: "unknown query parameter 'lang' (accepted: none)",
+    });
   });
 
   it("expands values into a URI that matches back to them", () => {

@@ -54,7 +54,8 @@ export function compileTemplate(template: string): CompiledTemplate {
       const values: Record<string, string> = {};
       for (const [i, name] of pathVariables.entries()) {
         const value = decode(found[i + 1]!);
-        if (value === undefined || value === "") return { ok: false, reason: `'${name}' is not a valid percent-encoded value` };
+        if (value === undefined || value === "")
+          return { ok: false, reason: `'${name}' is not a valid percent-encoded value` };
         values[name] = value;
       }
       if (at < 0) return { ok: true, values };
@@ -63,16 +64,25 @@ export function compileTemplate(template: string): CompiledTemplate {
         const eq = pair.indexOf("=");
         const name = decode(eq < 0 ? pair : pair.slice(0, eq));
         const value = eq < 0 ? undefined : decode(pair.slice(eq + 1));
-        if (name === undefined || !queryVariables.includes(name)) return { ok: false, reason: `unknown query parameter '${name ?? pair}' (accepted: ${queryVariables.join(", ") || "none"})` };
+        if (name === undefined || !queryVariables.includes(name))
+          return {
+            ok: false,
+            reason: `unknown query parameter '${name ?? pair}' (accepted: ${queryVariables.join(", ") || "none"})`,
+          };
         if (name in values) return { ok: false, reason: `query parameter '${name}' given twice` };
-        if (value === undefined || value === "") return { ok: false, reason: `query parameter '${name}' needs a value` };
+        if (value === undefined || value === "")
+          return { ok: false, reason: `query parameter '${name}' needs a value` };
         values[name] = value;
       }
       return { ok: true, values };
     },
     expand(values) {
-      const filled = pathTemplate.replace(/\{([a-z_]+)\}/g, (_m, name: string) => encodeURIComponent(values[name] ?? ""));
-      const pairs = queryVariables.filter((n) => values[n] !== undefined).map((n) => `${n}=${encodeURIComponent(values[n]!)}`);
+      const filled = pathTemplate.replace(/\{([a-z_]+)\}/g, (_m, name: string) =>
+        encodeURIComponent(values[name] ?? ""),
+      );
+      const pairs = queryVariables
+        .filter((n) => values[n] !== undefined)
+        .map((n) => `${n}=${encodeURIComponent(values[n]!)}`);
       return pairs.length ? `${filled}?${pairs.join("&")}` : filled;
     },
   };

@@ -7,7 +7,8 @@ const grant = { scope: "analysts:read" };
 
 const analystsList = operationTool(listAnalysts, {
   title: "List analysts",
-  description: "Every analyst of the institute's catalog with its category, specialty and default tasks (the whole catalog; it is small and not paged).",
+  description:
+    "Every analyst of the institute's catalog with its category, specialty and default tasks (the whole catalog; it is small and not paged).",
   grant,
   toolset: "catalog",
 });

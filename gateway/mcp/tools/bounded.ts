@@ -36,7 +36,10 @@ export async function fetchBounded<Row>(
 export const boundReport = object({
   limit: { type: "integer", minimum: 1, description: "The limit applied (the caller's, or the tool's default)." },
   returned: { type: "integer", minimum: 0, description: "Rows in this answer." },
-  has_more: { ...bool, description: "Whether more rows exist past these: observed by fetching one row more than the limit." },
+  has_more: {
+    ...bool,
+    description: "Whether more rows exist past these: observed by fetching one row more than the limit.",
+  },
   exact: { const: true, description: "has_more is observed, never inferred from returned === limit." },
 });
 

@@ -13,7 +13,15 @@ import { fillWhiteboard } from "../../../test/fixtures/whiteboard-pages.js";
 import { BULK_EVENTS, BULK_MAIL_THREADS, BULK_SESSIONS, fillWorkspace } from "../../../test/fixtures/workspace.js";
 import type { Principal } from "../../auth/principal.js";
 import { TOOLS } from "./index.js";
-import { expectExactBound, peer, refusal, startToolHarness, tool, VIEWER, type ToolHarness } from "../../../test/helpers/tool-harness.js";
+import {
+  expectExactBound,
+  peer,
+  refusal,
+  startToolHarness,
+  tool,
+  VIEWER,
+  type ToolHarness,
+} from "../../../test/helpers/tool-harness.js";
 
 const coverageParty = peer({ id: "party-a", coverage: true, inHubRoster: true });
 
@@ -61,7 +69,11 @@ afterAll(() => h?.close());
 
 describe("bounded tools", () => {
   it("every bounded tool of the registry has a case, and every case names a bounded tool", () => {
-    expect(BOUNDED_CASES.map((c) => c.name).sort()).toEqual(TOOLS.filter((t) => t.bound).map((t) => t.name).sort());
+    expect(BOUNDED_CASES.map((c) => c.name).sort()).toEqual(
+      TOOLS.filter((t) => t.bound)
+        .map((t) => t.name)
+        .sort(),
+    );
   });
 
   for (const { name, args, rows, principal } of BOUNDED_CASES) {
@@ -73,7 +85,12 @@ describe("bounded tools", () => {
       it("applies the declared default limit", async () => {
         const { bound } = tool(name);
         const result = await h.call(name, args, principal ?? VIEWER);
-        expect(result.bound).toEqual({ limit: bound!.default, returned: Math.min(rows, bound!.default), has_more: rows > bound!.default, exact: true });
+        expect(result.bound).toEqual({
+          limit: bound!.default,
+          returned: Math.min(rows, bound!.default),
+          has_more: rows > bound!.default,
+          exact: true,
+        });
       });
 
       it("refuses a limit outside [1, max], naming it", async () => {

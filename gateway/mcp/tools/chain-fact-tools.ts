@@ -3,7 +3,12 @@
  * every fact (chain_facts_page, through the shared pager), one fact with its tags and links, its tags, and its
  * provenance links (spec §2.13).
  */
-import { ChainFactSchema, ChainFactTagSchema, ProvenanceLinkSchema, type ChainFact } from "../../../gen/institute/factcard/v1/chain_pb.js";
+import {
+  ChainFactSchema,
+  ChainFactTagSchema,
+  ProvenanceLinkSchema,
+  type ChainFact,
+} from "../../../gen/institute/factcard/v1/chain_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
 import { ARTIFACT_KINDS } from "../../../services/factcard/chain/vocabulary.js";
 import { int, object, str } from "../../schemas/common.js";
@@ -20,7 +25,13 @@ const factIdInput = idInput("The chain fact's id.");
 
 export const factJson = (f: ChainFact) => protoToJson(ChainFactSchema, f);
 
-const factsPage: ToolDefinition<{ chain_id?: string; analyst_id?: string; tag?: string; limit?: number; cursor?: string }> = {
+const factsPage: ToolDefinition<{
+  chain_id?: string;
+  analyst_id?: string;
+  tag?: string;
+  limit?: number;
+  cursor?: string;
+}> = {
   name: "chain_facts_page",
   title: "Page through chain facts",
   description:
@@ -45,10 +56,16 @@ const factsPage: ToolDefinition<{ chain_id?: string; analyst_id?: string; tag?: 
       cursor: args.cursor,
       limit: args.limit,
       bound: FACTS_BOUND,
-      fetch: async (after, limit) => (await clients.chain.pageChainFacts({ ...filters, after: keysetAfter(after), limit })).facts,
+      fetch: async (after, limit) =>
+        (await clients.chain.pageChainFacts({ ...filters, after: keysetAfter(after), limit })).facts,
       positionOf: (f) => ({ at: Number(f.createdAt), id: f.factId }),
     });
-    return { facts: page.rows.map(factJson), count: page.rows.length, bound: page.bound, next_cursor: page.next_cursor };
+    return {
+      facts: page.rows.map(factJson),
+      count: page.rows.length,
+      bound: page.bound,
+      next_cursor: page.next_cursor,
+    };
   },
 };
 
@@ -93,7 +110,10 @@ const links: ToolDefinition<{ fact_id: string; kind?: string }> = {
     "The provenance links of one chain fact (spec §2.13: type 'artifact', ref, origin, author, date), each with the kind of artifact it cites (committee_memo, analyst_report, fact_card); by date.",
   grant,
   toolset: "chain",
-  inputSchema: input({ fact_id: factIdInput, kind: enumInput(ARTIFACT_KINDS, "Only links to this kind of artifact.") }, ["fact_id"]),
+  inputSchema: input(
+    { fact_id: factIdInput, kind: enumInput(ARTIFACT_KINDS, "Only links to this kind of artifact.") },
+    ["fact_id"],
+  ),
   outputSchema: object({ fact_id: str, links: arrayOf(provenanceLink), count: int }),
   pager: "none",
   async call({ fact_id, kind }, { clients }) {

@@ -15,15 +15,23 @@ const STEPS_BOUND = { default: 100, max: 500 };
 const chains: ToolDefinition<{ analyst_id?: string; limit?: number }> = {
   name: "chain_list",
   title: "List chains",
-  description: "Chains of facts, most recently extended first, with their size, date span and authors; optionally only chains an analyst contributed to.",
+  description:
+    "Chains of facts, most recently extended first, with their size, date span and authors; optionally only chains an analyst contributed to.",
   grant,
   toolset: "chain",
-  inputSchema: input({ analyst_id: idInput("Only chains with a fact by this analyst."), limit: limitInput(LIST_BOUND, "chains") }),
+  inputSchema: input({
+    analyst_id: idInput("Only chains with a fact by this analyst."),
+    limit: limitInput(LIST_BOUND, "chains"),
+  }),
   outputSchema: boundedList("chains", chainSummary),
   bound: LIST_BOUND,
   pager: "none",
   async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(args, LIST_BOUND, async (n) => (await clients.chain.listChains({ analystId: args.analyst_id ?? "", limit: n })).chains);
+    const { rows, bound } = await fetchBounded(
+      args,
+      LIST_BOUND,
+      async (n) => (await clients.chain.listChains({ analystId: args.analyst_id ?? "", limit: n })).chains,
+    );
     return { chains: rows.map((c) => protoToJson(ChainSummarySchema, c)), count: rows.length, bound };
   },
 };
@@ -38,7 +46,13 @@ const steps: ToolDefinition<{ chain_id: string; after_seq?: number; limit?: numb
   inputSchema: input(
     {
       chain_id: idInput("The chain's id."),
-      after_seq: { type: "integer", minimum: 0, maximum: 2147483647, default: 0, description: "Start after this seq; 0 from the start." },
+      after_seq: {
+        type: "integer",
+        minimum: 0,
+        maximum: 2147483647,
+        default: 0,
+        description: "Start after this seq; 0 from the start.",
+      },
       limit: limitInput(STEPS_BOUND, "facts"),
     },
     ["chain_id"],
@@ -47,8 +61,11 @@ const steps: ToolDefinition<{ chain_id: string; after_seq?: number; limit?: numb
   bound: STEPS_BOUND,
   pager: "none",
   async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(args, STEPS_BOUND, async (n) =>
-      (await clients.chain.listChainSteps({ chainId: args.chain_id, afterSeq: args.after_seq ?? 0, limit: n })).facts,
+    const { rows, bound } = await fetchBounded(
+      args,
+      STEPS_BOUND,
+      async (n) =>
+        (await clients.chain.listChainSteps({ chainId: args.chain_id, afterSeq: args.after_seq ?? 0, limit: n })).facts,
     );
     return { chain_id: args.chain_id, facts: rows.map(factJson), count: rows.length, bound };
   },
@@ -65,7 +82,11 @@ const tags: ToolDefinition<{ limit?: number }> = {
   bound: STEPS_BOUND,
   pager: "none",
   async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(args, STEPS_BOUND, async (n) => (await clients.chain.listChainTags({ limit: n })).tags);
+    const { rows, bound } = await fetchBounded(
+      args,
+      STEPS_BOUND,
+      async (n) => (await clients.chain.listChainTags({ limit: n })).tags,
+    );
     return { tags: rows.map((t) => protoToJson(TagCountSchema, t)), count: rows.length, bound };
   },
 };
@@ -73,15 +94,26 @@ const tags: ToolDefinition<{ limit?: number }> = {
 const citations: ToolDefinition<{ ref: string; limit?: number }> = {
   name: "chain_citations",
   title: "Facts citing an artifact",
-  description: "The chain facts whose provenance cites one artifact (a link's ref: an object-store key or a run identifier), newest first.",
+  description:
+    "The chain facts whose provenance cites one artifact (a link's ref: an object-store key or a run identifier), newest first.",
   grant,
   toolset: "chain",
-  inputSchema: input({ ref: { type: "string", minLength: 1, maxLength: 200, description: "The artifact's ref, as in chain_links." }, limit: limitInput(LIST_BOUND, "facts") }, ["ref"]),
+  inputSchema: input(
+    {
+      ref: { type: "string", minLength: 1, maxLength: 200, description: "The artifact's ref, as in chain_links." },
+      limit: limitInput(LIST_BOUND, "facts"),
+    },
+    ["ref"],
+  ),
   outputSchema: boundedList("facts", chainFact, { ref: str }),
   bound: LIST_BOUND,
   pager: "none",
   async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(args, LIST_BOUND, async (n) => (await clients.chain.listArtifactCitations({ ref: args.ref, limit: n })).facts);
+    const { rows, bound } = await fetchBounded(
+      args,
+      LIST_BOUND,
+      async (n) => (await clients.chain.listArtifactCitations({ ref: args.ref, limit: n })).facts,
+    );
     return { ref: args.ref, facts: rows.map(factJson), count: rows.length, bound };
   },
 };

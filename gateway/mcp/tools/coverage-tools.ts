@@ -35,7 +35,10 @@ const coverage: ToolDefinition<{ delivered?: boolean; limit?: number }> = {
   grant: { party: "coverage" },
   toolset: "coverage",
   inputSchema: input({
-    delivered: { type: "boolean", description: "true: only delivered rows; false: only rows that ended without an artifact; omitted: both." },
+    delivered: {
+      type: "boolean",
+      description: "true: only delivered rows; false: only rows that ended without an artifact; omitted: both.",
+    },
     limit: limitInput(COVERAGE_BOUND, "rows"),
   }),
   outputSchema: boundedList("artifacts", coverageArtifact, {
@@ -56,8 +59,18 @@ const coverage: ToolDefinition<{ delivered?: boolean; limit?: number }> = {
         bound: { limit, returned: 0, has_more: false, exact: true },
       };
     }
-    const { rows, bound } = await fetchBounded(args, COVERAGE_BOUND, async (n) => (await clients.coverage.listCoverageArtifacts({ delivered: args.delivered, limit: n })).artifacts);
-    return { loaded: true, reason: null, artifacts: rows.map((a) => protoToJson(CoverageArtifactSchema, a)), count: rows.length, bound };
+    const { rows, bound } = await fetchBounded(
+      args,
+      COVERAGE_BOUND,
+      async (n) => (await clients.coverage.listCoverageArtifacts({ delivered: args.delivered, limit: n })).artifacts,
+    );
+    return {
+      loaded: true,
+      reason: null,
+      artifacts: rows.map((a) => protoToJson(CoverageArtifactSchema, a)),
+      count: rows.length,
+      bound,
+    };
   },
 };
 

@@ -21,15 +21,15 @@ const listTopics = operationTool(listDataTopics, {
 
 const getTopic = operationTool<{ date: string; topic: string }>(getDataTopic, {
   title: "Read a shared-data topic",
-  description:
-    "One shared market-data topic document of a work date, as stored.",
+  description: "One shared market-data topic document of a work date, as stored.",
   grant,
   toolset: "reports",
   outputSchema: object({ date: str, topic: str, document: topicDocument }),
   async call(args, _ctx, read) {
     const { date, topic, json } = await read(args);
     const document: unknown = JSON.parse(json);
-    if (typeof document !== "object" || document === null || Array.isArray(document)) throw new ConnectError("stored topic is not a JSON object", Code.Internal);
+    if (typeof document !== "object" || document === null || Array.isArray(document))
+      throw new ConnectError("stored topic is not a JSON object", Code.Internal);
     return { date, topic, document };
   },
 });

@@ -16,7 +16,13 @@ function walk(text: string, max_chars: number) {
 
 describe("documentWindow", () => {
   it("returns a short document whole, untruncated, by default", () => {
-    expect(documentWindow("# Daily\n\nhello\n", {})).toEqual({ text: "# Daily\n\nhello\n", offset: 0, total_chars: 15, truncated: false, next_offset: null });
+    expect(documentWindow("# Daily\n\nhello\n", {})).toEqual({
+      text: "# Daily\n\nhello\n",
+      offset: 0,
+      total_chars: 15,
+      truncated: false,
+      next_offset: null,
+    });
     expect(DEFAULT_MAX_CHARS).toBe(20_000);
   });
 
@@ -32,11 +38,18 @@ describe("documentWindow", () => {
 
   it("ends a window at a line break in its second half", () => {
     const text = "line one\nline two\nline three\n";
-    expect(documentWindow(text, { max_chars: 12 })).toMatchObject({ text: "line one\n", next_offset: 9, truncated: true });
+    expect(documentWindow(text, { max_chars: 12 })).toMatchObject({
+      text: "line one\n",
+      next_offset: 9,
+      truncated: true,
+    });
   });
 
   it("ends after a space in its second half when no line ends there, so no word is cut", () => {
-    expect(documentWindow("alpha beta gamma delta", { max_chars: 14 })).toMatchObject({ text: "alpha beta ", next_offset: 11 });
+    expect(documentWindow("alpha beta gamma delta", { max_chars: 14 })).toMatchObject({
+      text: "alpha beta ",
+      next_offset: 11,
+    });
     expect(documentWindow("abcdefghijklmnop qr", { max_chars: 8 })).toMatchObject({ text: "abcdefgh", next_offset: 8 });
   });
 
@@ -47,7 +60,11 @@ describe("documentWindow", () => {
     expect(first).toMatchObject({ text: "intro\n", next_offset: 6, truncated: true });
     const second = documentWindow(text, { max_chars: 20, offset: 6 });
     expect(second).toMatchObject({ text: block, next_offset: 6 + block.length, truncated: true });
-    expect(walk(text, 20).map((w) => w.text).join("")).toBe(text);
+    expect(
+      walk(text, 20)
+        .map((w) => w.text)
+        .join(""),
+    ).toBe(text);
   });
 
   it("treats an unclosed fence as running to the end, and tilde fences like backtick ones", () => {
@@ -56,6 +73,12 @@ describe("documentWindow", () => {
   });
 
   it("answers an offset past the end with an empty, final window", () => {
-    expect(documentWindow("abc", { offset: 10 })).toEqual({ text: "", offset: 3, total_chars: 3, truncated: false, next_offset: null });
+    expect(documentWindow("abc", { offset: 10 })).toEqual({
+      text: "",
+      offset: 3,
+      total_chars: 3,
+      truncated: false,
+      next_offset: null,
+    });
   });
 });

@@ -17,13 +17,20 @@ export const MAX_MAX_CHARS = 1_000_000;
 
 /** The two window arguments every document tool takes. */
 export const windowInput = {
-  max_chars: { type: "integer", minimum: 1, maximum: MAX_MAX_CHARS, default: DEFAULT_MAX_CHARS, description: "Most characters to return." },
+  max_chars: {
+    type: "integer",
+    minimum: 1,
+    maximum: MAX_MAX_CHARS,
+    default: DEFAULT_MAX_CHARS,
+    description: "Most characters to return.",
+  },
   offset: { type: "integer", minimum: 0, maximum: 2147483647, default: 0, description: "A previous next_offset." },
 } as const;
 
 /** What a document tool returns beside the window of text. */
 /** A document operation's input with the window arguments after its own. */
-export const windowed = (schema: JsonSchema) => input({ ...schema.properties, ...windowInput }, [...(schema.required ?? [])]);
+export const windowed = (schema: JsonSchema) =>
+  input({ ...schema.properties, ...windowInput }, [...(schema.required ?? [])]);
 
 export const windowOutput = {
   offset: { ...int, description: "Where this window starts, in characters." },
@@ -57,7 +64,13 @@ function fencedBlocks(chars: readonly string[]): Array<[number, number]> {
     const line = chars.slice(lineStart, i).join("");
     const match = FENCE.exec(line);
     if (open === undefined && match) open = { start: lineStart, fence: match[1]! };
-    else if (open && match && match[1]![0] === open.fence[0] && match[1]!.length >= open.fence.length && line.trim() === match[1]) {
+    else if (
+      open &&
+      match &&
+      match[1]![0] === open.fence[0] &&
+      match[1]!.length >= open.fence.length &&
+      line.trim() === match[1]
+    ) {
       blocks.push([open.start, Math.min(i + 1, chars.length)]);
       open = undefined;
     }
@@ -90,20 +103,32 @@ function windowEnd(chars: readonly string[], start: number, max: number): number
   return end;
 }
 
-const isIntIn = (v: unknown, min: number, max: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
+const isIntIn = (v: unknown, min: number, max: number): v is number =>
+  typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 
 /**
  * The window of `text` the arguments ask for. An offset at or past the end gives an empty, final window. The
  * arguments are checked here too, so a document tool called by any path refuses a window it cannot give.
  */
-export function documentWindow(text: string, { max_chars = DEFAULT_MAX_CHARS, offset = 0 }: WindowArgs): DocumentWindow {
-  if (!isIntIn(max_chars, 1, MAX_MAX_CHARS)) throw validationError(`invalid argument 'max_chars': must be an integer from 1 to ${MAX_MAX_CHARS}`, "max_chars");
-  if (!isIntIn(offset, 0, windowInput.offset.maximum)) throw validationError("invalid argument 'offset': must be a non-negative integer", "offset");
+export function documentWindow(
+  text: string,
+  { max_chars = DEFAULT_MAX_CHARS, offset = 0 }: WindowArgs,
+): DocumentWindow {
+  if (!isIntIn(max_chars, 1, MAX_MAX_CHARS))
+    throw validationError(`invalid argument 'max_chars': must be an integer from 1 to ${MAX_MAX_CHARS}`, "max_chars");
+  if (!isIntIn(offset, 0, windowInput.offset.maximum))
+    throw validationError("invalid argument 'offset': must be a non-negative integer", "offset");
   const chars = Array.from(text);
   const start = Math.min(offset, chars.length);
   const end = windowEnd(chars, start, max_chars);
   const truncated = end < chars.length;
-  return { text: chars.slice(start, end).join(""), offset: start, total_chars: chars.length, truncated, next_offset: truncated ? end : null };
+  return {
+    text: chars.slice(start, end).join(""),
+    offset: start,
+    total_chars: chars.length,
+    truncated,
+    next_offset: truncated ? end : null,
+  };
 }
 
 /** A markdown document's members as a document tool returns them: this window of the text, and the window report. */

@@ -21,8 +21,18 @@ interface Filter {
 }
 
 async function listEvents(args: Filter, { clients }: ToolContext) {
-  const { rows, bound } = await fetchBounded(args, EVENTS_BOUND, async (n) =>
-    (await clients.workspace.listEvents({ kind: args.kind ?? "", subjectId: args.subject_id ?? "", analystId: args.analyst_id ?? "", limit: n })).events,
+  const { rows, bound } = await fetchBounded(
+    args,
+    EVENTS_BOUND,
+    async (n) =>
+      (
+        await clients.workspace.listEvents({
+          kind: args.kind ?? "",
+          subjectId: args.subject_id ?? "",
+          analystId: args.analyst_id ?? "",
+          limit: n,
+        })
+      ).events,
   );
   return { events: rows.map((e: Event) => protoToJson(EventSchema, e)), count: rows.length, bound };
 }
@@ -33,7 +43,12 @@ const list: ToolDefinition<Filter> = {
   description: "Events of the institute, newest first, optionally of one kind, about one subject, or by one analyst.",
   grant,
   toolset: "events",
-  inputSchema: input({ kind: kindInput, subject_id: idInput("Only events about this subject."), analyst_id: idInput("Only events of this analyst."), limit }),
+  inputSchema: input({
+    kind: kindInput,
+    subject_id: idInput("Only events about this subject."),
+    analyst_id: idInput("Only events of this analyst."),
+    limit,
+  }),
   outputSchema: boundedList("events", event),
   bound: EVENTS_BOUND,
   pager: "none",
@@ -66,7 +81,10 @@ const forSubject: ToolDefinition<{ subject_id: string; limit?: number }> = {
   bound: EVENTS_BOUND,
   pager: "none",
   async call(args, ctx) {
-    return { subject_id: args.subject_id, ...(await listEvents({ subject_id: args.subject_id, limit: args.limit }, ctx)) };
+    return {
+      subject_id: args.subject_id,
+      ...(await listEvents({ subject_id: args.subject_id, limit: args.limit }, ctx)),
+    };
   },
 };
 
@@ -80,7 +98,10 @@ const get: ToolDefinition<{ event_id: string }> = {
   outputSchema: event,
   pager: "none",
   async call({ event_id }, { clients }) {
-    return protoToJson(EventSchema, required((await clients.workspace.getEvent({ eventId: event_id })).event, "an event"));
+    return protoToJson(
+      EventSchema,
+      required((await clients.workspace.getEvent({ eventId: event_id })).event, "an event"),
+    );
   },
 };
 

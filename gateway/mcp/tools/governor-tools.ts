@@ -19,14 +19,25 @@ const count = { type: "integer", minimum: 0 } as const;
 const decision = { type: ["object", "null"], additionalProperties: true } as const;
 
 export const queuePulseOutput = object({
-  governor_present: { ...bool, description: "Whether a governor answered; false: no governor runs, and the pulse is empty." },
-  enabled: { type: ["boolean", "null"], description: "The governor's headroom control is on (GOVERNOR_ENABLED and the operator setting); null without a governor." },
+  governor_present: {
+    ...bool,
+    description: "Whether a governor answered; false: no governor runs, and the pulse is empty.",
+  },
+  enabled: {
+    type: ["boolean", "null"],
+    description:
+      "The governor's headroom control is on (GOVERNOR_ENABLED and the operator setting); null without a governor.",
+  },
   in_flight: { ...count, description: "Tasks submitted and not yet closed." },
   in_flight_by_kind: { type: "object", additionalProperties: count, description: "In-flight tasks per task kind." },
   submitted_this_hour: { ...count, description: "Submissions in the trailing 60 minutes." },
   hourly_ceiling: { ...int, description: "The most submissions per hour (spec §8)." },
   pending_callbacks: { ...count, description: "Verified relay callbacks not yet applied." },
-  last_headroom: { ...nullableInt, description: "Usable headroom at the last tick (free slots minus the reserve); null before any tick or under the kill switch." },
+  last_headroom: {
+    ...nullableInt,
+    description:
+      "Usable headroom at the last tick (free slots minus the reserve); null before any tick or under the kill switch.",
+  },
   reserve: { ...int, description: "The edge reserve: relay slots held back from edge dispatch (spec §8)." },
   last_decision: { ...decision, description: "The last tick's decision with its inputs; null before any." },
   last_kickoff: { ...decision, description: "The last topic-pool kickoff decision; null before any." },

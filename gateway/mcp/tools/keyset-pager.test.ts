@@ -18,7 +18,10 @@ const ROWS: Row[] = Array.from({ length: 10 }, (_, i) => ({ at: 1000 - Math.floo
 const fetchFrom = (rows: Row[]) => async (after: KeysetPosition | undefined, n: number) =>
   rows.filter((r) => !after || r.at < after.at || (r.at === after.at && r.id < after.id)).slice(0, n);
 
-const page = (cursor: string | undefined, options: { tool?: string; filters?: Record<string, string>; limit?: number } = {}) =>
+const page = (
+  cursor: string | undefined,
+  options: { tool?: string; filters?: Record<string, string>; limit?: number } = {},
+) =>
   keysetPage({
     tool: options.tool ?? "t_list",
     filters: options.filters ?? { f: "" },
@@ -33,26 +36,64 @@ describe("keysetPage", () => {
   it("over-fetches one row, reports the bound, and continues strictly after the last row served", async () => {
     const calls: number[] = [];
     const first = await keysetPage({
-      tool: "t_list", filters: {}, cursor: undefined, limit: undefined, bound: { default: 4, max: 10 },
-      fetch: async (after, n) => (calls.push(n), fetchFrom(ROWS)(after, n)), positionOf: (r) => r,
+      tool: "t_list",
+      filters: {},
+      cursor: undefined,
+      limit: undefined,
+      bound: { default: 4, max: 10 },
+      fetch: async (after, n) => (calls.push(n), fetchFrom(ROWS)(after, n)),
+      positionOf: (r) => r,
     });
     expect(calls).toEqual([5]);
     expect(first.rows).toEqual(ROWS.slice(0, 4));
     expect(first.bound).toEqual({ limit: 4, returned: 4, has_more: true, exact: true });
-    const second = await keysetPage({ tool: "t_list", filters: {}, cursor: first.next_cursor!, limit: 6, bound: { default: 4, max: 10 }, fetch: fetchFrom(ROWS), positionOf: (r) => r });
-    expect(second).toEqual({ rows: ROWS.slice(4), bound: { limit: 6, returned: 6, has_more: false, exact: true }, next_cursor: null });
+    const second = await keysetPage({
+      tool: "t_list",
+      filters: {},
+      cursor: first.next_cursor!,
+      limit: 6,
+      bound: { default: 4, max: 10 },
+      fetch: fetchFrom(ROWS),
+      positionOf: (r) => r,
+    });
+    expect(second).toEqual({
+      rows: ROWS.slice(4),
+      bound: { limit: 6, returned: 6, has_more: false, exact: true },
+      next_cursor: null,
+    });
   });
 
   it("issues no cursor on an empty list", async () => {
-    const empty = await keysetPage({ tool: "t", filters: {}, cursor: undefined, limit: 3, bound: { default: 3, max: 3 }, fetch: async () => [], positionOf: (r: Row) => r });
-    expect(empty).toEqual({ rows: [], bound: { limit: 3, returned: 0, has_more: false, exact: true }, next_cursor: null });
+    const empty = await keysetPage({
+      tool: "t",
+      filters: {},
+      cursor: undefined,
+      limit: 3,
+      bound: { default: 3, max: 3 },
+      fetch: async () => [],
+      positionOf: (r: Row) => r,
+    });
+    expect(empty).toEqual({
+      rows: [],
+      bound: { limit: 3, returned: 0, has_more: false, exact: true },
+      next_cursor: null,
+    });
   });
 
   it("refuses a cursor issued by another tool or for other filters", async () => {
     const { next_cursor } = await page(undefined);
-    const other = "invalid argument 'cursor': it was issued for another tool or other filters (start again without a cursor)";
-    expect(await refusal(page(next_cursor!, { tool: "u_list" }))).toEqual({ category: "validation", code: "invalid_argument", argument: "cursor", message: other });
-    expect(await refusal(page(next_cursor!, { filters: { f: "x" } }))).toMatchObject({ argument: "cursor", message: other });
+    const other =
+      "invalid argument 'cursor': it was issued for another tool or other filters (start again without a cursor)";
+    expect(await refusal(page(next_cursor!, { tool: "u_list" }))).toEqual({
+      category: "validation",
+      code: "invalid_argument",
+      argument: "cursor",
+      message: other,
+    });
+    expect(await refusal(page(next_cursor!, { filters: { f: "x" } }))).toMatchObject({
+      argument: "cursor",
+      message: other,
+    });
     expect((await page(next_cursor!, { limit: 2 })).rows).toEqual(ROWS.slice(4, 6)); // the limit may change between pages
   });
 
@@ -69,7 +110,15 @@ describe("keysetPage", () => {
       }),
       { numRuns: 200 },
     );
-    for (const junk of ["", "x", "a.b.c", `${cursor}.`, cursor.split(".")[0]!, "e30.AAAAAAAAAAAAAAAAAAAAAA", "x".repeat(600)]) {
+    for (const junk of [
+      "",
+      "x",
+      "a.b.c",
+      `${cursor}.`,
+      cursor.split(".")[0]!,
+      "e30.AAAAAAAAAAAAAAAAAAAAAA",
+      "x".repeat(600),
+    ]) {
       expect(await refusal(page(junk))).toMatchObject({ category: "validation", argument: "cursor" });
     }
   });

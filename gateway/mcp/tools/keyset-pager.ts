@@ -53,7 +53,12 @@ export function configureKeysetSecret(secret: string): void {
 const tagOf = (payload: string) => createHmac("sha256", key).update(payload).digest().subarray(0, TAG_BYTES);
 
 function fingerprint(tool: string, filters: KeysetRequest<unknown>["filters"]): string {
-  const canonical = JSON.stringify([tool, Object.keys(filters).sort().map((k) => [k, filters[k] ?? null])]);
+  const canonical = JSON.stringify([
+    tool,
+    Object.keys(filters)
+      .sort()
+      .map((k) => [k, filters[k] ?? null]),
+  ]);
   return createHash("sha256").update(canonical).digest("base64url").slice(0, 22);
 }
 
@@ -73,7 +78,8 @@ export function decodeCursor(cursor: string, print: string): KeysetPosition {
   const expected = tagOf(payload);
   // Only the canonical spelling of the tag: base64url ignores a last character's spare bits, and a cursor that was
   // changed at all is refused, even where the change would decode to the same bytes.
-  if (given.toString("base64url") !== tag || given.length !== expected.length || !timingSafeEqual(given, expected)) throw notOurs;
+  if (given.toString("base64url") !== tag || given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw notOurs;
   let decoded: { a?: unknown; i?: unknown; f?: unknown } | null;
   try {
     decoded = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
@@ -97,7 +103,8 @@ export async function keysetPage<Row>(request: KeysetRequest<Row>): Promise<Keys
 }
 
 /** A position as the services' KeysetAfter message (int64 timestamp). */
-export const keysetAfter = (position: KeysetPosition | undefined) => position && { at: BigInt(position.at), id: position.id };
+export const keysetAfter = (position: KeysetPosition | undefined) =>
+  position && { at: BigInt(position.at), id: position.id };
 
 /** The `cursor` argument of a keyset tool. */
 export const cursorInput = {

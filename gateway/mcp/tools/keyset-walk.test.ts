@@ -24,7 +24,13 @@ const limits = fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLengt
 const pick = <T>(values: readonly T[]) => fc.option(fc.constantFrom(...values), { nil: undefined });
 
 /** Walks a keyset tool to the end, checking each page's bound; returns the ids in the order served. */
-async function walk(name: string, key: string, idOf: (row: any) => string, filters: Record<string, unknown>, sizes: number[]): Promise<string[]> {
+async function walk(
+  name: string,
+  key: string,
+  idOf: (row: any) => string,
+  filters: Record<string, unknown>,
+  sizes: number[],
+): Promise<string[]> {
   const seen: string[] = [];
   let cursor: string | undefined;
   for (let page = 0; ; page++) {
@@ -64,8 +70,17 @@ describe("keyset walks", () => {
           "SELECT board_id FROM catalog.threads WHERE $1::text IS NULL OR status = $1 ORDER BY updated_at DESC, board_id DESC",
           [status ?? null],
         );
-        const served = await walk("whiteboard_list_boards", "boards", (r) => r.board_id, status ? { status } : {}, sizes);
-        expectOnceInOrder(served, expected.map((r) => r.board_id));
+        const served = await walk(
+          "whiteboard_list_boards",
+          "boards",
+          (r) => r.board_id,
+          status ? { status } : {},
+          sizes,
+        );
+        expectOnceInOrder(
+          served,
+          expected.map((r) => r.board_id),
+        );
       }),
       { numRuns: RUNS },
     );
@@ -88,19 +103,34 @@ describe("keyset walks", () => {
           "SELECT thread_id FROM catalog.mailbox_threads WHERE $1::text IS NULL OR $1 = ANY (participants) ORDER BY last_message_at DESC, thread_id DESC",
           [participant ?? null],
         );
-        const served = await walk("mailbox_list_threads", "threads", (r) => r.thread_id, participant ? { participant } : {}, sizes);
-        expectOnceInOrder(served, expected.map((r) => r.thread_id));
+        const served = await walk(
+          "mailbox_list_threads",
+          "threads",
+          (r) => r.thread_id,
+          participant ? { participant } : {},
+          sizes,
+        );
+        expectOnceInOrder(
+          served,
+          expected.map((r) => r.thread_id),
+        );
       }),
       { numRuns: RUNS },
     );
   });
 
   it("chain_facts_page serves every fact once, newest first, under any filter", async () => {
-    const fact = fc.record({ fact_id: id, chain_id: fc.constantFrom("ch-a", "ch-b"), analyst_id: fc.constantFrom("a-1", "a-2", null), tagged: fc.boolean(), created_at: instant });
+    const fact = fc.record({
+      fact_id: id,
+      chain_id: fc.constantFrom("ch-a", "ch-b"),
+      analyst_id: fc.constantFrom("a-1", "a-2", null),
+      tagged: fc.boolean(),
+      created_at: instant,
+    });
     const rows = fc.uniqueArray(fact, { selector: (f) => f.fact_id, maxLength: 25 });
-    const filters = fc.record({ chain_id: pick(["ch-a", "ch-b"]), analyst_id: pick(["a-1", "a-2"]), tag: pick(["hot"]) }).map((f) =>
-      Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)),
-    );
+    const filters = fc
+      .record({ chain_id: pick(["ch-a", "ch-b"]), analyst_id: pick(["a-1", "a-2"]), tag: pick(["hot"]) })
+      .map((f) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)));
     await fc.assert(
       fc.asyncProperty(rows, filters, limits, async (facts, filter, sizes) => {
         await h.db.owner.query("DELETE FROM factcard.chain_facts");
@@ -109,7 +139,11 @@ describe("keyset walks", () => {
             "INSERT INTO factcard.chain_facts (fact_id, chain_id, seq, statement, analyst_id, work_date, created_at) VALUES ($1, $2, $3, 's', $4, '2026-03-09', $5)",
             [f.fact_id, f.chain_id, seq, f.analyst_id, f.created_at],
           );
-          if (f.tagged) await h.db.owner.query("INSERT INTO factcard.chain_fact_tags (fact_id, tag, tagged_at) VALUES ($1, 'hot', 0)", [f.fact_id]);
+          if (f.tagged)
+            await h.db.owner.query(
+              "INSERT INTO factcard.chain_fact_tags (fact_id, tag, tagged_at) VALUES ($1, 'hot', 0)",
+              [f.fact_id],
+            );
         }
         const { rows: expected } = await h.db.owner.query(
           `SELECT fact_id FROM factcard.chain_facts f
@@ -119,7 +153,10 @@ describe("keyset walks", () => {
           [filter.chain_id ?? null, filter.analyst_id ?? null, filter.tag ?? null],
         );
         const served = await walk("chain_facts_page", "facts", (r) => r.fact_id, filter, sizes);
-        expectOnceInOrder(served, expected.map((r) => r.fact_id));
+        expectOnceInOrder(
+          served,
+          expected.map((r) => r.fact_id),
+        );
       }),
       { numRuns: RUNS },
     );
@@ -131,13 +168,25 @@ describe("keyset walks", () => {
     await fc.assert(
       fc.asyncProperty(rows, pick(FACT_CARD_STATUSES), limits, async (cards, status, sizes) => {
         await h.db.owner.query("DELETE FROM factcard.fact_cards");
-        await insertFactCards(h.db.owner, cards.map((c) => factCardRow(c.fact_card_id, { status: c.status, created_at: c.created_at })));
+        await insertFactCards(
+          h.db.owner,
+          cards.map((c) => factCardRow(c.fact_card_id, { status: c.status, created_at: c.created_at })),
+        );
         const { rows: expected } = await h.db.owner.query(
           "SELECT fact_card_id FROM factcard.fact_cards WHERE $1::text IS NULL OR status = $1 ORDER BY created_at DESC, fact_card_id DESC",
           [status ?? null],
         );
-        const served = await walk("factcards_list", "fact_cards", (r) => r.fact_card_id, status ? { status } : {}, sizes);
-        expectOnceInOrder(served, expected.map((r) => r.fact_card_id));
+        const served = await walk(
+          "factcards_list",
+          "fact_cards",
+          (r) => r.fact_card_id,
+          status ? { status } : {},
+          sizes,
+        );
+        expectOnceInOrder(
+          served,
+          expected.map((r) => r.fact_card_id),
+        );
       }),
       { numRuns: RUNS },
     );

@@ -24,7 +24,11 @@ const listThreads: ToolDefinition<{ participant?: string; limit?: number; cursor
     "Mailbox threads, most recent activity first, optionally only those an analyst takes part in. Keyset-paged: each thread once across the walk.",
   grant,
   toolset: "mailbox",
-  inputSchema: input({ participant: idInput("Only threads this analyst takes part in."), limit: limitInput(THREADS_BOUND, "threads"), cursor: cursorInput }),
+  inputSchema: input({
+    participant: idInput("Only threads this analyst takes part in."),
+    limit: limitInput(THREADS_BOUND, "threads"),
+    cursor: cursorInput,
+  }),
   outputSchema: keysetList("threads", mailboxThread),
   bound: THREADS_BOUND,
   pager: "keyset",
@@ -36,10 +40,16 @@ const listThreads: ToolDefinition<{ participant?: string; limit?: number; cursor
       cursor: args.cursor,
       limit: args.limit,
       bound: THREADS_BOUND,
-      fetch: async (after, limit) => (await clients.workspace.pageMailboxThreads({ participant, after: keysetAfter(after), limit })).threads,
+      fetch: async (after, limit) =>
+        (await clients.workspace.pageMailboxThreads({ participant, after: keysetAfter(after), limit })).threads,
       positionOf: (t) => ({ at: Number(t.lastMessageAt), id: t.threadId }),
     });
-    return { threads: page.rows.map((t) => protoToJson(MailboxThreadSchema, t)), count: page.rows.length, bound: page.bound, next_cursor: page.next_cursor };
+    return {
+      threads: page.rows.map((t) => protoToJson(MailboxThreadSchema, t)),
+      count: page.rows.length,
+      bound: page.bound,
+      next_cursor: page.next_cursor,
+    };
   },
 };
 
@@ -53,7 +63,10 @@ const getThread: ToolDefinition<{ thread_id: string }> = {
   outputSchema: mailboxThread,
   pager: "none",
   async call({ thread_id }, { clients }) {
-    return protoToJson(MailboxThreadSchema, required((await clients.workspace.getMailboxThread({ threadId: thread_id })).thread, "a thread"));
+    return protoToJson(
+      MailboxThreadSchema,
+      required((await clients.workspace.getMailboxThread({ threadId: thread_id })).thread, "a thread"),
+    );
   },
 };
 
@@ -68,10 +81,17 @@ const threadMessages: ToolDefinition<{ thread_id: string; limit?: number }> = {
   bound: MESSAGES_BOUND,
   pager: "none",
   async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(args, MESSAGES_BOUND, async (n) =>
-      (await clients.workspace.listMailboxMessages({ threadId: args.thread_id, limit: n })).messages,
+    const { rows, bound } = await fetchBounded(
+      args,
+      MESSAGES_BOUND,
+      async (n) => (await clients.workspace.listMailboxMessages({ threadId: args.thread_id, limit: n })).messages,
     );
-    return { thread_id: args.thread_id, messages: rows.map((m) => protoToJson(MailboxMessageSchema, m)), count: rows.length, bound };
+    return {
+      thread_id: args.thread_id,
+      messages: rows.map((m) => protoToJson(MailboxMessageSchema, m)),
+      count: rows.length,
+      bound,
+    };
   },
 };
 
@@ -85,7 +105,10 @@ const getMessage: ToolDefinition<{ message_id: string }> = {
   outputSchema: mailboxMessage,
   pager: "none",
   async call({ message_id }, { clients }) {
-    return protoToJson(MailboxMessageSchema, required((await clients.workspace.getMailboxMessage({ messageId: message_id })).message, "a message"));
+    return protoToJson(
+      MailboxMessageSchema,
+      required((await clients.workspace.getMailboxMessage({ messageId: message_id })).message, "a message"),
+    );
   },
 };
 
@@ -95,15 +118,24 @@ const analystMail: ToolDefinition<{ analyst_id: string; limit?: number }> = {
   description: "Messages an analyst sent or received, across every thread, newest first.",
   grant,
   toolset: "mailbox",
-  inputSchema: input({ analyst_id: idInput("The analyst's id."), limit: limitInput(THREADS_BOUND, "messages") }, ["analyst_id"]),
+  inputSchema: input({ analyst_id: idInput("The analyst's id."), limit: limitInput(THREADS_BOUND, "messages") }, [
+    "analyst_id",
+  ]),
   outputSchema: boundedList("messages", mailboxMessage, { analyst_id: str }),
   bound: THREADS_BOUND,
   pager: "none",
   async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(args, THREADS_BOUND, async (n) =>
-      (await clients.workspace.listAnalystMail({ analystId: args.analyst_id, limit: n })).messages,
+    const { rows, bound } = await fetchBounded(
+      args,
+      THREADS_BOUND,
+      async (n) => (await clients.workspace.listAnalystMail({ analystId: args.analyst_id, limit: n })).messages,
     );
-    return { analyst_id: args.analyst_id, messages: rows.map((m) => protoToJson(MailboxMessageSchema, m)), count: rows.length, bound };
+    return {
+      analyst_id: args.analyst_id,
+      messages: rows.map((m) => protoToJson(MailboxMessageSchema, m)),
+      count: rows.length,
+      bound,
+    };
   },
 };
 

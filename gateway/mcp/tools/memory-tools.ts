@@ -22,7 +22,8 @@ export function memoryMarkdown(documents: readonly MemoryDocument[]): string {
 const readMemory = async ({ clients }: ToolContext) => (await clients.workspace.readInstituteMemory({})).documents;
 
 /** The memory was last written when its newest document was; null while it holds none. */
-const newest = (documents: readonly MemoryDocument[]) => (documents.length ? Math.max(...documents.map((d) => Number(d.updatedAt))) : null);
+const newest = (documents: readonly MemoryDocument[]) =>
+  documents.length ? Math.max(...documents.map((d) => Number(d.updatedAt))) : null;
 
 const memory: ToolDefinition<WindowArgs> = {
   name: "institute_memory_md",
@@ -47,7 +48,12 @@ const memory: ToolDefinition<WindowArgs> = {
     return {
       markdown: text,
       ...window,
-      documents: documents.map((d) => ({ memory_id: d.memoryId, title: d.title, updated_at: Number(d.updatedAt), chars: [...d.body].length })),
+      documents: documents.map((d) => ({
+        memory_id: d.memoryId,
+        title: d.title,
+        updated_at: Number(d.updatedAt),
+        chars: [...d.body].length,
+      })),
       count: documents.length,
     };
   },

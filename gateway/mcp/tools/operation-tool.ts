@@ -11,16 +11,29 @@ import type { ToolContext, ToolDefinition } from "../tool.js";
 
 type Read<I, A> = (input: I) => Promise<A>;
 
-export interface ToolProjection<Args, I, A> extends Omit<ToolDefinition<Args>, "name" | "inputSchema" | "outputSchema" | "pager" | "call" | "readDocument" | "rest"> {
+export interface ToolProjection<Args, I, A> extends Omit<
+  ToolDefinition<Args>,
+  "name" | "inputSchema" | "outputSchema" | "pager" | "call" | "readDocument" | "rest"
+> {
   inputSchema?: ToolDefinition["inputSchema"];
   outputSchema?: ToolDefinition["outputSchema"];
   pager?: ToolDefinition["pager"];
   call?(args: Args, ctx: ToolContext, read: Read<I, A>): Promise<unknown>;
-  readDocument?(args: Args, ctx: ToolContext, read: Read<I, A>): ReturnType<NonNullable<ToolDefinition["readDocument"]>>;
+  readDocument?(
+    args: Args,
+    ctx: ToolContext,
+    read: Read<I, A>,
+  ): ReturnType<NonNullable<ToolDefinition["readDocument"]>>;
 }
 
-export function operationTool<Args = any, I = any, A = any>(op: Operation<I, A>, tool: ToolProjection<Args, I, A>): ToolDefinition<Args> {
-  const reader = (ctx: ToolContext): Read<I, A> => (input) => op.call(input, ctx.clients);
+export function operationTool<Args = any, I = any, A = any>(
+  op: Operation<I, A>,
+  tool: ToolProjection<Args, I, A>,
+): ToolDefinition<Args> {
+  const reader =
+    (ctx: ToolContext): Read<I, A> =>
+    (input) =>
+      op.call(input, ctx.clients);
   const { call, readDocument, inputSchema, outputSchema, pager, ...mcp } = tool;
   return {
     name: op.tool,
@@ -29,7 +42,9 @@ export function operationTool<Args = any, I = any, A = any>(op: Operation<I, A>,
     inputSchema: inputSchema ?? op.input,
     outputSchema: outputSchema ?? op.output,
     pager: pager ?? "none",
-    call: call ? (args, ctx) => call(args, ctx, reader(ctx)) : (args, ctx) => op.call(args as unknown as I, ctx.clients),
+    call: call
+      ? (args, ctx) => call(args, ctx, reader(ctx))
+      : (args, ctx) => op.call(args as unknown as I, ctx.clients),
     ...(readDocument ? { readDocument: (args: Args, ctx: ToolContext) => readDocument(args, ctx, reader(ctx)) } : {}),
   };
 }

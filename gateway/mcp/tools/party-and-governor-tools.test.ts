@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GovernorService, QueuePulseSchema } from "../../../gen/institute/governor/v1/governor_pb.js";
 import { BULK_COVERAGE, COFFEE, fillCoverage, T0 } from "../../../test/fixtures/coverage.js";
 import { createServiceClients, type ServiceTransports } from "../../clients.js";
-import { checkOutput, peer, refusal, startToolHarness, tool, VIEWER, type ToolHarness } from "../../../test/helpers/tool-harness.js";
+import {
+  checkOutput,
+  peer,
+  refusal,
+  startToolHarness,
+  tool,
+  VIEWER,
+  type ToolHarness,
+} from "../../../test/helpers/tool-harness.js";
 
 let h: ToolHarness;
 
@@ -23,9 +31,42 @@ const granted = peer({ id: "party-a", coverage: true, inHubRoster: true });
 const notInRoster = peer({ id: "party-k", coverage: true, inHubRoster: false });
 const notGranted = peer({ id: "party-n", coverage: false, inHubRoster: true });
 
-const cov1 = { coverage_id: "cov-1", topic: "Vietnam coffee", requested_by: "party-a", status: "completed", delivered: true, artifact: COFFEE, analyst_id: "a-zeta", work_date: "2026-03-08", created_at: T0, ended_at: T0 + 1000 };
-const cov2 = { coverage_id: "cov-2", topic: "Lithium", requested_by: "party-b", status: "failed", delivered: false, artifact: null, analyst_id: null, work_date: "2026-03-08", created_at: T0 + 10, ended_at: T0 + 2000 };
-const cov3 = { coverage_id: "cov-3", topic: "Nickel", requested_by: "party-a", status: "expired", delivered: false, artifact: null, analyst_id: "a-beta", work_date: "2026-03-08", created_at: T0 + 20, ended_at: T0 + 2000 };
+const cov1 = {
+  coverage_id: "cov-1",
+  topic: "Vietnam coffee",
+  requested_by: "party-a",
+  status: "completed",
+  delivered: true,
+  artifact: COFFEE,
+  analyst_id: "a-zeta",
+  work_date: "2026-03-08",
+  created_at: T0,
+  ended_at: T0 + 1000,
+};
+const cov2 = {
+  coverage_id: "cov-2",
+  topic: "Lithium",
+  requested_by: "party-b",
+  status: "failed",
+  delivered: false,
+  artifact: null,
+  analyst_id: null,
+  work_date: "2026-03-08",
+  created_at: T0 + 10,
+  ended_at: T0 + 2000,
+};
+const cov3 = {
+  coverage_id: "cov-3",
+  topic: "Nickel",
+  requested_by: "party-a",
+  status: "expired",
+  delivered: false,
+  artifact: null,
+  analyst_id: "a-beta",
+  work_date: "2026-03-08",
+  created_at: T0 + 20,
+  ended_at: T0 + 2000,
+};
 
 describe("coverage_artifacts", () => {
   it("serves a granted party in the hub roster: full text, and rows that ended without one, marked", async () => {
@@ -36,8 +77,16 @@ describe("coverage_artifacts", () => {
       count: 3,
       bound: bound(3, 3, true),
     });
-    expect(await h.call("coverage_artifacts", { delivered: false }, granted)).toEqual({ loaded: true, reason: null, artifacts: [cov3, cov2], count: 2, bound: bound(20, 2, false) });
-    expect((await h.call("coverage_artifacts", { delivered: true, limit: 100 }, granted)).bound).toEqual(bound(100, 1 + BULK_COVERAGE, false));
+    expect(await h.call("coverage_artifacts", { delivered: false }, granted)).toEqual({
+      loaded: true,
+      reason: null,
+      artifacts: [cov3, cov2],
+      count: 2,
+      bound: bound(20, 2, false),
+    });
+    expect((await h.call("coverage_artifacts", { delivered: true, limit: 100 }, granted)).bound).toEqual(
+      bound(100, 1 + BULK_COVERAGE, false),
+    );
   });
 
   it("loads nothing for a granted party absent from the hub roster, and says why", async () => {
@@ -56,13 +105,22 @@ describe("coverage_artifacts", () => {
       code: "party_not_granted",
       message: "coverage_artifacts is granted by party, and party party-n is not granted coverage",
     });
-    expect(await refusal(h.call("coverage_artifacts", {}, VIEWER))).toMatchObject({ category: "auth", code: "party_not_granted" });
+    expect(await refusal(h.call("coverage_artifacts", {}, VIEWER))).toMatchObject({
+      category: "auth",
+      code: "party_not_granted",
+    });
     const oauth = { kind: "oauth" as const, subject: "u-1", scopes: new Set(["viewer:read"]) };
-    expect(await refusal(h.call("coverage_artifacts", {}, oauth))).toMatchObject({ category: "auth", code: "party_not_granted" });
+    expect(await refusal(h.call("coverage_artifacts", {}, oauth))).toMatchObject({
+      category: "auth",
+      code: "party_not_granted",
+    });
   });
 
   it("checks the limit even when it loads nothing", async () => {
-    expect(await refusal(h.callRaw("coverage_artifacts", { limit: 101 }, notInRoster))).toMatchObject({ category: "validation", argument: "limit" });
+    expect(await refusal(h.callRaw("coverage_artifacts", { limit: 101 }, notInRoster))).toMatchObject({
+      category: "validation",
+      argument: "limit",
+    });
   });
 });
 
@@ -84,7 +142,13 @@ describe("research_queue_pulse", () => {
   });
 
   it("is empty too when the governor client reaches no GovernorService", async () => {
-    const clients = { ...h.clients, governor: createClient(GovernorService, createRouterTransport(() => {})) };
+    const clients = {
+      ...h.clients,
+      governor: createClient(
+        GovernorService,
+        createRouterTransport(() => {}),
+      ),
+    };
     const result = await tool("research_queue_pulse").call({}, { clients, principal: VIEWER });
     expect(result).toMatchObject({ governor_present: false, in_flight: 0, reserve: 1, last_decision: null });
   });
@@ -101,10 +165,23 @@ describe("research_queue_pulse", () => {
       submittedLastHour: 17,
       hourlyCeiling: 60,
       pendingCallbacks: 2,
-      lastTick: { slotAt: BigInt(T0), decidedAt: BigInt(T0 + 5), outcome: "submitted", enabled: true, reserve: 1, headroom: 4, headroomBasis: "fleet", submittedLastHour: 17, budget: 4 },
+      lastTick: {
+        slotAt: BigInt(T0),
+        decidedAt: BigInt(T0 + 5),
+        outcome: "submitted",
+        enabled: true,
+        reserve: 1,
+        headroom: 4,
+        headroomBasis: "fleet",
+        submittedLastHour: 17,
+        budget: 4,
+      },
     });
     const transport = createRouterTransport((r) => r.service(GovernorService, { getQueuePulse: () => ({ pulse }) }));
-    const clients = { ...createServiceClients(new Proxy({}, { get: () => transport }) as ServiceTransports), governor: createClient(GovernorService, transport) };
+    const clients = {
+      ...createServiceClients(new Proxy({}, { get: () => transport }) as ServiceTransports),
+      governor: createClient(GovernorService, transport),
+    };
     const definition = tool("research_queue_pulse");
     const result = await definition.call({}, { clients, principal: VIEWER });
     checkOutput(definition, result);
@@ -120,6 +197,14 @@ describe("research_queue_pulse", () => {
       reserve: 1,
       last_kickoff: null,
     });
-    expect(result.last_decision).toMatchObject({ slot_at: T0, decided_at: T0 + 5, outcome: "submitted", headroom: 4, reserve: 1, fleet_nodes: null, drains: [] });
+    expect(result.last_decision).toMatchObject({
+      slot_at: T0,
+      decided_at: T0 + 5,
+      outcome: "submitted",
+      headroom: 4,
+      reserve: 1,
+      fleet_nodes: null,
+      drains: [],
+    });
   });
 });

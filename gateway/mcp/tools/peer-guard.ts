@@ -8,7 +8,10 @@ import { toolAccess } from "../../auth/tool-access.js";
 import type { ToolDefinition } from "../tool.js";
 import { authError } from "../tool-errors.js";
 
-export function assertAccess(principal: Principal, tool: Pick<ToolDefinition, "name" | "grant" | "withheldFromPeers">): void {
+export function assertAccess(
+  principal: Principal,
+  tool: Pick<ToolDefinition, "name" | "grant" | "withheldFromPeers">,
+): void {
   const access = toolAccess(principal, tool);
   if (!access.ok) {
     const { code, required, granted } = access;

@@ -18,14 +18,19 @@ const LEADERBOARD_BOUND = { default: 30, max: 100 };
 
 const leaderboardTool = operationTool<{ limit?: number }>(leaderboard, {
   title: "The portfolio leaderboard",
-  description: "The institute's persona paper portfolios with their risk-adjusted metrics, by Sharpe descending (nulls last).",
+  description:
+    "The institute's persona paper portfolios with their risk-adjusted metrics, by Sharpe descending (nulls last).",
   grant,
   toolset: "portfolios",
   inputSchema: input({ limit: limitInput(LEADERBOARD_BOUND, "portfolios") }),
   outputSchema: boundedList("leaderboard", portfolioMetrics),
   bound: LEADERBOARD_BOUND,
   async call(args, _ctx, read) {
-    const { rows, bound } = await fetchBounded(args, LEADERBOARD_BOUND, async (n) => (await read({ limit: n })).leaderboard as unknown[]);
+    const { rows, bound } = await fetchBounded(
+      args,
+      LEADERBOARD_BOUND,
+      async (n) => (await read({ limit: n })).leaderboard as unknown[],
+    );
     return { leaderboard: rows, count: rows.length, bound };
   },
 });
@@ -46,11 +51,25 @@ const compare: ToolDefinition<{ portfolio_ids: string[] }> = {
   description: `Metrics of several portfolios side by side, in the order asked (2 to ${COMPARE_MAX} distinct ids).`,
   grant,
   toolset: "portfolios",
-  inputSchema: input({ portfolio_ids: { type: "array", items: portfolioIdInput, minItems: 2, maxItems: COMPARE_MAX, uniqueItems: true, description: "The portfolios to compare, in the order wanted." } }, ["portfolio_ids"]),
+  inputSchema: input(
+    {
+      portfolio_ids: {
+        type: "array",
+        items: portfolioIdInput,
+        minItems: 2,
+        maxItems: COMPARE_MAX,
+        uniqueItems: true,
+        description: "The portfolios to compare, in the order wanted.",
+      },
+    },
+    ["portfolio_ids"],
+  ),
   outputSchema: object({ portfolios: arrayOf(portfolioMetrics) }),
   pager: "none",
   async call({ portfolio_ids }, { clients }) {
-    return { portfolios: await Promise.all(portfolio_ids.map((portfolio_id) => metrics.call({ portfolio_id }, clients))) };
+    return {
+      portfolios: await Promise.all(portfolio_ids.map((portfolio_id) => metrics.call({ portfolio_id }, clients))),
+    };
   },
 };
 

@@ -9,7 +9,8 @@ import { registryProblems } from "../registry-check.js";
 import { boundReport } from "./bounded.js";
 import { TOOLS } from "./index.js";
 
-const props = (schema: { properties: Readonly<Record<string, unknown>> }) => schema.properties as Record<string, Record<string, unknown>>;
+const props = (schema: { properties: Readonly<Record<string, unknown>> }) =>
+  schema.properties as Record<string, Record<string, unknown>>;
 
 describe("the tool registry", () => {
   it("holds at least 49 tools with unique snake_case names, titles and descriptions", () => {
@@ -30,7 +31,16 @@ describe("the tool registry", () => {
   it("covers every REST route, and names every tool the spec names", () => {
     const names = new Set(TOOLS.map((t) => t.name));
     for (const { route, tool } of REST_TOOL_EQUIVALENTS) expect(names.has(tool), `${route} → ${tool}`).toBe(true);
-    for (const name of ["research_queue_pulse", "coverage_artifacts", "chain_facts_page", "whiteboard_list_boards", "mailbox_list_threads", "sessions_workspace_read", "institute_memory_md", "search_artifacts"]) {
+    for (const name of [
+      "research_queue_pulse",
+      "coverage_artifacts",
+      "chain_facts_page",
+      "whiteboard_list_boards",
+      "mailbox_list_threads",
+      "sessions_workspace_read",
+      "institute_memory_md",
+      "search_artifacts",
+    ]) {
       expect(names.has(name), name).toBe(true);
     }
     expect(TOOLS.filter((t) => t.name.startsWith("chain_")).length).toBeGreaterThanOrEqual(4);
@@ -45,7 +55,11 @@ describe("the tool registry", () => {
   });
 
   it("withholds exactly sessions_workspace_read and institute_memory_md from peers", () => {
-    expect(TOOLS.filter((t) => t.withheldFromPeers).map((t) => t.name).sort()).toEqual(["institute_memory_md", "sessions_workspace_read"]);
+    expect(
+      TOOLS.filter((t) => t.withheldFromPeers)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(["institute_memory_md", "sessions_workspace_read"]);
   });
 
   it("declares a bound on every tool that takes limit, matching the limit's schema, and reports it", () => {
@@ -53,7 +67,12 @@ describe("the tool registry", () => {
       const limit = props(t.inputSchema).limit;
       expect(Boolean(limit), `${t.name}: limit iff bound`).toBe(Boolean(t.bound));
       if (!t.bound || !limit) continue;
-      expect(limit, t.name).toMatchObject({ type: "integer", minimum: 1, maximum: t.bound.max, default: t.bound.default });
+      expect(limit, t.name).toMatchObject({
+        type: "integer",
+        minimum: 1,
+        maximum: t.bound.max,
+        default: t.bound.default,
+      });
       expect(t.bound.default).toBeLessThanOrEqual(t.bound.max);
       expect(props(t.outputSchema).bound, t.name).toEqual(boundReport);
       expect(t.outputSchema.required, t.name).toContain("bound");
@@ -63,13 +82,16 @@ describe("the tool registry", () => {
 
   it("pages chain_facts_page, whiteboard_list_boards and mailbox_list_threads by keyset: cursor in, next_cursor out", () => {
     const keyset = TOOLS.filter((t) => t.pager === "keyset");
-    expect(keyset.map((t) => t.name)).toEqual(expect.arrayContaining(["chain_facts_page", "whiteboard_list_boards", "mailbox_list_threads"]));
+    expect(keyset.map((t) => t.name)).toEqual(
+      expect.arrayContaining(["chain_facts_page", "whiteboard_list_boards", "mailbox_list_threads"]),
+    );
     for (const t of keyset) {
       expect(props(t.inputSchema).cursor, t.name).toMatchObject({ type: "string", minLength: 1 });
       expect(props(t.outputSchema).next_cursor, t.name).toMatchObject({ type: ["string", "null"] });
       expect(t.bound, t.name).toBeDefined();
     }
-    for (const t of TOOLS.filter((x) => x.pager === "none")) expect(props(t.inputSchema).cursor, t.name).toBeUndefined();
+    for (const t of TOOLS.filter((x) => x.pager === "none"))
+      expect(props(t.inputSchema).cursor, t.name).toBeUndefined();
   });
 
   it("takes only declared arguments, each with a type", () => {
@@ -79,7 +101,8 @@ describe("the tool registry", () => {
         expect(schema.type ?? schema.enum ?? schema.const, `${t.name}.${arg}`).toBeDefined();
         expect(typeof schema.description, `${t.name}.${arg} describes itself`).toBe("string");
       }
-      for (const required of (t.inputSchema.required ?? []) as string[]) expect(props(t.inputSchema)[required], `${t.name} requires ${required}`).toBeDefined();
+      for (const required of (t.inputSchema.required ?? []) as string[])
+        expect(props(t.inputSchema)[required], `${t.name} requires ${required}`).toBeDefined();
     }
   });
 
@@ -87,7 +110,9 @@ describe("the tool registry", () => {
     for (const t of TOOLS) {
       expect(t.outputSchema.type, t.name).toBe("object");
       expect(t.outputSchema.additionalProperties, t.name).toBe(false);
-      expect([...(t.outputSchema.required ?? [])].sort(), t.name).toEqual(Object.keys(t.outputSchema.properties).sort());
+      expect([...(t.outputSchema.required ?? [])].sort(), t.name).toEqual(
+        Object.keys(t.outputSchema.properties).sort(),
+      );
     }
   });
 });

@@ -19,8 +19,7 @@ type Windowed<A> = A & WindowArgs;
 
 const daily = operationTool<Windowed<{ date: string; lang?: string }>>(dailyReport, {
   title: "Read the daily report",
-  description:
-    "The canonical daily report of a work date, as markdown: the daily editor's, latest archived draft.",
+  description: "The canonical daily report of a work date, as markdown: the daily editor's, latest archived draft.",
   grant,
   toolset: "reports",
   inputSchema: windowed(dailyReport.input),

@@ -30,7 +30,9 @@ beforeAll(async () => {
       return runtime;
     },
   });
-  const { rows } = await h.db.owner.query("SELECT * FROM factcard.fact_cards ORDER BY created_at DESC, fact_card_id DESC");
+  const { rows } = await h.db.owner.query(
+    "SELECT * FROM factcard.fact_cards ORDER BY created_at DESC, fact_card_id DESC",
+  );
   // tx is the keyword index's bookkeeping (which transaction last wrote the texts), not a field of FactCard.
   NEWEST = rows.map(({ tx: _tx, ...card }) => card);
 });
@@ -48,7 +50,8 @@ describe("search_artifacts", () => {
       session_id: "s-rates-1",
       path: "reports/rates-strategist/1.md",
       title: "Fed rate cuts and the yield curve",
-      excerpt: "Rates The Federal Reserve's rate cuts flattened the Treasury yield curve as bond yields fell after weak payrolls.",
+      excerpt:
+        "Rates The Federal Reserve's rate cuts flattened the Treasury yield curve as bond yields fell after weak payrolls.",
       archived_at: BASE_TIME + 60_000,
       highlights: [
         { start: 0, end: 5, term: "rate" },
@@ -69,8 +72,17 @@ describe("search_artifacts", () => {
   });
 
   it("takes the same modes and filters as REST, and refuses a bad one naming it", async () => {
-    const result = await h.call("search_artifacts", { query: "布伦特原油", mode: "keyword", lang: "zh", kinds: ["reports/"], archived_after: "2026-11-20", explain: true });
-    expect(result.results.map((r: { title: string; match: string }) => [r.title, r.match])).toEqual([["欧佩克+减产与布伦特原油", "keyword"]]);
+    const result = await h.call("search_artifacts", {
+      query: "布伦特原油",
+      mode: "keyword",
+      lang: "zh",
+      kinds: ["reports/"],
+      archived_after: "2026-11-20",
+      explain: true,
+    });
+    expect(result.results.map((r: { title: string; match: string }) => [r.title, r.match])).toEqual([
+      ["欧佩克+减产与布伦特原油", "keyword"],
+    ]);
     expect(result.results[0].explain).toMatchObject({ keyword: { rank: 1 }, bridge: null, semantic: null, rrf_k: 60 });
     // Past the input schema (which the endpoint applies first), the service refuses too, naming the argument.
     expect(await refusal(h.callRaw("search_artifacts", { query: "Brent", lang: "fr" }))).toEqual({
@@ -92,19 +104,39 @@ describe("fact cards", () => {
     const second = await h.call("factcards_list", { limit: 4, cursor: first.next_cursor });
     expect(second).toEqual({ fact_cards: NEWEST.slice(3), count: 4, bound: bound(4, 4, false), next_cursor: null });
     const filtered = await h.call("factcards_list", { status: "completed" });
-    expect(filtered).toEqual({ fact_cards: NEWEST.filter((c) => c.status === "completed"), count: 2, bound: bound(50, 2, false), next_cursor: null });
-    expect(await refusal(h.call("factcards_list", { status: "queued", cursor: first.next_cursor }))).toMatchObject({ category: "validation", code: "invalid_argument" });
+    expect(filtered).toEqual({
+      fact_cards: NEWEST.filter((c) => c.status === "completed"),
+      count: 2,
+      bound: bound(50, 2, false),
+      next_cursor: null,
+    });
+    expect(await refusal(h.call("factcards_list", { status: "queued", cursor: first.next_cursor }))).toMatchObject({
+      category: "validation",
+      code: "invalid_argument",
+    });
   });
 
   it("factcards_get: the stored card, every field", async () => {
-    expect(await h.call("factcards_get", { fact_card_id: "fc-01" })).toEqual({ ...CLAIMS[0], embedding_status: "done" });
-    expect(await h.call("factcards_get", { fact_card_id: "fc-06" })).toEqual(NEWEST.find((c) => c.fact_card_id === "fc-06"));
-    expect(await refusal(h.call("factcards_get", { fact_card_id: "fc-99" }))).toEqual({ category: "permanent", code: "not_found", message: "no fact card fc-99" });
+    expect(await h.call("factcards_get", { fact_card_id: "fc-01" })).toEqual({
+      ...CLAIMS[0],
+      embedding_status: "done",
+    });
+    expect(await h.call("factcards_get", { fact_card_id: "fc-06" })).toEqual(
+      NEWEST.find((c) => c.fact_card_id === "fc-06"),
+    );
+    expect(await refusal(h.call("factcards_get", { fact_card_id: "fc-99" }))).toEqual({
+      category: "permanent",
+      code: "not_found",
+      message: "no fact card fc-99",
+    });
   });
 
   it("factcards_similar: the neighbours and the reuse policy, as the service answers", async () => {
     const result = await h.call("factcards_similar", { fact_card_id: "fc-01", top_k: 3, same_category: false });
-    const direct = protoToJson(ListSimilarFactsResponseSchema, await h.clients.factcard.listSimilarFacts({ factCardId: "fc-01", topK: 3 }));
+    const direct = protoToJson(
+      ListSimilarFactsResponseSchema,
+      await h.clients.factcard.listSimilarFacts({ factCardId: "fc-01", topK: 3 }),
+    );
     expect(result).toEqual(direct);
     expect(result.matches.map((m: { fact_card_id: string }) => m.fact_card_id)).not.toContain("fc-01");
     expect(Object.keys(result.reuse_policy).sort()).toEqual(Object.keys(DEFAULT_REUSE_POLICY).sort());
@@ -113,11 +145,22 @@ describe("fact cards", () => {
   it("factcards_similar with claim_text: the neighbours of a claim not yet carded; neither argument is a validation error", async () => {
     const text = "The Fed cut rates by 25 basis points.";
     const result = await h.call("factcards_similar", { claim_text: text, top_k: 2 });
-    const direct = protoToJson(ListSimilarFactsResponseSchema, await h.clients.factcard.listSimilarFacts({ claimText: text, topK: 2 }));
+    const direct = protoToJson(
+      ListSimilarFactsResponseSchema,
+      await h.clients.factcard.listSimilarFacts({ claimText: text, topK: 2 }),
+    );
     expect(result).toEqual(direct);
     expect(result.fact_card_id).toBe("");
     expect(result.count).toBe(2);
-    expect(await refusal(h.call("factcards_similar", {}))).toEqual({ category: "validation", code: "invalid_argument", message: "fact_card_id or claim_text is required" });
-    expect(await refusal(h.call("factcards_similar", { fact_card_id: "fc-01", claim_text: text }))).toEqual({ category: "validation", code: "invalid_argument", message: "give fact_card_id or claim_text, not both" });
+    expect(await refusal(h.call("factcards_similar", {}))).toEqual({
+      category: "validation",
+      code: "invalid_argument",
+      message: "fact_card_id or claim_text is required",
+    });
+    expect(await refusal(h.call("factcards_similar", { fact_card_id: "fc-01", claim_text: text }))).toEqual({
+      category: "validation",
+      code: "invalid_argument",
+      message: "give fact_card_id or claim_text, not both",
+    });
   });
 });

@@ -38,18 +38,27 @@ interface ListArgs {
 
 const factCardsList = operationTool<ListArgs>(listFactCards, {
   title: "Page through fact cards",
-  description:
-    "Fact-check claims, newest first, filtered by parent, status, category or verdict. Keyset-paged.",
+  description: "Fact-check claims, newest first, filtered by parent, status, category or verdict. Keyset-paged.",
   grant,
   toolset: "factcards",
-  outputSchema: object({ fact_cards: arrayOf(factCard), count: int, bound: boundReport, next_cursor: nextCursorOutput }),
+  outputSchema: object({
+    fact_cards: arrayOf(factCard),
+    count: int,
+    bound: boundReport,
+    next_cursor: nextCursorOutput,
+  }),
   bound: FACTCARDS_BOUND,
   pager: "keyset",
   async call(args, _ctx, read) {
     const limit = limitOf(args.limit, FACTCARDS_BOUND);
     const page = (await read({ ...args, limit })) as { fact_cards: unknown[]; next_cursor: string | null };
     // The service fetched limit + 1 rows and issues next_cursor exactly when the extra row existed.
-    const bound = { limit, returned: page.fact_cards.length, has_more: page.next_cursor !== null, exact: true as const };
+    const bound = {
+      limit,
+      returned: page.fact_cards.length,
+      has_more: page.next_cursor !== null,
+      exact: true as const,
+    };
     return { fact_cards: page.fact_cards, count: page.fact_cards.length, bound, next_cursor: page.next_cursor };
   },
 });

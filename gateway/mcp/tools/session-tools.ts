@@ -34,8 +34,18 @@ const list: ToolDefinition<{ analyst_id?: string; status?: string; work_date?: s
   bound: SESSIONS_BOUND,
   pager: "none",
   async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(args, SESSIONS_BOUND, async (n) =>
-      (await clients.workspace.listSessions({ analystId: args.analyst_id ?? "", status: args.status ?? "", workDate: args.work_date ?? "", limit: n })).sessions,
+    const { rows, bound } = await fetchBounded(
+      args,
+      SESSIONS_BOUND,
+      async (n) =>
+        (
+          await clients.workspace.listSessions({
+            analystId: args.analyst_id ?? "",
+            status: args.status ?? "",
+            workDate: args.work_date ?? "",
+            limit: n,
+          })
+        ).sessions,
     );
     return { sessions: rows.map((s) => protoToJson(SessionSchema, s)), count: rows.length, bound };
   },
@@ -51,7 +61,10 @@ const get: ToolDefinition<{ session_id: string }> = {
   outputSchema: session,
   pager: "none",
   async call({ session_id }, { clients }) {
-    return protoToJson(SessionSchema, required((await clients.workspace.getSession({ sessionId: session_id })).session, "a session"));
+    return protoToJson(
+      SessionSchema,
+      required((await clients.workspace.getSession({ sessionId: session_id })).session, "a session"),
+    );
   },
 };
 
@@ -65,7 +78,13 @@ const messages: ToolDefinition<{ session_id: string; after_seq?: number; limit?:
   inputSchema: input(
     {
       session_id: sessionIdInput,
-      after_seq: { type: "integer", minimum: 0, maximum: 2147483647, default: 0, description: "Start after this seq; 0 from the start." },
+      after_seq: {
+        type: "integer",
+        minimum: 0,
+        maximum: 2147483647,
+        default: 0,
+        description: "Start after this seq; 0 from the start.",
+      },
       limit: limitInput(MESSAGES_BOUND, "messages"),
     },
     ["session_id"],
@@ -74,10 +93,24 @@ const messages: ToolDefinition<{ session_id: string; after_seq?: number; limit?:
   bound: MESSAGES_BOUND,
   pager: "none",
   async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(args, MESSAGES_BOUND, async (n) =>
-      (await clients.workspace.listSessionMessages({ sessionId: args.session_id, afterSeq: args.after_seq ?? 0, limit: n })).messages,
+    const { rows, bound } = await fetchBounded(
+      args,
+      MESSAGES_BOUND,
+      async (n) =>
+        (
+          await clients.workspace.listSessionMessages({
+            sessionId: args.session_id,
+            afterSeq: args.after_seq ?? 0,
+            limit: n,
+          })
+        ).messages,
     );
-    return { session_id: args.session_id, messages: rows.map((m) => protoToJson(SessionMessageSchema, m)), count: rows.length, bound };
+    return {
+      session_id: args.session_id,
+      messages: rows.map((m) => protoToJson(SessionMessageSchema, m)),
+      count: rows.length,
+      bound,
+    };
   },
 };
 
@@ -88,13 +121,20 @@ const message: ToolDefinition<{ session_id: string; seq: number } & WindowArgs> 
   grant,
   toolset: "sessions",
   inputSchema: input(
-    { session_id: sessionIdInput, seq: { type: "integer", minimum: 1, maximum: 2147483647, description: "The message's seq." }, ...windowInput },
+    {
+      session_id: sessionIdInput,
+      seq: { type: "integer", minimum: 1, maximum: 2147483647, description: "The message's seq." },
+      ...windowInput,
+    },
     ["session_id", "seq"],
   ),
   outputSchema: object({ ...sessionMessage.properties, ...windowOutput }),
   pager: "none",
   async call({ session_id, seq, ...args }, { clients }) {
-    const found = protoToJson(SessionMessageSchema, required((await clients.workspace.getSessionMessage({ sessionId: session_id, seq })).message, "a message"));
+    const found = protoToJson(
+      SessionMessageSchema,
+      required((await clients.workspace.getSessionMessage({ sessionId: session_id, seq })).message, "a message"),
+    );
     const { text, ...window } = documentWindow(found.content as string, args);
     return { ...found, content: text, ...window };
   },
@@ -114,7 +154,11 @@ const workspaceRead: ToolDefinition<{ session_id: string } & WindowArgs> = {
   toolset: "sessions",
   withheldFromPeers: true,
   inputSchema: input({ session_id: sessionIdInput, ...windowInput }, ["session_id"]),
-  outputSchema: object({ session, workspace: { ...nullableStr, description: "This window of the workspace text as written." }, ...windowOutput }),
+  outputSchema: object({
+    session,
+    workspace: { ...nullableStr, description: "This window of the workspace text as written." },
+    ...windowOutput,
+  }),
   pager: "none",
   async call(args, ctx) {
     assertAccess(ctx.principal, workspaceRead);

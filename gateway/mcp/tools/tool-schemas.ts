@@ -24,8 +24,11 @@ export function keysetList(key: string, row: Record<string, unknown>) {
 /** A markdown document as a tool returns it (MCP structured content is an object, so the body is a member), windowed. */
 export const markdownMembers = {
   markdown: { type: "string", description: "This window of the report, text/markdown." },
-  sha256: { type: "string", pattern: "^[0-9a-f]{64}$", description: "Hex SHA-256 of the markdown (the REST route's ETag)." },
+  sha256: {
+    type: "string",
+    pattern: "^[0-9a-f]{64}$",
+    description: "Hex SHA-256 of the markdown (the REST route's ETag).",
+  },
   last_modified: { ...int, description: "When this copy was archived, epoch milliseconds." },
   ...windowOutput,
 } as const;
-

@@ -19,15 +19,16 @@ const positionOf = (t: { updatedAt: bigint; boardId: string }) => ({ at: Number(
 
 const listThreadsTool = operationTool<{ status?: string; limit?: number }>(listThreads, {
   title: "List whiteboard threads",
-  description:
-    "Whiteboard research threads, most recently updated first. Walk them all with whiteboard_list_boards.",
+  description: "Whiteboard research threads, most recently updated first. Walk them all with whiteboard_list_boards.",
   grant,
   toolset: "whiteboard",
   outputSchema: boundedList("threads", threadSummary),
   bound: THREADS_BOUND,
   async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(args, THREADS_BOUND, async (n) =>
-      (await clients.whiteboardPages.pageBoards({ status: args.status ?? "", limit: n })).threads,
+    const { rows, bound } = await fetchBounded(
+      args,
+      THREADS_BOUND,
+      async (n) => (await clients.whiteboardPages.pageBoards({ status: args.status ?? "", limit: n })).threads,
     );
     return { threads: rows.map((t) => protoToJson(ThreadSummarySchema, t)), count: rows.length, bound };
   },
@@ -52,10 +53,16 @@ const listBoards: ToolDefinition<{ status?: string; limit?: number; cursor?: str
       cursor: args.cursor,
       limit: args.limit,
       bound: THREADS_BOUND,
-      fetch: async (after, limit) => (await clients.whiteboardPages.pageBoards({ status, after: keysetAfter(after), limit })).threads,
+      fetch: async (after, limit) =>
+        (await clients.whiteboardPages.pageBoards({ status, after: keysetAfter(after), limit })).threads,
       positionOf,
     });
-    return { boards: page.rows.map((t) => protoToJson(ThreadSummarySchema, t)), count: page.rows.length, bound: page.bound, next_cursor: page.next_cursor };
+    return {
+      boards: page.rows.map((t) => protoToJson(ThreadSummarySchema, t)),
+      count: page.rows.length,
+      bound: page.bound,
+      next_cursor: page.next_cursor,
+    };
   },
 };
 

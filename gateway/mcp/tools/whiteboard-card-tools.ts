@@ -53,11 +53,15 @@ const cardReportTool = operationTool<{ card_id: string; lang?: string } & Window
 const reportLanguages: ToolDefinition<{ card_id: string }> = {
   name: "whiteboard_card_report_languages",
   title: "Languages of a card's report",
-  description: "Which languages a whiteboard card's report exists in (en, plain for the language-agnostic report, zh), with when each was archived.",
+  description:
+    "Which languages a whiteboard card's report exists in (en, plain for the language-agnostic report, zh), with when each was archived.",
   grant,
   toolset: "whiteboard",
   inputSchema: input({ card_id: cardIdInput }, ["card_id"]),
-  outputSchema: object({ card_id: str, languages: arrayOf(object({ lang: { type: "string", enum: ["en", "plain", "zh"] }, archived_at: int })) }),
+  outputSchema: object({
+    card_id: str,
+    languages: arrayOf(object({ lang: { type: "string", enum: ["en", "plain", "zh"] }, archived_at: int })),
+  }),
   pager: "none",
   async call({ card_id }, { clients }) {
     const { languages } = await clients.whiteboardPages.listCardReportLanguages({ cardId: card_id });
@@ -91,19 +95,35 @@ const cardActions: ToolDefinition<{ card_id: string }> = {
 const analystCards: ToolDefinition<{ analyst_id: string; limit?: number }> = {
   name: "whiteboard_analyst_cards",
   title: "An analyst's whiteboard cards",
-  description: "The whiteboard cards one analyst holds, across every board, most recently started first (cards never started last).",
+  description:
+    "The whiteboard cards one analyst holds, across every board, most recently started first (cards never started last).",
   grant,
   toolset: "whiteboard",
-  inputSchema: input({ analyst_id: idInput("The analyst's id."), limit: limitInput(CARDS_BOUND, "cards") }, ["analyst_id"]),
+  inputSchema: input({ analyst_id: idInput("The analyst's id."), limit: limitInput(CARDS_BOUND, "cards") }, [
+    "analyst_id",
+  ]),
   outputSchema: boundedList("cards", cardSummary, { analyst_id: str }),
   bound: CARDS_BOUND,
   pager: "none",
   async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(args, CARDS_BOUND, async (n) =>
-      (await clients.whiteboardPages.listAnalystCards({ analystId: args.analyst_id, limit: n })).cards,
+    const { rows, bound } = await fetchBounded(
+      args,
+      CARDS_BOUND,
+      async (n) => (await clients.whiteboardPages.listAnalystCards({ analystId: args.analyst_id, limit: n })).cards,
     );
-    return { analyst_id: args.analyst_id, cards: rows.map((c) => protoToJson(CardSummarySchema, c)), count: rows.length, bound };
+    return {
+      analyst_id: args.analyst_id,
+      cards: rows.map((c) => protoToJson(CardSummarySchema, c)),
+      count: rows.length,
+      bound,
+    };
   },
 };
 
-export const WHITEBOARD_CARD_TOOLS: ToolDefinition[] = [getCard, cardReportTool, reportLanguages, cardActions, analystCards];
+export const WHITEBOARD_CARD_TOOLS: ToolDefinition[] = [
+  getCard,
+  cardReportTool,
+  reportLanguages,
+  cardActions,
+  analystCards,
+];

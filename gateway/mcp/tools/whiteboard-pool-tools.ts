@@ -24,7 +24,11 @@ const topicPoolTool = operationTool<{ status?: string; limit?: number }>(topicPo
   bound: POOL_BOUND,
   async call(args, { clients }) {
     const status = args.status === undefined || args.status === TOPIC_POOL_ALL ? "" : args.status;
-    const { rows, bound } = await fetchBounded(args, POOL_BOUND, async (n) => (await clients.whiteboardPages.fetchTopicPool({ status, limit: n })).entries);
+    const { rows, bound } = await fetchBounded(
+      args,
+      POOL_BOUND,
+      async (n) => (await clients.whiteboardPages.fetchTopicPool({ status, limit: n })).entries,
+    );
     return { entries: rows.map((e) => protoToJson(TopicPoolEntrySchema, e)), count: rows.length, bound };
   },
 });
@@ -43,7 +47,12 @@ const similarityLogTool = operationTool<{ decision?: string; limit?: number }>(s
     const limit = limitOf(args.limit, LOG_BOUND);
     const res = await clients.whiteboardPages.fetchSimilarityLog({ decision: args.decision ?? "", limit: limit + 1 });
     const { rows, bound } = boundRows(res.entries, limit);
-    return { summary_7d: res.summary7d, entries: rows.map((e) => protoToJson(SimilarityLogEntrySchema, e)), count: rows.length, bound };
+    return {
+      summary_7d: res.summary7d,
+      entries: rows.map((e) => protoToJson(SimilarityLogEntrySchema, e)),
+      count: rows.length,
+      bound,
+    };
   },
 });
 

@@ -7,7 +7,24 @@ import { sha256Hex } from "../../../lib/object-store/object-store.js";
 import { BOARD, FIXED_NOW, REPORT } from "../../../test/fixtures/catalog.js";
 import { ACTIONS_AT, fillWhiteboard } from "../../../test/fixtures/whiteboard-pages.js";
 import { refusal, startToolHarness, type ToolHarness } from "../../../test/helpers/tool-harness.js";
-import { cFull, cNone, completed, cPlain, cZh, failed, lAugment, later, lFresh, lSkip, pMid, pPromoted, pTop, queued, running, summary_7d } from "../../../test/fixtures/whiteboard-expected.js";
+import {
+  cFull,
+  cNone,
+  completed,
+  cPlain,
+  cZh,
+  failed,
+  lAugment,
+  later,
+  lFresh,
+  lSkip,
+  pMid,
+  pPromoted,
+  pTop,
+  queued,
+  running,
+  summary_7d,
+} from "../../../test/fixtures/whiteboard-expected.js";
 
 let h: ToolHarness;
 
@@ -25,7 +42,11 @@ describe("threads and boards", () => {
       count: 5,
       bound: bound(5, 5, true),
     });
-    expect(await h.call("whiteboard_list_threads", { status: "completed" })).toEqual({ threads: [later, completed], count: 2, bound: bound(50, 2, false) });
+    expect(await h.call("whiteboard_list_threads", { status: "completed" })).toEqual({
+      threads: [later, completed],
+      count: 2,
+      bound: bound(50, 2, false),
+    });
     expect((await h.call("whiteboard_list_threads")).bound).toEqual(bound(50, 50, true));
   });
 
@@ -45,16 +66,27 @@ describe("threads and boards", () => {
       category: "validation",
       code: "invalid_argument",
       argument: "cursor",
-      message: "invalid argument 'cursor': it was issued for another tool or other filters (start again without a cursor)",
+      message:
+        "invalid argument 'cursor': it was issued for another tool or other filters (start again without a cursor)",
     });
     const altered = `${first.next_cursor.slice(0, 5)}${first.next_cursor[5] === "A" ? "B" : "A"}${first.next_cursor.slice(6)}`;
-    expect(await refusal(h.call("whiteboard_list_boards", { cursor: altered }))).toMatchObject({ category: "validation", argument: "cursor" });
+    expect(await refusal(h.call("whiteboard_list_boards", { cursor: altered }))).toMatchObject({
+      category: "validation",
+      argument: "cursor",
+    });
   });
 
   it("whiteboard_get_thread: one thread with its cards in order; not_found otherwise", async () => {
-    expect(await h.call("whiteboard_get_thread", { board_id: BOARD.completed })).toEqual({ ...completed, cards: [cFull, cPlain, cNone] });
+    expect(await h.call("whiteboard_get_thread", { board_id: BOARD.completed })).toEqual({
+      ...completed,
+      cards: [cFull, cPlain, cNone],
+    });
     for (const board_id of [BOARD.unknown, "not-a-uuid"]) {
-      expect(await refusal(h.call("whiteboard_get_thread", { board_id }))).toEqual({ category: "permanent", code: "not_found", message: `board not found: ${board_id}` });
+      expect(await refusal(h.call("whiteboard_get_thread", { board_id }))).toEqual({
+        category: "permanent",
+        code: "not_found",
+        message: `board not found: ${board_id}`,
+      });
     }
   });
 });
@@ -62,18 +94,46 @@ describe("threads and boards", () => {
 describe("cards", () => {
   it("whiteboard_get_card and whiteboard_analyst_cards", async () => {
     expect(await h.call("whiteboard_get_card", { card_id: "c-full" })).toEqual(cFull);
-    expect(await h.call("whiteboard_analyst_cards", { analyst_id: "a-alpha" })).toEqual({ analyst_id: "a-alpha", cards: [cZh, cPlain], count: 2, bound: bound(50, 2, false) });
-    expect(await h.call("whiteboard_analyst_cards", { analyst_id: "nobody", limit: 1 })).toEqual({ analyst_id: "nobody", cards: [], count: 0, bound: bound(1, 0, false) });
-    expect(await refusal(h.call("whiteboard_get_card", { card_id: "c-missing" }))).toMatchObject({ category: "permanent", code: "not_found" });
+    expect(await h.call("whiteboard_analyst_cards", { analyst_id: "a-alpha" })).toEqual({
+      analyst_id: "a-alpha",
+      cards: [cZh, cPlain],
+      count: 2,
+      bound: bound(50, 2, false),
+    });
+    expect(await h.call("whiteboard_analyst_cards", { analyst_id: "nobody", limit: 1 })).toEqual({
+      analyst_id: "nobody",
+      cards: [],
+      count: 0,
+      bound: bound(1, 0, false),
+    });
+    expect(await refusal(h.call("whiteboard_get_card", { card_id: "c-missing" }))).toMatchObject({
+      category: "permanent",
+      code: "not_found",
+    });
   });
 
   it("whiteboard_card_report: English first, else the language-agnostic report; exactly the language asked", async () => {
     const doc = (body: string, archivedAt: number) => ({
-      markdown: body, sha256: sha256Hex(body), last_modified: archivedAt, offset: 0, total_chars: [...body].length, truncated: false, next_offset: null,
+      markdown: body,
+      sha256: sha256Hex(body),
+      last_modified: archivedAt,
+      offset: 0,
+      total_chars: [...body].length,
+      truncated: false,
+      next_offset: null,
     });
-    expect(await h.call("whiteboard_card_report", { card_id: "c-full" })).toEqual({ card_id: "c-full", ...doc(REPORT.en, 1773000210000) });
-    expect(await h.call("whiteboard_card_report", { card_id: "c-full", lang: "zh" })).toEqual({ card_id: "c-full", ...doc(REPORT.zh, 1773000220000) });
-    expect(await h.call("whiteboard_card_report", { card_id: "c-plain" })).toEqual({ card_id: "c-plain", ...doc(REPORT.plainOnly, 1773000400000) });
+    expect(await h.call("whiteboard_card_report", { card_id: "c-full" })).toEqual({
+      card_id: "c-full",
+      ...doc(REPORT.en, 1773000210000),
+    });
+    expect(await h.call("whiteboard_card_report", { card_id: "c-full", lang: "zh" })).toEqual({
+      card_id: "c-full",
+      ...doc(REPORT.zh, 1773000220000),
+    });
+    expect(await h.call("whiteboard_card_report", { card_id: "c-plain" })).toEqual({
+      card_id: "c-plain",
+      ...doc(REPORT.plainOnly, 1773000400000),
+    });
     expect(await refusal(h.call("whiteboard_card_report", { card_id: "c-zh" }))).toEqual({
       category: "permanent",
       code: "not_found",
@@ -90,7 +150,10 @@ describe("cards", () => {
         { lang: "zh", archived_at: 1773000220000 },
       ],
     });
-    expect(await h.call("whiteboard_card_report_languages", { card_id: "c-none" })).toEqual({ card_id: "c-none", languages: [] });
+    expect(await h.call("whiteboard_card_report_languages", { card_id: "c-none" })).toEqual({
+      card_id: "c-none",
+      languages: [],
+    });
   });
 
   it("whiteboard_card_actions: the extraction as recorded, an empty one, or none yet", async () => {
@@ -103,7 +166,12 @@ describe("cards", () => {
       truncated: false,
       extracted_at: ACTIONS_AT,
     });
-    expect(await h.call("whiteboard_card_actions", { card_id: "c-plain" })).toMatchObject({ extracted: true, actions: [], truncated: true, source_chars: 8000 });
+    expect(await h.call("whiteboard_card_actions", { card_id: "c-plain" })).toMatchObject({
+      extracted: true,
+      actions: [],
+      truncated: true,
+      source_chars: 8000,
+    });
     expect(await h.call("whiteboard_card_actions", { card_id: "c-zh" })).toEqual({
       card_id: "c-zh",
       extracted: false,
@@ -118,9 +186,19 @@ describe("cards", () => {
 
 describe("topic pool and similarity log", () => {
   it("whiteboard_topic_pool: highest score first, filtered, bounded", async () => {
-    expect(await h.call("whiteboard_topic_pool", { status: "candidate" })).toEqual({ entries: [pTop, pMid], count: 2, bound: bound(100, 2, false) });
-    expect(await h.call("whiteboard_topic_pool", { limit: 2 })).toEqual({ entries: [pPromoted, pTop], count: 2, bound: bound(2, 2, true) });
-    expect((await h.call("whiteboard_topic_pool", { status: "all", limit: 500 })).bound).toEqual(bound(500, 115, false));
+    expect(await h.call("whiteboard_topic_pool", { status: "candidate" })).toEqual({
+      entries: [pTop, pMid],
+      count: 2,
+      bound: bound(100, 2, false),
+    });
+    expect(await h.call("whiteboard_topic_pool", { limit: 2 })).toEqual({
+      entries: [pPromoted, pTop],
+      count: 2,
+      bound: bound(2, 2, true),
+    });
+    expect((await h.call("whiteboard_topic_pool", { status: "all", limit: 500 })).bound).toEqual(
+      bound(500, 115, false),
+    );
   });
 
   it("whiteboard_similarity_log: newest first with summary_7d whole whatever the limit and filter", async () => {

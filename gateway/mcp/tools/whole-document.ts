@@ -2,4 +2,7 @@
 import type { MarkdownAnswer } from "../../operations/service-answers.js";
 import type { WholeDocument } from "../tool.js";
 
-export const wholeDocument = (doc: MarkdownAnswer): WholeDocument => ({ text: doc.markdown, lastModified: doc.last_modified });
+export const wholeDocument = (doc: MarkdownAnswer): WholeDocument => ({
+  text: doc.markdown,
+  lastModified: doc.last_modified,
+});

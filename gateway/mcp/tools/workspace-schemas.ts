@@ -48,7 +48,10 @@ export const mailboxMessage = object({
 export const event = object({
   event_id: str,
   kind: str,
-  subject_id: { ...nullableStr, description: "What the event is about (a board, card, session, …), when it names one." },
+  subject_id: {
+    ...nullableStr,
+    description: "What the event is about (a board, card, session, …), when it names one.",
+  },
   analyst_id: nullableStr,
   detail: { type: "object", additionalProperties: true, description: "Kind-specific detail, as recorded." },
   occurred_at: epochMs,
@@ -56,4 +59,9 @@ export const event = object({
 
 export const eventKindCount = object({ kind: str, count: { type: "integer", minimum: 1 }, last_occurred_at: epochMs });
 
-export const memoryDocumentSummary = object({ memory_id: str, title: str, updated_at: epochMs, chars: { type: "integer", minimum: 0 } });
+export const memoryDocumentSummary = object({
+  memory_id: str,
+  title: str,
+  updated_at: epochMs,
+  chars: { type: "integer", minimum: 0 },
+});

@@ -21,14 +21,18 @@ export interface ServerAddress {
 
 const FILE = "server.json";
 
-
 /** The address of a server that still runs (its owner and its postmaster alive), or null. */
 export async function readAddress(dataDir: string): Promise<ServerAddress | null> {
   const text = await readFile(path.join(dataDir, FILE), "utf8").catch(() => null);
   if (text === null) return null;
   try {
     const address = JSON.parse(text) as ServerAddress;
-    return Number.isInteger(address.pid) && processAlive(address.pid) && Number.isInteger(address.postmaster) && processAlive(address.postmaster) ? address : null;
+    return Number.isInteger(address.pid) &&
+      processAlive(address.pid) &&
+      Number.isInteger(address.postmaster) &&
+      processAlive(address.postmaster)
+      ? address
+      : null;
   } catch {
     return null;
   }

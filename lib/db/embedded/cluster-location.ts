@@ -37,7 +37,10 @@ async function ownedBy(dir: string, user: ServerUser): Promise<void> {
 async function movedCluster(dataDir: string, user: ServerUser, runtimeDir: string): Promise<ClusterLocation> {
   const pointer = path.join(dataDir, POINTER);
   const recorded = existsSync(pointer) ? (await readFile(pointer, "utf8")).trim() : "";
-  const home = recorded && existsSync(path.dirname(recorded)) ? path.dirname(recorded) : path.join(runtimeDir, "clusters", randomBytes(8).toString("hex"));
+  const home =
+    recorded && existsSync(path.dirname(recorded))
+      ? path.dirname(recorded)
+      : path.join(runtimeDir, "clusters", randomBytes(8).toString("hex"));
   const dir = path.join(home, "pg");
   try {
     await mkdir(path.join(runtimeDir, "clusters"), { recursive: true, mode: 0o711 });

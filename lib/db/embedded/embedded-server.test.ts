@@ -34,7 +34,9 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 
 async function hold(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
   // node --import tsx, not the tsx wrapper: the child is then the owner itself, and a signal to it reaches the owner.
-  const child = spawn(process.execPath, ["--import", "tsx", HOLDER, dataDir, runtimeDir], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", HOLDER, dataDir, runtimeDir], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   holders.push(child);
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout!.on("data", (chunk: Buffer) => {
@@ -71,7 +73,6 @@ async function query(url: string, sql: string) {
     await c.end();
   }
 }
-
 
 describe("embedded PostgreSQL shared by processes on one DATA_DIR", () => {
   it("lets a command reach the running server, and leaves it running when the command stops", async () => {

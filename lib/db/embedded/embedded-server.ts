@@ -48,7 +48,8 @@ async function ownerPassword(dataDir: string): Promise<string> {
   return password;
 }
 
-const ownerUrl = (password: string, port: number) => `postgres://${OWNER_ROLE}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+const ownerUrl = (password: string, port: number) =>
+  `postgres://${OWNER_ROLE}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
 
 async function ensureDatabase(port: number, password: string): Promise<void> {
   const admin = new pg.Client({ host: "127.0.0.1", port, user: OWNER_ROLE, password, database: "postgres" });
@@ -66,7 +67,9 @@ async function prepareDataDir(dataDir: string): Promise<void> {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     await access(dataDir, constants.W_OK | constants.X_OK);
   } catch (e) {
-    throw new StartError(`DATA_DIR ${dataDir} is not a folder this user can write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): set DATA_DIR to one`);
+    throw new StartError(
+      `DATA_DIR ${dataDir} is not a folder this user can write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): set DATA_DIR to one`,
+    );
   }
 }
 
@@ -80,7 +83,12 @@ function attachedTo(address: ServerAddress, password: string): EmbeddedDatabase 
   return { url: ownerUrl(password, address.port), port: address.port, attached: true, stop: async () => {} };
 }
 
-async function start(dataDir: string, log: (line: string) => void, options: EmbeddedOptions, attach: boolean): Promise<EmbeddedDatabase> {
+async function start(
+  dataDir: string,
+  log: (line: string) => void,
+  options: EmbeddedOptions,
+  attach: boolean,
+): Promise<EmbeddedDatabase> {
   dataDir = path.resolve(dataDir);
   await prepareDataDir(dataDir);
   const password = await ownerPassword(dataDir);
@@ -92,7 +100,8 @@ async function start(dataDir: string, log: (line: string) => void, options: Embe
   const user = serverUser();
   const runtimeDir = options.runtimeDir ?? DEFAULT_RUNTIME_DIR;
   const cluster = await clusterLocation(dataDir, user, runtimeDir);
-  if (cluster.moved && !existsSync(path.join(cluster.dir, "PG_VERSION"))) log(`DATA_DIR is private to this user; PostgreSQL (run as '${user.name}') keeps the cluster in ${cluster.dir}`);
+  if (cluster.moved && !existsSync(path.join(cluster.dir, "PG_VERSION")))
+    log(`DATA_DIR is private to this user; PostgreSQL (run as '${user.name}') keeps the cluster in ${cluster.dir}`);
   const left = await postmasterPid(cluster.dir);
   if (left !== null) {
     log(`stopping the PostgreSQL server a previous start left running (pid ${left})`);
@@ -128,7 +137,13 @@ async function start(dataDir: string, log: (line: string) => void, options: Embe
   process.once("exit", onExit);
   try {
     await ensureDatabase(port, password);
-    await writeAddress(dataDir, { pid: process.pid, owner: options.owner ?? "a process", port, postmaster: postmaster.pid, startedAt: new Date().toISOString() });
+    await writeAddress(dataDir, {
+      pid: process.pid,
+      owner: options.owner ?? "a process",
+      port,
+      postmaster: postmaster.pid,
+      startedAt: new Date().toISOString(),
+    });
   } catch (e) {
     process.off("exit", onExit);
     await postmaster.stop();
@@ -151,11 +166,19 @@ async function start(dataDir: string, log: (line: string) => void, options: Embe
 }
 
 /** Starts the server for this process, which owns it; refuses (one line) when another process holds DATA_DIR. */
-export function startEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => {}, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+export function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void = () => {},
+  options: EmbeddedOptions = {},
+): Promise<EmbeddedDatabase> {
   return start(dataDir, log, options, false);
 }
 
 /** Reaches the server a running process holds on DATA_DIR, or starts one that stop() shuts down. */
-export function reachEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => {}, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+export function reachEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void = () => {},
+  options: EmbeddedOptions = {},
+): Promise<EmbeddedDatabase> {
   return start(dataDir, log, options, true);
 }

@@ -28,7 +28,9 @@ function packageRoot(): string {
     // The package exports only its entry (dist/index.js); its root is the folder above.
     return path.dirname(path.dirname(require.resolve(name)));
   } catch {
-    throw new StartError(`no PostgreSQL binaries for ${platform()}-${arch()} (${name} is not installed): run npm ci, or set DATABASE_URL`);
+    throw new StartError(
+      `no PostgreSQL binaries for ${platform()}-${arch()} (${name} is not installed): run npm ci, or set DATABASE_URL`,
+    );
   }
 }
 
@@ -40,7 +42,9 @@ async function stage(nativeDir: string, into: string): Promise<void> {
   if (existsSync(path.join(into, "bin", "postgres"))) {
     const owner = await lstat(into);
     if (owner.uid === 0 && (owner.mode & 0o022) === 0) return;
-    throw new StartError(`${into} is not owned by root or is writable by others: remove it (it is a cache) and start again`);
+    throw new StartError(
+      `${into} is not owned by root or is writable by others: remove it (it is a cache) and start again`,
+    );
   }
   await mkdir(path.dirname(into), { recursive: true, mode: 0o755 });
   const partial = `${into}.partial-${process.pid}`;
@@ -71,7 +75,9 @@ export async function postgresBinaries(user: ServerUser, runtimeDir: string): Pr
     );
   }
   if (!canEnter(user, path.join(staged, "bin"))) {
-    throw new StartError(`the '${user.name}' user cannot reach ${staged}: set EMBEDDED_POSTGRES_RUNTIME_DIR to a folder every user may enter`);
+    throw new StartError(
+      `the '${user.name}' user cannot reach ${staged}: set EMBEDDED_POSTGRES_RUNTIME_DIR to a folder every user may enter`,
+    );
   }
   return binariesIn(staged, version);
 }

@@ -36,7 +36,13 @@ function exited(child: ChildProcess): Promise<number | null> {
 }
 
 /** Creates a cluster in `dir` (which exists, empty, owned by the server user) with a password-protected owner role. */
-export async function initCluster(bin: PostgresBinaries, user: ServerUser, dir: string, owner: { name: string; password: string }, logFile: string) {
+export async function initCluster(
+  bin: PostgresBinaries,
+  user: ServerUser,
+  dir: string,
+  owner: { name: string; password: string },
+  logFile: string,
+) {
   const pwfile = path.join(tmpdir(), `institute-pw-${randomBytes(6).toString("hex")}`);
   await writeFile(pwfile, `${owner.password}\n`, { mode: 0o600 });
   if (user.switched) await chown(pwfile, user.uid, user.gid);
@@ -44,7 +50,15 @@ export async function initCluster(bin: PostgresBinaries, user: ServerUser, dir: 
   try {
     const child = spawn(
       bin.initdb,
-      [`--pgdata=${dir}`, "--auth=scram-sha-256", `--username=${owner.name}`, `--pwfile=${pwfile}`, "--encoding=UTF8", "--locale=C", "--no-instructions"],
+      [
+        `--pgdata=${dir}`,
+        "--auth=scram-sha-256",
+        `--username=${owner.name}`,
+        `--pwfile=${pwfile}`,
+        "--encoding=UTF8",
+        "--locale=C",
+        "--no-instructions",
+      ],
       { ...asUser(user), env: ENV, stdio: ["ignore", log, log] },
     );
     const failed = new Promise<never>((_, reject) => child.once("error", reject));
@@ -62,7 +76,14 @@ export interface RunningPostmaster {
 }
 
 async function answers(port: number, owner: { name: string; password: string }): Promise<boolean> {
-  const client = new pg.Client({ host: "127.0.0.1", port, user: owner.name, password: owner.password, database: "postgres", connectionTimeoutMillis: 2_000 });
+  const client = new pg.Client({
+    host: "127.0.0.1",
+    port,
+    user: owner.name,
+    password: owner.password,
+    database: "postgres",
+    connectionTimeoutMillis: 2_000,
+  });
   client.on("error", () => {});
   try {
     await client.connect();
@@ -95,8 +116,11 @@ export async function startPostmaster(
     if (spawnError) throw new StartError(`PostgreSQL could not be started (${(spawnError as Error).message})`);
     if (child.exitCode !== null || child.signalCode !== null) {
       const tail = await lastLines(logFile);
-      if (/could not bind|Address already in use/i.test(tail)) throw new StartError(`PostgreSQL could not listen on 127.0.0.1:${port}: the port is in use`);
-      throw new StartError(`PostgreSQL stopped while starting (exit ${child.exitCode}); its log ${logFile} ends: ${tail}`);
+      if (/could not bind|Address already in use/i.test(tail))
+        throw new StartError(`PostgreSQL could not listen on 127.0.0.1:${port}: the port is in use`);
+      throw new StartError(
+        `PostgreSQL stopped while starting (exit ${child.exitCode}); its log ${logFile} ends: ${tail}`,
+      );
     }
     if (Date.now() > deadline) {
       child.kill("SIGQUIT");
@@ -107,7 +131,6 @@ export async function startPostmaster(
   child.unref();
   return { pid: child.pid!, stop: () => stopPostmaster(child.pid!) };
 }
-
 
 /** Fast shutdown (SIGINT: clients are disconnected, the data is kept), escalating to SIGQUIT after the bound. */
 export async function stopPostmaster(pid: number): Promise<void> {

@@ -27,10 +27,25 @@ function lookup(name: string): { uid: number; gid: number } | null {
 
 function createAccount(name: string): void {
   try {
-    if (spawnSync("getent", ["group", name]).status !== 0) execFileSync("groupadd", ["--system", name], { stdio: "pipe" });
-    execFileSync("useradd", ["--system", "--gid", name, "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", name], {
-      stdio: "pipe",
-    });
+    if (spawnSync("getent", ["group", name]).status !== 0)
+      execFileSync("groupadd", ["--system", name], { stdio: "pipe" });
+    execFileSync(
+      "useradd",
+      [
+        "--system",
+        "--gid",
+        name,
+        "--no-create-home",
+        "--home-dir",
+        "/nonexistent",
+        "--shell",
+        "/usr/sbin/nologin",
+        name,
+      ],
+      {
+        stdio: "pipe",
+      },
+    );
   } catch (e) {
     const detail = String((e as { stderr?: Buffer }).stderr ?? (e as Error).message).trim();
     throw new StartError(
@@ -43,13 +58,20 @@ export function serverUser(): ServerUser {
   const me = userInfo();
   if (me.uid !== 0) return { name: me.username, uid: me.uid, gid: me.gid, switched: false };
   const found = lookup(SERVER_ACCOUNT) ?? (createAccount(SERVER_ACCOUNT), lookup(SERVER_ACCOUNT));
-  if (!found) throw new StartError(`embedded PostgreSQL cannot run as root and no '${SERVER_ACCOUNT}' user exists: create it, or set DATABASE_URL`);
+  if (!found)
+    throw new StartError(
+      `embedded PostgreSQL cannot run as root and no '${SERVER_ACCOUNT}' user exists: create it, or set DATABASE_URL`,
+    );
   return { name: SERVER_ACCOUNT, ...found, switched: true };
 }
 
 /** True when `user` can enter `dir` (search permission on it and on every folder above it). */
 export function canEnter(user: ServerUser, dir: string): boolean {
   if (!user.switched) return true;
-  const probe = spawnSync("/bin/sh", ["-c", 'cd -- "$1"', "probe", dir], { uid: user.uid, gid: user.gid, stdio: "ignore" });
+  const probe = spawnSync("/bin/sh", ["-c", 'cd -- "$1"', "probe", dir], {
+    uid: user.uid,
+    gid: user.gid,
+    stdio: "ignore",
+  });
   return probe.status === 0;
 }

@@ -13,7 +13,11 @@ const PAGE = `${SELECT_THREADS}
 
 export interface BoardsStore {
   /** `after.id` must already be a uuid. */
-  page(filter: { status: string; after: { at: number; id: string } | undefined; limit: number }): Promise<ThreadSummary[]>;
+  page(filter: {
+    status: string;
+    after: { at: number; id: string } | undefined;
+    limit: number;
+  }): Promise<ThreadSummary[]>;
 }
 
 export function createBoardsStore(db: Pool): BoardsStore {

@@ -19,7 +19,8 @@ const OF_ANALYST = `${SELECT_CARDS} WHERE c.analyst_id = $1 ORDER BY c.started_a
 const REPORT_LANGS = `
   SELECT lang, archived_at FROM catalog.card_reports WHERE card_id = $1
    ORDER BY array_position(ARRAY['en', 'plain', 'zh'], lang)`;
-const ACTIONS = "SELECT actions, source, source_chars, truncated, extracted_at FROM catalog.card_actions WHERE card_id = $1";
+const ACTIONS =
+  "SELECT actions, source, source_chars, truncated, extracted_at FROM catalog.card_actions WHERE card_id = $1";
 
 export interface CardsStore {
   get(cardId: string): Promise<CardSummary | undefined>;
@@ -35,15 +36,27 @@ export function createCardsStore(db: Pool): CardsStore {
       return rows[0] && toCard(rows[0]);
     },
     async ofAnalyst(analystId, limit) {
-      const { rows } = await db.query<CardRow>({ name: "whiteboard-pages.cards.of-analyst", text: OF_ANALYST, values: [analystId, limit] });
+      const { rows } = await db.query<CardRow>({
+        name: "whiteboard-pages.cards.of-analyst",
+        text: OF_ANALYST,
+        values: [analystId, limit],
+      });
       return rows.map(toCard);
     },
     async actions(cardId) {
-      const { rows } = await db.query<CardActionsRow>({ name: "whiteboard-pages.cards.actions", text: ACTIONS, values: [cardId] });
+      const { rows } = await db.query<CardActionsRow>({
+        name: "whiteboard-pages.cards.actions",
+        text: ACTIONS,
+        values: [cardId],
+      });
       return rows[0];
     },
     async reportLanguages(cardId) {
-      const { rows } = await db.query<{ lang: string; archived_at: number }>({ name: "whiteboard-pages.cards.report-langs", text: REPORT_LANGS, values: [cardId] });
+      const { rows } = await db.query<{ lang: string; archived_at: number }>({
+        name: "whiteboard-pages.cards.report-langs",
+        text: REPORT_LANGS,
+        values: [cardId],
+      });
       return rows.map((r) => ({ lang: r.lang, archivedAt: r.archived_at }));
     },
   };

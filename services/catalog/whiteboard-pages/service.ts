@@ -10,13 +10,21 @@ import type { WhiteboardPagesService } from "../../../gen/institute/catalog/v1/w
 import { createSimilarityLogStore } from "../similarity-log-store.js";
 import { createTopicPoolStore } from "../topic-pool-store.js";
 import { isUuid } from "../validate.js";
-import { SIMILARITY_DECISIONS, SUMMARY_WINDOW_SECONDS, THREAD_STATUSES, TOPIC_POOL_FILTERS, type SimilarityDecision } from "../vocabulary.js";
+import {
+  SIMILARITY_DECISIONS,
+  SUMMARY_WINDOW_SECONDS,
+  THREAD_STATUSES,
+  TOPIC_POOL_FILTERS,
+  type SimilarityDecision,
+} from "../vocabulary.js";
 import type { ServiceDeps } from "../../deps.js";
 import { fetchLimit, keysetAfter, notFound, optionalOneOf, requireId } from "../../request-checks.js";
 import { createBoardsStore } from "./boards-store.js";
 import { createCardsStore } from "./cards-store.js";
 
-export function createWhiteboardPagesService(deps: Pick<ServiceDeps, "db" | "now">): ServiceImpl<typeof WhiteboardPagesService> {
+export function createWhiteboardPagesService(
+  deps: Pick<ServiceDeps, "db" | "now">,
+): ServiceImpl<typeof WhiteboardPagesService> {
   const boards = createBoardsStore(deps.db);
   const cards = createCardsStore(deps.db);
   const topicPool = createTopicPoolStore(deps.db);
@@ -35,7 +43,10 @@ export function createWhiteboardPagesService(deps: Pick<ServiceDeps, "db" | "now
 
     async fetchTopicPool(req) {
       const status = optionalOneOf(req.status, "status", TOPIC_POOL_FILTERS);
-      const entries = await topicPool.list({ status: status === "" ? undefined : status, limit: fetchLimit(req.limit) });
+      const entries = await topicPool.list({
+        status: status === "" ? undefined : status,
+        limit: fetchLimit(req.limit),
+      });
       return { entries };
     },
 

@@ -21,7 +21,12 @@ let catalog: Client<typeof CatalogService>;
 beforeAll(async () => {
   db = await createTestDatabase(inject("adminUrl"), "wbpages");
   await fillWhiteboard(db.owner);
-  const deps = { db: db.reader, objects: createPostgresObjectStore(db.reader), config: loadConfig({}), now: () => FIXED_NOW };
+  const deps = {
+    db: db.reader,
+    objects: createPostgresObjectStore(db.reader),
+    config: loadConfig({}),
+    now: () => FIXED_NOW,
+  };
   const transport = createRouterTransport((r) => {
     whiteboardPagesRoutes(deps)(r);
     catalogRoutes(deps)(r);
@@ -54,7 +59,9 @@ describe("boards", () => {
   });
 
   it("refuses a position whose id cannot be a board, and an unknown status", async () => {
-    expect(await failure(client.pageBoards({ limit: 1, after: { at: 1n, id: "not-a-uuid" } }))).toMatchObject({ code: Code.InvalidArgument });
+    expect(await failure(client.pageBoards({ limit: 1, after: { at: 1n, id: "not-a-uuid" } }))).toMatchObject({
+      code: Code.InvalidArgument,
+    });
     expect(await failure(client.pageBoards({ limit: 1, status: "done" }))).toEqual({
       code: Code.InvalidArgument,
       message: "invalid status 'done': must be one of queued, active, running, completed, failed",
@@ -76,15 +83,31 @@ describe("pool and log past the REST maximum", () => {
 describe("cards", () => {
   it("gets one card, an analyst's cards newest first, and report languages in rule-1 order", async () => {
     expect((await client.getCard({ cardId: "c-full" })).card?.reportUrl).toBe("/api/v1/whiteboard/cards/c-full/report");
-    expect((await client.listAnalystCards({ analystId: "a-alpha", limit: 5 })).cards.map((c) => c.cardId)).toEqual(["c-zh", "c-plain"]);
-    expect((await client.listCardReportLanguages({ cardId: "c-full" })).languages.map((l) => l.lang)).toEqual(["en", "plain", "zh"]);
+    expect((await client.listAnalystCards({ analystId: "a-alpha", limit: 5 })).cards.map((c) => c.cardId)).toEqual([
+      "c-zh",
+      "c-plain",
+    ]);
+    expect((await client.listCardReportLanguages({ cardId: "c-full" })).languages.map((l) => l.lang)).toEqual([
+      "en",
+      "plain",
+      "zh",
+    ]);
     expect((await client.listCardReportLanguages({ cardId: "c-none" })).languages).toEqual([]);
-    expect(await failure(client.getCard({ cardId: "c-missing" }))).toEqual({ code: Code.NotFound, message: "card not found: c-missing" });
+    expect(await failure(client.getCard({ cardId: "c-missing" }))).toEqual({
+      code: Code.NotFound,
+      message: "card not found: c-missing",
+    });
   });
 
   it("reads extracted actions, or says none were extracted yet", async () => {
     const full = await client.getCardActions({ cardId: "c-full" });
-    expect([full.extracted, full.source, full.sourceChars, full.truncated, full.extractedAt]).toEqual([true, "report:en", 120, false, BigInt(ACTIONS_AT)]);
+    expect([full.extracted, full.source, full.sourceChars, full.truncated, full.extractedAt]).toEqual([
+      true,
+      "report:en",
+      120,
+      false,
+      BigInt(ACTIONS_AT),
+    ]);
     expect(full.actions?.values).toHaveLength(2);
     const none = await client.getCardActions({ cardId: "c-zh" });
     expect([none.extracted, none.actions, none.source]).toEqual([false, undefined, undefined]);

@@ -1,6 +1,11 @@
 /** The institute's event stream (catalog.events), newest first. */
 import { create, type JsonObject } from "@bufbuild/protobuf";
-import { EventKindCountSchema, EventSchema, type Event, type EventKindCount } from "../../../gen/institute/catalog/v1/workspace_pb.js";
+import {
+  EventKindCountSchema,
+  EventSchema,
+  type Event,
+  type EventKindCount,
+} from "../../../gen/institute/catalog/v1/workspace_pb.js";
 import type { Pool } from "../../../lib/db/pool.js";
 import { int64, orUndefined } from "../rows.js";
 
@@ -19,7 +24,8 @@ const LIST = `${SELECT_EVENTS}
    ORDER BY occurred_at DESC, event_id DESC
    LIMIT $4`;
 const GET = `${SELECT_EVENTS} WHERE event_id = $1`;
-const KINDS = "SELECT kind, count(*)::int AS n, max(occurred_at) AS last FROM catalog.events GROUP BY kind ORDER BY kind";
+const KINDS =
+  "SELECT kind, count(*)::int AS n, max(occurred_at) AS last FROM catalog.events GROUP BY kind ORDER BY kind";
 
 const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -50,7 +56,11 @@ export interface EventsStore {
 export function createEventsStore(db: Pool): EventsStore {
   return {
     async list({ kind, subjectId, analystId, limit }) {
-      const { rows } = await db.query<EventRow>({ name: "workspace.events.list", text: LIST, values: [kind, subjectId, analystId, limit] });
+      const { rows } = await db.query<EventRow>({
+        name: "workspace.events.list",
+        text: LIST,
+        values: [kind, subjectId, analystId, limit],
+      });
       return rows.map(toEvent);
     },
     async get(eventId) {
@@ -58,7 +68,10 @@ export function createEventsStore(db: Pool): EventsStore {
       return rows[0] && toEvent(rows[0]);
     },
     async kinds() {
-      const { rows } = await db.query<{ kind: string; n: number; last: number }>({ name: "workspace.events.kinds", text: KINDS });
+      const { rows } = await db.query<{ kind: string; n: number; last: number }>({
+        name: "workspace.events.kinds",
+        text: KINDS,
+      });
       return rows.map((r) => create(EventKindCountSchema, { kind: r.kind, count: r.n, lastOccurredAt: int64(r.last) }));
     },
   };

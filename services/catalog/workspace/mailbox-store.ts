@@ -1,6 +1,11 @@
 /** The analysts' mailbox (catalog.mailbox_threads, catalog.mailbox_messages). */
 import { create } from "@bufbuild/protobuf";
-import { MailboxMessageSchema, MailboxThreadSchema, type MailboxMessage, type MailboxThread } from "../../../gen/institute/catalog/v1/workspace_pb.js";
+import {
+  MailboxMessageSchema,
+  MailboxThreadSchema,
+  type MailboxMessage,
+  type MailboxThread,
+} from "../../../gen/institute/catalog/v1/workspace_pb.js";
 import type { Pool } from "../../../lib/db/pool.js";
 import { int64, orUndefined } from "../rows.js";
 
@@ -22,7 +27,8 @@ interface MessageRow {
   sent_at: number;
 }
 
-const SELECT_THREADS = "SELECT thread_id, subject, participants, message_count, last_message_at, created_at FROM catalog.mailbox_threads";
+const SELECT_THREADS =
+  "SELECT thread_id, subject, participants, message_count, last_message_at, created_at FROM catalog.mailbox_threads";
 
 // Keyset: the rows strictly after (last_message_at, thread_id) in descending order; the row comparison walks the
 // index mailbox_threads_recent. Without a position ($2 null) the page starts at the top.
@@ -33,7 +39,8 @@ const PAGE = `${SELECT_THREADS}
    LIMIT $4`;
 const GET_THREAD = `${SELECT_THREADS} WHERE thread_id = $1`;
 
-const SELECT_MESSAGES = "SELECT message_id, thread_id, from_analyst, to_analyst, body, sent_at FROM catalog.mailbox_messages";
+const SELECT_MESSAGES =
+  "SELECT message_id, thread_id, from_analyst, to_analyst, body, sent_at FROM catalog.mailbox_messages";
 const OF_THREAD = `${SELECT_MESSAGES} WHERE thread_id = $1 ORDER BY sent_at, message_id LIMIT $2`;
 const GET_MESSAGE = `${SELECT_MESSAGES} WHERE message_id = $1`;
 const OF_ANALYST = `${SELECT_MESSAGES} WHERE from_analyst = $1 OR to_analyst = $1 ORDER BY sent_at DESC, message_id DESC LIMIT $2`;
@@ -59,7 +66,11 @@ const toMessage = (r: MessageRow): MailboxMessage =>
   });
 
 export interface MailboxStore {
-  page(filter: { participant: string; after: { at: number; id: string } | undefined; limit: number }): Promise<MailboxThread[]>;
+  page(filter: {
+    participant: string;
+    after: { at: number; id: string } | undefined;
+    limit: number;
+  }): Promise<MailboxThread[]>;
   thread(threadId: string): Promise<MailboxThread | undefined>;
   messages(threadId: string, limit: number): Promise<MailboxMessage[]>;
   message(messageId: string): Promise<MailboxMessage | undefined>;
@@ -77,19 +88,35 @@ export function createMailboxStore(db: Pool): MailboxStore {
       return rows.map(toThread);
     },
     async thread(threadId) {
-      const { rows } = await db.query<ThreadRow>({ name: "workspace.mailbox.thread", text: GET_THREAD, values: [threadId] });
+      const { rows } = await db.query<ThreadRow>({
+        name: "workspace.mailbox.thread",
+        text: GET_THREAD,
+        values: [threadId],
+      });
       return rows[0] && toThread(rows[0]);
     },
     async messages(threadId, limit) {
-      const { rows } = await db.query<MessageRow>({ name: "workspace.mailbox.messages", text: OF_THREAD, values: [threadId, limit] });
+      const { rows } = await db.query<MessageRow>({
+        name: "workspace.mailbox.messages",
+        text: OF_THREAD,
+        values: [threadId, limit],
+      });
       return rows.map(toMessage);
     },
     async message(messageId) {
-      const { rows } = await db.query<MessageRow>({ name: "workspace.mailbox.message", text: GET_MESSAGE, values: [messageId] });
+      const { rows } = await db.query<MessageRow>({
+        name: "workspace.mailbox.message",
+        text: GET_MESSAGE,
+        values: [messageId],
+      });
       return rows[0] && toMessage(rows[0]);
     },
     async ofAnalyst(analystId, limit) {
-      const { rows } = await db.query<MessageRow>({ name: "workspace.mailbox.of-analyst", text: OF_ANALYST, values: [analystId, limit] });
+      const { rows } = await db.query<MessageRow>({
+        name: "workspace.mailbox.of-analyst",
+        text: OF_ANALYST,
+        values: [analystId, limit],
+      });
       return rows.map(toMessage);
     },
   };

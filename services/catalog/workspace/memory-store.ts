@@ -13,8 +13,18 @@ export interface MemoryStore {
 export function createMemoryStore(db: Pool): MemoryStore {
   return {
     async all() {
-      const { rows } = await db.query<{ memory_id: string; title: string; body: string; updated_at: number }>({ name: "workspace.memory.all", text: ALL });
-      return rows.map((r) => create(MemoryDocumentSchema, { memoryId: r.memory_id, title: r.title, body: r.body, updatedAt: int64(r.updated_at) }));
+      const { rows } = await db.query<{ memory_id: string; title: string; body: string; updated_at: number }>({
+        name: "workspace.memory.all",
+        text: ALL,
+      });
+      return rows.map((r) =>
+        create(MemoryDocumentSchema, {
+          memoryId: r.memory_id,
+          title: r.title,
+          body: r.body,
+          updatedAt: int64(r.updated_at),
+        }),
+      );
     },
   };
 }

@@ -3,4 +3,5 @@ import { WorkspaceService } from "../../../gen/institute/catalog/v1/workspace_pb
 import type { ServiceDeps } from "../../deps.js";
 import { createWorkspaceService } from "./service.js";
 
-export const workspaceRoutes = (deps: ServiceDeps) => (router: ConnectRouter) => router.service(WorkspaceService, createWorkspaceService(deps));
+export const workspaceRoutes = (deps: ServiceDeps) => (router: ConnectRouter) =>
+  router.service(WorkspaceService, createWorkspaceService(deps));

@@ -6,7 +6,15 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { WorkspaceService } from "../../../gen/institute/catalog/v1/workspace_pb.js";
 import type { ServiceDeps } from "../../deps.js";
-import { afterSeq, fetchLimit, keysetAfter, notFound, optionalId, optionalWorkDate, requireId } from "../../request-checks.js";
+import {
+  afterSeq,
+  fetchLimit,
+  keysetAfter,
+  notFound,
+  optionalId,
+  optionalWorkDate,
+  requireId,
+} from "../../request-checks.js";
 import { createEventsStore } from "./events-store.js";
 import { createMailboxStore } from "./mailbox-store.js";
 import { createMemoryStore } from "./memory-store.js";

@@ -1,6 +1,11 @@
 /** Analyst sessions and their messages (catalog.sessions, catalog.session_messages), read through the SELECT-only pool. */
 import { create } from "@bufbuild/protobuf";
-import { SessionMessageSchema, SessionSchema, type Session, type SessionMessage } from "../../../gen/institute/catalog/v1/workspace_pb.js";
+import {
+  SessionMessageSchema,
+  SessionSchema,
+  type Session,
+  type SessionMessage,
+} from "../../../gen/institute/catalog/v1/workspace_pb.js";
 import type { Pool } from "../../../lib/db/pool.js";
 import { int64, optionalInt64, orUndefined } from "../rows.js";
 
@@ -53,7 +58,13 @@ const toSession = (r: SessionRow): Session =>
   });
 
 const toMessage = (r: MessageRow): SessionMessage =>
-  create(SessionMessageSchema, { sessionId: r.session_id, seq: r.seq, role: r.role, content: r.content, createdAt: int64(r.created_at) });
+  create(SessionMessageSchema, {
+    sessionId: r.session_id,
+    seq: r.seq,
+    role: r.role,
+    content: r.content,
+    createdAt: int64(r.created_at),
+  });
 
 export interface SessionFilter {
   analystId: string;
@@ -74,7 +85,11 @@ export interface SessionsStore {
 export function createSessionsStore(db: Pool): SessionsStore {
   return {
     async list({ analystId, status, workDate, limit }) {
-      const { rows } = await db.query<SessionRow>({ name: "workspace.sessions.list", text: LIST, values: [analystId, status, workDate, limit] });
+      const { rows } = await db.query<SessionRow>({
+        name: "workspace.sessions.list",
+        text: LIST,
+        values: [analystId, status, workDate, limit],
+      });
       return rows.map(toSession);
     },
     async get(sessionId) {
@@ -82,15 +97,27 @@ export function createSessionsStore(db: Pool): SessionsStore {
       return rows[0] && toSession(rows[0]);
     },
     async workspace(sessionId) {
-      const { rows } = await db.query<{ workspace: string | null }>({ name: "workspace.sessions.workspace", text: WORKSPACE, values: [sessionId] });
+      const { rows } = await db.query<{ workspace: string | null }>({
+        name: "workspace.sessions.workspace",
+        text: WORKSPACE,
+        values: [sessionId],
+      });
       return rows[0]?.workspace;
     },
     async messages(sessionId, afterSeq, limit) {
-      const { rows } = await db.query<MessageRow>({ name: "workspace.messages.list", text: MESSAGES, values: [sessionId, afterSeq, limit] });
+      const { rows } = await db.query<MessageRow>({
+        name: "workspace.messages.list",
+        text: MESSAGES,
+        values: [sessionId, afterSeq, limit],
+      });
       return rows.map(toMessage);
     },
     async message(sessionId, seq) {
-      const { rows } = await db.query<MessageRow>({ name: "workspace.messages.get", text: MESSAGE, values: [sessionId, seq] });
+      const { rows } = await db.query<MessageRow>({
+        name: "workspace.messages.get",
+        text: MESSAGE,
+        values: [sessionId, seq],
+      });
       return rows[0] && toMessage(rows[0]);
     },
   };

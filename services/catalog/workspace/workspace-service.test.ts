@@ -16,7 +16,10 @@ let client: Client<typeof WorkspaceService>;
 beforeAll(async () => {
   db = await createTestDatabase(inject("adminUrl"), "workspace");
   await fillWorkspace(db.owner);
-  client = createClient(WorkspaceService, createRouterTransport((r) => r.service(WorkspaceService, createWorkspaceService({ db: db.reader }))));
+  client = createClient(
+    WorkspaceService,
+    createRouterTransport((r) => r.service(WorkspaceService, createWorkspaceService({ db: db.reader }))),
+  );
 });
 afterAll(() => db?.drop());
 
@@ -41,11 +44,14 @@ describe("sessions", () => {
   });
 
   it("filters by analyst, status and work date, each alone and together", async () => {
-    const ids = async (req: Parameters<typeof client.listSessions>[0]) => (await client.listSessions({ limit: 100, ...req })).sessions.map((s) => s.sessionId);
+    const ids = async (req: Parameters<typeof client.listSessions>[0]) =>
+      (await client.listSessions({ limit: 100, ...req })).sessions.map((s) => s.sessionId);
     expect(await ids({ analystId: "a-alpha" })).toEqual(["s-alpha-1"]);
     expect(await ids({ status: "failed" })).toEqual(["s-anon"]);
     expect(await ids({ workDate: "2026-03-10" })).toEqual(["s-zeta-1"]);
-    expect((await ids({ analystId: "a-beta", workDate: "2026-01-05", status: "completed" })).length).toBe(BULK_SESSIONS);
+    expect((await ids({ analystId: "a-beta", workDate: "2026-01-05", status: "completed" })).length).toBe(
+      BULK_SESSIONS,
+    );
     expect(await ids({ analystId: "a-beta", status: "running" })).toEqual([]);
   });
 
@@ -55,7 +61,10 @@ describe("sessions", () => {
       [2, "assistant", "Repo rates eased."],
       [3, "user", "Thanks."],
     ]);
-    expect(await failure(client.listSessionMessages({ sessionId: "nope", limit: 1 }))).toEqual({ code: Code.NotFound, message: "session not found: nope" });
+    expect(await failure(client.listSessionMessages({ sessionId: "nope", limit: 1 }))).toEqual({
+      code: Code.NotFound,
+      message: "session not found: nope",
+    });
     expect(await failure(client.getSessionMessage({ sessionId: "s-alpha-1", seq: 9 }))).toEqual({
       code: Code.NotFound,
       message: "message 9 not found in session s-alpha-1",
@@ -63,7 +72,9 @@ describe("sessions", () => {
   });
 
   it("reads a workspace as written: text, empty, or unset", async () => {
-    expect((await client.readSessionWorkspace({ sessionId: "s-alpha-1" })).workspace).toBe("# Notes\n\nFunding stress eases; watch the repo spread.\n");
+    expect((await client.readSessionWorkspace({ sessionId: "s-alpha-1" })).workspace).toBe(
+      "# Notes\n\nFunding stress eases; watch the repo spread.\n",
+    );
     expect((await client.readSessionWorkspace({ sessionId: "s-anon" })).workspace).toBe("");
     expect((await client.readSessionWorkspace({ sessionId: "s-zeta-1" })).workspace).toBeUndefined();
   });
@@ -88,9 +99,16 @@ describe("mailbox", () => {
   });
 
   it("lists a thread's messages oldest first, and an analyst's mail newest first", async () => {
-    expect((await client.listMailboxMessages({ threadId: "m-rates", limit: 10 })).messages.map((m) => m.messageId)).toEqual(["mm-1", "mm-2"]);
-    expect((await client.listAnalystMail({ analystId: "a-alpha", limit: 10 })).messages.map((m) => m.messageId)).toEqual(["mm-3", "mm-1"]);
-    expect(await failure(client.listMailboxMessages({ threadId: "m-none", limit: 1 }))).toEqual({ code: Code.NotFound, message: "mailbox thread not found: m-none" });
+    expect(
+      (await client.listMailboxMessages({ threadId: "m-rates", limit: 10 })).messages.map((m) => m.messageId),
+    ).toEqual(["mm-1", "mm-2"]);
+    expect(
+      (await client.listAnalystMail({ analystId: "a-alpha", limit: 10 })).messages.map((m) => m.messageId),
+    ).toEqual(["mm-3", "mm-1"]);
+    expect(await failure(client.listMailboxMessages({ threadId: "m-none", limit: 1 }))).toEqual({
+      code: Code.NotFound,
+      message: "mailbox thread not found: m-none",
+    });
   });
 });
 
@@ -99,7 +117,11 @@ describe("events and memory", () => {
     const { events } = await client.listEvents({ limit: 5 });
     expect(events.map((e) => e.eventId)).toEqual(["e-4", "e-3", "e-2", "e-1", "bulk-event-01"]);
     expect(events[0]!.detail).toEqual({ pool_id: "p-top" });
-    expect((await client.listEvents({ kind: "thread.completed", analystId: "a-alpha", limit: 5 })).events.map((e) => e.eventId)).toEqual(["e-3"]);
+    expect(
+      (await client.listEvents({ kind: "thread.completed", analystId: "a-alpha", limit: 5 })).events.map(
+        (e) => e.eventId,
+      ),
+    ).toEqual(["e-3"]);
     expect((await client.countEventKinds({})).kinds.map((k) => [k.kind, k.count])).toEqual([
       ["card.started", 1],
       ["kickoff", 1],
@@ -115,15 +137,30 @@ describe("events and memory", () => {
 
 describe("request checks", () => {
   it("refuses limits outside 1 to 1001, malformed filters and positions, naming the field", async () => {
-    expect(await failure(client.listSessions({ limit: 0 }))).toEqual({ code: Code.InvalidArgument, message: "invalid limit 0: must be between 1 and 1001" });
-    expect(await failure(client.listEvents({ limit: 1002 }))).toEqual({ code: Code.InvalidArgument, message: "invalid limit 1002: must be between 1 and 1001" });
+    expect(await failure(client.listSessions({ limit: 0 }))).toEqual({
+      code: Code.InvalidArgument,
+      message: "invalid limit 0: must be between 1 and 1001",
+    });
+    expect(await failure(client.listEvents({ limit: 1002 }))).toEqual({
+      code: Code.InvalidArgument,
+      message: "invalid limit 1002: must be between 1 and 1001",
+    });
     expect(await failure(client.listSessions({ limit: 1, workDate: "2026-02-30" }))).toEqual({
       code: Code.InvalidArgument,
       message: "invalid work_date '2026-02-30': expected a YYYY-MM-DD calendar date",
     });
-    expect(await failure(client.listEvents({ limit: 1, kind: "a\u0000b" }))).toMatchObject({ code: Code.InvalidArgument });
-    expect(await failure(client.getSession({ sessionId: "" }))).toEqual({ code: Code.InvalidArgument, message: "missing session_id" });
-    expect(await failure(client.pageMailboxThreads({ limit: 1, after: { at: 1n, id: "" } }))).toMatchObject({ code: Code.InvalidArgument });
-    expect(await failure(client.listSessionMessages({ sessionId: "s-alpha-1", afterSeq: -1, limit: 1 }))).toMatchObject({ code: Code.InvalidArgument });
+    expect(await failure(client.listEvents({ limit: 1, kind: "a\u0000b" }))).toMatchObject({
+      code: Code.InvalidArgument,
+    });
+    expect(await failure(client.getSession({ sessionId: "" }))).toEqual({
+      code: Code.InvalidArgument,
+      message: "missing session_id",
+    });
+    expect(await failure(client.pageMailboxThreads({ limit: 1, after: { at: 1n, id: "" } }))).toMatchObject({
+      code: Code.InvalidArgument,
+    });
+    expect(await failure(client.listSessionMessages({ sessionId: "s-alpha-1", afterSeq: -1, limit: 1 }))).toMatchObject(
+      { code: Code.InvalidArgument },
+    );
   });
 });

@@ -78,7 +78,11 @@ export function createFactsStore(db: Pool): FactsStore {
       return rows[0] && toFact(rows[0]);
     },
     async steps(chainId, afterSeq, limit) {
-      const { rows } = await db.query<FactRow>({ name: "chain.facts.steps", text: STEPS, values: [chainId, afterSeq, limit] });
+      const { rows } = await db.query<FactRow>({
+        name: "chain.facts.steps",
+        text: STEPS,
+        values: [chainId, afterSeq, limit],
+      });
       return rows.map(toFact);
     },
     async chainExists(chainId) {

@@ -51,7 +51,11 @@ export interface GraphStore {
 export function createGraphStore(db: Pool): GraphStore {
   return {
     async tagsOf(factId) {
-      const { rows } = await db.query<{ tag: string; tagged_at: number }>({ name: "chain.tags.of-fact", text: TAGS_OF_FACT, values: [factId] });
+      const { rows } = await db.query<{ tag: string; tagged_at: number }>({
+        name: "chain.tags.of-fact",
+        text: TAGS_OF_FACT,
+        values: [factId],
+      });
       return rows.map((r) => create(ChainFactTagSchema, { tag: r.tag, taggedAt: int64(r.tagged_at) }));
     },
     async linksOf(factId, kind, origin) {
@@ -60,7 +64,16 @@ export function createGraphStore(db: Pool): GraphStore {
         text: LINKS_OF_FACT,
         values: [factId, kind],
       });
-      return rows.map((r) => create(ProvenanceLinkSchema, { type: "artifact", ref: r.ref, origin, author: r.author, date: r.date, kind: r.artifact_kind }));
+      return rows.map((r) =>
+        create(ProvenanceLinkSchema, {
+          type: "artifact",
+          ref: r.ref,
+          origin,
+          author: r.author,
+          date: r.date,
+          kind: r.artifact_kind,
+        }),
+      );
     },
     async chains(analystId, limit) {
       const { rows } = await db.query<{
@@ -83,7 +96,11 @@ export function createGraphStore(db: Pool): GraphStore {
       );
     },
     async tagCounts(limit) {
-      const { rows } = await db.query<{ tag: string; n: number; last: number }>({ name: "chain.tags.counts", text: TAG_COUNTS, values: [limit] });
+      const { rows } = await db.query<{ tag: string; n: number; last: number }>({
+        name: "chain.tags.counts",
+        text: TAG_COUNTS,
+        values: [limit],
+      });
       return rows.map((r) => create(TagCountSchema, { tag: r.tag, factCount: r.n, lastTaggedAt: int64(r.last) }));
     },
   };

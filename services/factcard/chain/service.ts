@@ -5,7 +5,15 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import type { ChainService } from "../../../gen/institute/factcard/v1/chain_pb.js";
 import type { ServiceDeps } from "../../deps.js";
-import { afterSeq, fetchLimit, keysetAfter, notFound, optionalId, optionalOneOf, requireId } from "../../request-checks.js";
+import {
+  afterSeq,
+  fetchLimit,
+  keysetAfter,
+  notFound,
+  optionalId,
+  optionalOneOf,
+  requireId,
+} from "../../request-checks.js";
 import { createFactsStore } from "./facts-store.js";
 import { createGraphStore } from "./graph-store.js";
 import { projectOrigin } from "./origin.js";
