@@ -131,9 +131,11 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
           const pass = allowed ? new Set(allowed) : null;
           const accept = pass ? (id: string) => pass.has(id) : undefined;
           keyword = keywords.documents.bm25.search(q.typed, depth, accept);
-          // The bridge ranks only what the typed terms did not find: notes in the other language, not a
-          // bilingual note a second time.
-          bridge = q.added.length ? keywords.documents.bm25.search(q.added, depth, accept, new Set(keyword.map((h) => h.id))) : [];
+          // The bridge ranks only the notes the typed terms cannot match: those in another script than the query
+          // (a bilingual note past the keyword ranking's depth is the keyword ranking's, not a translation's).
+          const fits = scriptFilter(plan.query);
+          const otherScript = (id: string) => (!accept || accept(id)) && !fits(keywords.documents.metaOf(id)?.lang);
+          bridge = q.added.length ? keywords.documents.bm25.search(q.added, depth, otherScript) : [];
         }
       }
 
