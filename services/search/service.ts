@@ -21,6 +21,7 @@ import {
 import { isZero } from "../../lib/embedding/vector-codec.js";
 import { reciprocalRankFusion, type Fused, type Placement } from "../../lib/keyword/fusion.js";
 import { keywordQuery } from "../../lib/keyword/keyword-query.js";
+import { LANG_GROUPS } from "../../lib/keyword/keyword-runtime.js";
 import type { LiveIndex } from "../../lib/vector/live-index.js";
 import type { ServiceDeps } from "../deps.js";
 import { candidatePool } from "./candidate-pool.js";
@@ -134,7 +135,8 @@ export function createSearchService(deps: ServiceDeps, options: { store?: Docume
           const pass = allowed ? new Set(allowed) : null;
           const keyword = bm25.search(q.typed, depth, pass ? (id) => pass.has(id) : undefined);
           // The bridge ranks only the notes the typed terms cannot match: those in another script than the query.
-          const bridge = q.added.length ? bm25.search(q.added, depth, (id) => (!pass || pass.has(id)) && !inQueryScript(id)) : [];
+          const otherScript = LANG_GROUPS.map((lang) => !fits(lang));
+          const bridge = q.added.length ? bm25.search(q.added, depth, (id, group) => otherScript[group] === true && (!pass || pass.has(id))) : [];
           fused =
             plan.mode === "keyword"
               ? reciprocalRankFusion(
