@@ -1,4 +1,4 @@
-/** BM25 ranking, replacement and removal, filters, and reciprocal-rank fusion's order. */
+/** BM25 ranking, replacement and removal, filters and groups, scoring given rows, and reciprocal-rank fusion's order. */
 import { describe, expect, it } from "vitest";
 import { Bm25Index } from "./bm25-index.js";
 import { reciprocalRankFusion } from "./fusion.js";
@@ -16,6 +16,17 @@ function index(): Bm25Index {
 }
 
 describe("the BM25 index", () => {
+  it("scores given rows as a search over every row does, and tells a filter each row's group", () => {
+    const i = index();
+    i.set("e", terms("DBS margin outlook"), 2);
+    const all = i.search(q("DBS margin"), 5);
+    expect(i.scoresOf(q("DBS margin"), ["d", "e", "c", "missing"])).toEqual(all.filter((h) => h.id === "d" || h.id === "e"));
+    for (let n = 0; n < 1500; n++) i.set(`x${n}`, terms(n % 2 ? "margin" : "spread"));
+    for (let n = 0; n < 1500; n++) i.remove(`x${n}`); // compacts, renumbering rows
+    expect(i.scoresOf(q("DBS margin"), ["e", "a"]).map((h) => h.id)).toEqual(i.search(q("DBS margin"), 2).map((h) => h.id));
+    expect(i.search(q("DBS margin"), 5, (_, group) => group === 2).map((h) => h.id)).toEqual(["e"]);
+  });
+
   it("ranks by BM25, highest first, rarer terms weighing more", () => {
     const hits = index().search(q("DBS margin"), 4);
     expect(hits.map((h) => h.id)).toEqual(["a", "d", "b"]);

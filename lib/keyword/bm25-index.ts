@@ -4,7 +4,9 @@
  * tombstone that searches skip; when tombstones pass a quarter of the numbers the postings are compacted in
  * place (no text is tokenized again). Document frequencies count the rows in a posting list, tombstones
  * included until the next compaction: keeping them exact would mean keeping every row's term list (as much
- * memory again as the postings), for idf values that move by at most a quarter.
+ * memory again as the postings), for idf values that move by at most a quarter. A row may carry a small group
+ * number (a document's language), handed to a search's `accept` beside the id, so a filter on it reads an array
+ * where a look-up by id would cost a hash probe for every row a common term touches.
  */
 import { ScoreHeap } from "../vector/heap.js";
 
@@ -48,6 +50,7 @@ const B = 0.75;
 export class Bm25Index {
   private ids: (string | null)[] = [];
   private lengths: number[] = [];
+  private groups: number[] = [];
   private readonly numberOf = new Map<string, number>();
   private readonly postings = new Map<string, Postings>();
   private totalLength = 0;
@@ -73,8 +76,8 @@ export class Bm25Index {
     return this.postings.get(term)?.n ?? 0;
   }
 
-  /** Adds a row (replacing the one of the same id). An empty term list removes it. */
-  set(id: string, terms: readonly string[]): void {
+  /** Adds a row (replacing the one of the same id), in a group (0 unless given). An empty term list removes it. */
+  set(id: string, terms: readonly string[], group = 0): void {
     this.remove(id);
     if (terms.length === 0) return;
     const doc = this.ids.length;
@@ -87,6 +90,7 @@ export class Bm25Index {
     }
     this.ids.push(id);
     this.lengths.push(terms.length);
+    this.groups.push(group);
     this.numberOf.set(id, doc);
     this.totalLength += terms.length;
   }
@@ -106,12 +110,14 @@ export class Bm25Index {
     const renumber = new Int32Array(this.ids.length).fill(-1);
     const ids: string[] = [];
     const lengths: number[] = [];
+    const groups: number[] = [];
     this.ids.forEach((id, doc) => {
       if (id === null) return;
       renumber[doc] = ids.length;
       this.numberOf.set(id, ids.length);
       ids.push(id);
       lengths.push(this.lengths[doc]!);
+      groups.push(this.groups[doc]!);
     });
     for (const [term, p] of this.postings) {
       let n = 0;
@@ -126,19 +132,15 @@ export class Bm25Index {
     }
     this.ids = ids;
     this.lengths = lengths;
+    this.groups = groups;
     this.dead = 0;
   }
 
   /**
    * The top k rows by BM25 over the weighted query terms, highest first, ties in id order. `accept`, when
-   * given, limits the rows considered (a filter); `exclude` ids never appear.
+   * given, limits the rows considered (a filter, told each row's id and group); `exclude` ids never appear.
    */
-  search(
-    query: readonly QueryTerm[],
-    k: number,
-    accept?: (id: string) => boolean,
-    exclude?: ReadonlySet<string>,
-  ): ScoredId[] {
+  search(query: readonly QueryTerm[], k: number, accept?: (id: string, group: number) => boolean, exclude?: ReadonlySet<string>): ScoredId[] {
     const n = this.size;
     if (n === 0 || k <= 0) return [];
     const avgLength = this.totalLength / n;
@@ -159,7 +161,7 @@ export class Bm25Index {
         let st = state[doc]!;
         if (st === 0) {
           const id = this.ids[doc];
-          st = id !== null && id !== undefined && (!accept || accept(id)) && !exclude?.has(id) ? 1 : 2;
+          st = id !== null && id !== undefined && (!accept || accept(id, this.groups[doc]!)) && !exclude?.has(id) ? 1 : 2;
           state[doc] = st;
           touched.push(doc);
         }
@@ -188,11 +190,45 @@ export class Bm25Index {
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
+  /**
+   * BM25 of the given rows only (those holding a query term), highest first, ties in id order: a binary search
+   * of each term's postings per row, for scoring a few candidates without a pass over every posting.
+   */
+  scoresOf(query: readonly QueryTerm[], ids: Iterable<string>): ScoredId[] {
+    const n = this.size;
+    if (n === 0) return [];
+    const avgLength = this.totalLength / n;
+    const out: ScoredId[] = [];
+    for (const id of ids) {
+      const doc = this.numberOf.get(id);
+      if (doc === undefined) continue;
+      let score = 0;
+      for (const { term, weight } of query) {
+        const p = this.postings.get(term);
+        if (!p || p.n === 0) continue;
+        let lo = 0;
+        let hi = p.n - 1;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (p.docs[mid]! < doc) lo = mid + 1;
+          else hi = mid;
+        }
+        if (p.docs[lo] !== doc) continue;
+        const df = Math.min(p.n, n);
+        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+        const tf = p.tfs[lo]!;
+        score += (weight * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[doc]!) / avgLength));
+      }
+      if (score > 0) out.push({ id, score });
+    }
+    return out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
   /** Approximate bytes held by posting lists, lengths and the id tables (for the benchmark's memory figure). */
   bytes(): number {
     let total = 0;
     for (const [term, p] of this.postings) total += p.bytes() + 2 * term.length + 64;
     for (const id of this.ids) total += id === null ? 8 : 2 * id.length + 40;
-    return total + 8 * this.lengths.length + this.scratch.byteLength + this.state.byteLength;
+    return total + 16 * this.lengths.length + this.scratch.byteLength + this.state.byteLength;
   }
 }

@@ -8,6 +8,8 @@ import { alignedUnits, BilingualBridge } from "./bilingual-bridge.js";
 import { LiveTextIndex, type TextSource } from "./live-text-index.js";
 
 export type DocumentLang = "en" | "zh" | "plain";
+/** A document's group in the BM25 index is its language's place here, so a search can filter on language cheaply. */
+export const LANG_GROUPS: readonly DocumentLang[] = ["plain", "en", "zh"];
 
 /** What search filters a document by, held in memory beside its postings. */
 export interface DocumentMeta {
@@ -45,6 +47,7 @@ const documentsSource: TextSource<DocumentMeta> = {
         archivedAt: row.archived_at === null ? null : Number(row.archived_at),
       },
       pairs: lang === "plain" ? alignedUnits(text) : [],
+      group: Math.max(0, LANG_GROUPS.indexOf(lang)),
     };
   },
 };

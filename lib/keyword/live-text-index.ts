@@ -19,6 +19,8 @@ export interface TextEntry<M> {
   meta: M;
   /** Texts that say the same thing in two languages (a claim and its English, a bilingual document's halves). */
   pairs: [string, string][];
+  /** The row's group in the BM25 index (bm25-index.ts), 0 when absent. */
+  group?: number;
 }
 
 export interface TextSource<M> {
@@ -75,7 +77,7 @@ export class LiveTextIndex<M> {
   private put(row: Record<string, unknown>) {
     const id = String(row.id);
     const entry = this.source.entry(row);
-    this.bm25.set(id, terms(entry.text));
+    this.bm25.set(id, terms(entry.text), entry.group);
     this.meta.set(id, entry.meta);
     this.bridge.set(`${this.source.table}:${id}`, entry.pairs);
   }

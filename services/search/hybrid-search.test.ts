@@ -13,7 +13,7 @@ import { createPostgresObjectStore } from "../../lib/object-store/object-store.j
 import { startOfWorkDate } from "../../lib/work-date.js";
 import { VectorRuntime } from "../../lib/vector/vector-runtime.js";
 import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database.js";
-import { HYBRID_BRIDGE, KEYWORD, OTHER_SCRIPT, SEMANTIC } from "./fusion-weights.js";
+import { BRIDGE, CLEAR_DROP, LEAD_MAX, OTHER_SCRIPT, QUERY_LANGUAGE, SEMANTIC, KEYWORD } from "./fusion-weights.js";
 import { searchRoutes } from "./routes.js";
 import { BASE_TIME, DOCUMENTS, insertDocuments, type DocumentFixture } from "../../test/fixtures/search.js";
 
@@ -123,22 +123,65 @@ describe("modes", () => {
     );
   });
 
-  it("fuses by weighted reciprocal rank: each score is the sum its explained places give, highest first", async () => {
-    const res = await client.search({ query: "Fed rate cuts and the Treasury yield curve", topK: 12, explain: true });
+  it("fuses in two steps, each score the sum its explained places give, highest first", async () => {
+    const query = "Fed rate cuts and the Treasury yield curve";
+    const K = 60;
+    const res = await client.search({ query, topK: 12, explain: true });
     const fed = res.results.find((r) => r.title === "Fed rate cuts and the yield curve")!;
     expect(fed.match).toBe("both");
     expect([fed.explain!.keyword!.rank, fed.explain!.semantic!.rank]).toEqual([1, 1]);
-    // Its Chinese twin is found by the bridge (and, in so small an archive, by the embeddings too).
-    expect(res.results.find((r) => r.title === "美联储降息与收益率曲线")!.explain!.bridge).toBeDefined();
-    // The built-in embedder has no cross-language signal: a Chinese note's semantic vote for an English query counts OTHER_SCRIPT.
+    // Its Chinese twin is found by the bridge, which ranks only notes in another script than the query.
+    const twin = res.results.find((r) => r.title === "美联储降息与收益率曲线")!;
+    expect(twin.explain!.bridge).toBeDefined();
+    expect(twin.explain!.keyword).toBeUndefined();
+
+    // Every document holding a typed term, with its BM25: keyword mode's keyword places (fewer than top_k here).
+    const keywordMode = await client.search({ query, mode: "keyword", topK: 12, explain: true });
+    expect(keywordMode.results.length).toBeLessThan(12);
+    const bm25 = keywordMode.results.flatMap((r) => (r.explain!.keyword ? [r.explain!.keyword.score] : [])).sort((a, b) => b - a);
+    // BM25 tiers: a new tier wherever the next score is at least CLEAR_DROP lower; the lead is tier 0.
+    const tiers = bm25.map((_, i) => bm25.slice(1, i + 1).filter((s, j) => s <= (1 - CLEAR_DROP) * bm25[j]!).length);
+    const tierOf = (score: number | undefined) => (score === undefined ? Infinity : tiers[bm25.indexOf(score)]!);
+    const leadSize = tiers.filter((t) => t === 0).length;
+    expect(leadSize).toBeLessThanOrEqual(LEAD_MAX);
+
+    // Step 1, the query's language (English and bilingual notes): keyword and semantic fused, in BM25 tiers.
     const langOf = new Map([...DOCUMENTS, ...BANK_NOTES].map((d) => [d.title, d.lang]));
-    const expected = res.results.map(({ explain: e, title }) => {
-      const part = (p: { rank: number } | undefined, weight: number) => (p ? weight / (60 + p.rank) : 0);
-      const semanticWeight = SEMANTIC * (langOf.get(title!) === "zh" ? OTHER_SCRIPT : 1);
-      return part(e!.semantic, semanticWeight) + part(e!.keyword, KEYWORD) + part(e!.bridge, HYBRID_BRIDGE);
+    const idOf = new Map([...DOCUMENTS, ...BANK_NOTES].map((d) => [d.title, d.doc_id]));
+    const part = (p: { rank: number } | undefined, weight: number) => (p ? weight / (K + p.rank) : 0);
+    const own = res.results.filter((r) => langOf.get(r.title!) !== "zh");
+    const firstStep = (r: (typeof own)[number]) => part(r.explain!.semantic, SEMANTIC) + part(r.explain!.keyword, KEYWORD);
+    const ordered = [...own].sort(
+      (a, b) => tierOf(a.explain!.keyword?.score) - tierOf(b.explain!.keyword?.score) || firstStep(b) - firstStep(a) || (idOf.get(a.title!)! < idOf.get(b.title!)! ? -1 : 1),
+    );
+    // Step 2: that ranking merged with the bridge's and with the embedding's other-script votes (a tenth each,
+    // the built-in embedder having no cross-language signal); the lead raised by the most any other can score.
+    const ceiling = (QUERY_LANGUAGE + BRIDGE + SEMANTIC * OTHER_SCRIPT) / (K + 1);
+    const expected = res.results.map((r) => {
+      const step1 = ordered.indexOf(r);
+      if (step1 < 0) return part(r.explain!.bridge, BRIDGE) + part(r.explain!.semantic, SEMANTIC * OTHER_SCRIPT);
+      return QUERY_LANGUAGE / (K + step1 + 1) + (tierOf(r.explain!.keyword?.score) === 0 ? ceiling : 0);
     });
     res.results.forEach((r, i) => expect(r.score).toBeCloseTo(expected[i]!, 12));
     expect([...expected].sort((a, b) => b - a)).toEqual(expected);
+    expect(res.results[0]).toBe(fed);
+  });
+
+  it("keeps BM25's clear leader first: the note naming the typed ticker stays rank 1 where the embedding prefers another", async () => {
+    const query = "UOB net interest margin";
+    const res = await client.search({ query, topK: 8, explain: true });
+    const [top] = res.results;
+    expect(top!.title).toBe("UOB margins: the bear case");
+    // BM25 clearly prefers it: the next keyword hit scores at least CLEAR_DROP less (only it holds "uob").
+    const keywordMode = await client.search({ query, mode: "keyword", topK: 8, explain: true });
+    const [first, second] = keywordMode.results.flatMap((r) => (r.explain!.keyword ? [r.explain!.keyword.score] : [])).sort((a, b) => b - a);
+    expect(second!).toBeLessThanOrEqual((1 - CLEAR_DROP) * first!);
+    // The embedding ranks another note first; by ranks alone the two would tie (1/61 + 1/62 each).
+    const rival = res.results.find((r) => r.title === "Bank net interest margin · 银行净息差")!;
+    expect([top!.explain!.keyword!.rank, top!.explain!.semantic!.rank]).toEqual([1, 2]);
+    expect([rival.explain!.keyword!.rank, rival.explain!.semantic!.rank]).toEqual([2, 1]);
+    expect((await client.search({ query, mode: "semantic", topK: 1 })).results[0]!.title).toBe(rival.title);
+    expect(top!.score).toBeGreaterThan(rival.score);
   });
 
   it("without explain, explain is unset; a query with no terms and nothing to embed answers no results", async () => {

@@ -1,12 +1,13 @@
 /**
  * SearchService (spec §2.9, §4.1 rule 8, extended): rankings over the archived documents, the query's
  * embedding against the vector index (semantic), its terms against the BM25 index (keyword) and the bilingual
- * bridge's terms for them in the other language (bridge), fused by weighted reciprocal rank (hybrid, the
- * default; fusion-weights.ts), keyword and bridge alone (keyword), or the cosine ranking alone (semantic). Filters (analyst, session, kinds, language,
- * archive dates) are evaluated in memory on the keyword index's copy of each document's fields, and a filtered
- * semantic ranking is exact over the documents that pass, so a filtered query returns top_k whenever that many
- * match. Without the rankings a mode needs, the answer is search_ready false with no results (reason logged once).
- */
+ * bridge's terms for them over notes in the other script (bridge). `hybrid` (the default) fuses them by
+ * reciprocal rank, listening to how sure BM25 is (hybrid-order.ts, over one candidate pool: candidate-pool.ts);
+ * `keyword` fuses keyword and bridge alone; `semantic` is the cosine ranking alone. Filters (analyst, session,
+ * kinds, language, archive dates) are evaluated in memory on the keyword index's copy of each document's fields,
+ * and a filtered semantic ranking is exact over the documents that pass, so a filtered query returns top_k
+ * whenever that many match. Without the rankings a mode needs, the answer is search_ready false with no results
+ * (reason logged once). */
 import { create } from "@bufbuild/protobuf";
 import type { ServiceImpl } from "@connectrpc/connect";
 import {
@@ -18,18 +19,17 @@ import {
   type SearchService,
 } from "../../gen/institute/search/v1/search_pb.js";
 import { isZero } from "../../lib/embedding/vector-codec.js";
-import {
-  reciprocalRankFusion,
-  type Fused,
-  type Placement,
-  type Ranking as FusionInput,
-} from "../../lib/keyword/fusion.js";
+import { reciprocalRankFusion, type Fused, type Placement } from "../../lib/keyword/fusion.js";
 import { keywordQuery } from "../../lib/keyword/keyword-query.js";
+import { LANG_GROUPS } from "../../lib/keyword/keyword-runtime.js";
+import type { LiveIndex } from "../../lib/vector/live-index.js";
 import type { ServiceDeps } from "../deps.js";
+import { candidatePool } from "./candidate-pool.js";
 import { createDocumentStore, type DocumentRow, type DocumentStore } from "./document-store.js";
 import { excerptOf } from "./excerpt.js";
-import { CODES_KEYWORD, HYBRID_BRIDGE, KEYWORD, KEYWORD_BRIDGE, OTHER_SCRIPT, SEMANTIC } from "./fusion-weights.js";
+import { BRIDGE, KEYWORD } from "./fusion-weights.js";
 import { highlightsOf } from "./highlights.js";
+import { hybridOrder } from "./hybrid-order.js";
 import { createPlainTextCache } from "./plain-text-cache.js";
 import { scriptFilter } from "./query-script.js";
 import { planSearch, type SearchPlan } from "./search-request.js";
@@ -112,7 +112,8 @@ export function createSearchService(
       const depth = Math.max(FUSION_DEPTH, plan.topK + SLACK);
 
       let semantic: Ranking = [];
-      let semanticFactor: ((id: string) => number) | undefined;
+      let vectors: { index: LiveIndex; query: Float32Array } | null = null;
+      let crossLingual = true;
       if (plan.mode !== "keyword") {
         const embedder = await runtime.embedder();
         const index = runtime.index("documents");
@@ -129,57 +130,41 @@ export function createSearchService(
           return answer(plan, false);
         }
         const semanticDepth = plan.mode === "semantic" ? plan.topK + SLACK : depth;
-        if (!isZero(vector))
+        if (!isZero(vector)) {
           semantic = allowed ? index.exact(vector, semanticDepth, allowed) : index.search(vector, semanticDepth);
-        // An embedder without cross-language signal scores a note in another script than the query at random:
-        // in fusion such a note's semantic vote counts only OTHER_SCRIPT (it still fills a small filtered set).
-        if (embedder.crossLingual === false && keywords.documents.ready) {
-          const fits = scriptFilter(plan.query);
-          semanticFactor = (id) => (fits(keywords.documents.metaOf(id)?.lang) ? 1 : OTHER_SCRIPT);
+          vectors = { index, query: vector };
         }
+        crossLingual = embedder.crossLingual !== false;
       }
 
-      let keyword: Ranking = [];
-      let bridge: Ranking = [];
-      let codesOnly = false;
+      let fused: Fused[] = semantic.map((h, i) => ({ id: h.id, score: h.score, places: { semantic: { rank: i + 1, score: h.score } } }));
       let asked = new Set<string>();
       let added: string[] = [];
       if (keywords.documents.ready) {
-        const q = keywordQuery(plan.query, keywords.documents.bm25, keywords.bridge);
+        const bm25 = keywords.documents.bm25;
+        const q = keywordQuery(plan.query, bm25, keywords.bridge);
         asked = q.all;
         added = q.added.map((t) => t.term);
-        codesOnly = q.codesOnly;
         if (plan.mode !== "semantic") {
+          const fits = scriptFilter(plan.query);
+          const inQueryScript = (id: string) => fits(keywords.documents.metaOf(id)?.lang);
           const pass = allowed ? new Set(allowed) : null;
-          const accept = pass ? (id: string) => pass.has(id) : undefined;
-          keyword = keywords.documents.bm25.search(q.typed, depth, accept);
-          // The bridge ranks only what the typed terms did not find: notes in the other language, not a
-          // bilingual note a second time.
-          bridge = q.added.length
-            ? keywords.documents.bm25.search(q.added, depth, accept, new Set(keyword.map((h) => h.id)))
-            : [];
+          const keyword = bm25.search(q.typed, depth, pass ? (id) => pass.has(id) : undefined);
+          // The bridge ranks only the notes the typed terms cannot match: those in another script than the query.
+          const otherScript = LANG_GROUPS.map((lang) => !fits(lang));
+          const bridge = q.added.length ? bm25.search(q.added, depth, (id, group) => otherScript[group] === true && (!pass || pass.has(id))) : [];
+          fused =
+            plan.mode === "keyword"
+              ? reciprocalRankFusion(
+                  [
+                    { name: "keyword", hits: keyword, weight: KEYWORD },
+                    { name: "bridge", hits: bridge, weight: BRIDGE },
+                  ],
+                  rrfK,
+                )
+              : hybridOrder({ ...candidatePool(semantic, keyword, q.typed, bm25, vectors), bridge, inQueryScript, codesOnly: q.codesOnly, crossLingual }, rrfK);
         }
       }
-
-      const rankings: FusionInput[] =
-        plan.mode === "hybrid"
-          ? [
-              { name: "semantic", hits: semantic, weight: SEMANTIC, factor: semanticFactor },
-              { name: "keyword", hits: keyword, weight: codesOnly ? CODES_KEYWORD : KEYWORD },
-              { name: "bridge", hits: bridge, weight: HYBRID_BRIDGE },
-            ]
-          : [
-              { name: "keyword", hits: keyword, weight: KEYWORD },
-              { name: "bridge", hits: bridge, weight: KEYWORD_BRIDGE },
-            ];
-      const fused =
-        plan.mode === "semantic"
-          ? semantic.map((h, i) => ({
-              id: h.id,
-              score: h.score,
-              places: { semantic: { rank: i + 1, score: h.score } },
-            }))
-          : reciprocalRankFusion(rankings, rrfK);
       const top = fused.slice(0, plan.topK + SLACK);
       return answer(plan, true, top, await store.byIds(top.map((f) => f.id)), asked, added);
     },

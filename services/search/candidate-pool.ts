@@ -1,0 +1,31 @@
+/**
+ * The candidates hybrid search fuses, each ranking ordering all of them: the union of the semantic ranking's and
+ * the keyword ranking's hits, each scored by the other signal too (its cosine with the query, its BM25 for the
+ * typed terms). Fusing two lists of different documents treats a document just past one list's depth as if that
+ * ranking had rejected it, which in a large archive is most of the other list; ranking one pool both ways does
+ * not. A candidate holding none of the typed terms has no keyword place.
+ */
+import type { Ranked } from "../../lib/keyword/fusion.js";
+import type { Bm25Index, QueryTerm } from "../../lib/keyword/bm25-index.js";
+import type { LiveIndex } from "../../lib/vector/live-index.js";
+
+export interface CandidateRankings {
+  semantic: Ranked[];
+  keyword: Ranked[];
+}
+
+const byScore = (a: Ranked, b: Ranked) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export function candidatePool(
+  semantic: readonly Ranked[],
+  keyword: readonly Ranked[],
+  typed: readonly QueryTerm[],
+  bm25: Bm25Index,
+  vectors: { index: LiveIndex; query: Float32Array } | null,
+): CandidateRankings {
+  const ids = [...new Set([...semantic, ...keyword].map((h) => h.id))];
+  const cosines = vectors ? vectors.index.exact(vectors.query, ids.length, ids) : [...semantic];
+  const ranked = new Set(keyword.map((h) => h.id));
+  const more = bm25.scoresOf(typed, ids.filter((id) => !ranked.has(id)));
+  return { semantic: cosines.sort(byScore), keyword: [...keyword, ...more].sort(byScore) };
+}
