@@ -20,10 +20,14 @@ describe("the BM25 index", () => {
     const i = index();
     i.set("e", terms("DBS margin outlook"), 2);
     const all = i.search(q("DBS margin"), 5);
-    expect(i.scoresOf(q("DBS margin"), ["d", "e", "c", "missing"])).toEqual(all.filter((h) => h.id === "d" || h.id === "e"));
+    expect(i.scoresOf(q("DBS margin"), ["d", "e", "c", "missing"])).toEqual(
+      all.filter((h) => h.id === "d" || h.id === "e"),
+    );
     for (let n = 0; n < 1500; n++) i.set(`x${n}`, terms(n % 2 ? "margin" : "spread"));
     for (let n = 0; n < 1500; n++) i.remove(`x${n}`); // compacts, renumbering rows
-    expect(i.scoresOf(q("DBS margin"), ["e", "a"]).map((h) => h.id)).toEqual(i.search(q("DBS margin"), 2).map((h) => h.id));
+    expect(i.scoresOf(q("DBS margin"), ["e", "a"]).map((h) => h.id)).toEqual(
+      i.search(q("DBS margin"), 2).map((h) => h.id),
+    );
     expect(i.search(q("DBS margin"), 5, (_, group) => group === 2).map((h) => h.id)).toEqual(["e"]);
   });
 

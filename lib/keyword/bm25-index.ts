@@ -140,7 +140,12 @@ export class Bm25Index {
    * The top k rows by BM25 over the weighted query terms, highest first, ties in id order. `accept`, when
    * given, limits the rows considered (a filter, told each row's id and group); `exclude` ids never appear.
    */
-  search(query: readonly QueryTerm[], k: number, accept?: (id: string, group: number) => boolean, exclude?: ReadonlySet<string>): ScoredId[] {
+  search(
+    query: readonly QueryTerm[],
+    k: number,
+    accept?: (id: string, group: number) => boolean,
+    exclude?: ReadonlySet<string>,
+  ): ScoredId[] {
     const n = this.size;
     if (n === 0 || k <= 0) return [];
     const avgLength = this.totalLength / n;
@@ -161,7 +166,8 @@ export class Bm25Index {
         let st = state[doc]!;
         if (st === 0) {
           const id = this.ids[doc];
-          st = id !== null && id !== undefined && (!accept || accept(id, this.groups[doc]!)) && !exclude?.has(id) ? 1 : 2;
+          st =
+            id !== null && id !== undefined && (!accept || accept(id, this.groups[doc]!)) && !exclude?.has(id) ? 1 : 2;
           state[doc] = st;
           touched.push(doc);
         }

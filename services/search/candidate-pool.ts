@@ -26,6 +26,9 @@ export function candidatePool(
   const ids = [...new Set([...semantic, ...keyword].map((h) => h.id))];
   const cosines = vectors ? vectors.index.exact(vectors.query, ids.length, ids) : [...semantic];
   const ranked = new Set(keyword.map((h) => h.id));
-  const more = bm25.scoresOf(typed, ids.filter((id) => !ranked.has(id)));
+  const more = bm25.scoresOf(
+    typed,
+    ids.filter((id) => !ranked.has(id)),
+  );
   return { semantic: cosines.sort(byScore), keyword: [...keyword, ...more].sort(byScore) };
 }

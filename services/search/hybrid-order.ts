@@ -14,7 +14,16 @@
  * other result can score, so results stay highest score first.
  */
 import { reciprocalRankFusion, type Fused, type Ranked } from "../../lib/keyword/fusion.js";
-import { BRIDGE, CLEAR_DROP, CODES_KEYWORD, KEYWORD, LEAD_MAX, OTHER_SCRIPT, QUERY_LANGUAGE, SEMANTIC } from "./fusion-weights.js";
+import {
+  BRIDGE,
+  CLEAR_DROP,
+  CODES_KEYWORD,
+  KEYWORD,
+  LEAD_MAX,
+  OTHER_SCRIPT,
+  QUERY_LANGUAGE,
+  SEMANTIC,
+} from "./fusion-weights.js";
 import { keywordTiers } from "./keyword-tiers.js";
 
 export interface HybridRankings {
@@ -60,6 +69,10 @@ export function hybridOrder(r: HybridRankings, k: number): Fused[] {
   // No result without the lead scores more than every ranking's first place together.
   const ceiling = (QUERY_LANGUAGE + BRIDGE + otherWeight) / (k + 1);
   return merged
-    .map((f) => ({ id: f.id, score: lead.has(f.id) ? f.score + ceiling : f.score, places: { ...f.places, ...placesOf.get(f.id) } }))
+    .map((f) => ({
+      id: f.id,
+      score: lead.has(f.id) ? f.score + ceiling : f.score,
+      places: { ...f.places, ...placesOf.get(f.id) },
+    }))
     .sort((a, b) => b.score - a.score);
 }

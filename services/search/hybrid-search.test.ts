@@ -138,7 +138,9 @@ describe("modes", () => {
     // Every document holding a typed term, with its BM25: keyword mode's keyword places (fewer than top_k here).
     const keywordMode = await client.search({ query, mode: "keyword", topK: 12, explain: true });
     expect(keywordMode.results.length).toBeLessThan(12);
-    const bm25 = keywordMode.results.flatMap((r) => (r.explain!.keyword ? [r.explain!.keyword.score] : [])).sort((a, b) => b - a);
+    const bm25 = keywordMode.results
+      .flatMap((r) => (r.explain!.keyword ? [r.explain!.keyword.score] : []))
+      .sort((a, b) => b - a);
     // BM25 tiers: a new tier wherever the next score is at least CLEAR_DROP lower; the lead is tier 0.
     const tiers = bm25.map((_, i) => bm25.slice(1, i + 1).filter((s, j) => s <= (1 - CLEAR_DROP) * bm25[j]!).length);
     const tierOf = (score: number | undefined) => (score === undefined ? Infinity : tiers[bm25.indexOf(score)]!);
@@ -150,9 +152,13 @@ describe("modes", () => {
     const idOf = new Map([...DOCUMENTS, ...BANK_NOTES].map((d) => [d.title, d.doc_id]));
     const part = (p: { rank: number } | undefined, weight: number) => (p ? weight / (K + p.rank) : 0);
     const own = res.results.filter((r) => langOf.get(r.title!) !== "zh");
-    const firstStep = (r: (typeof own)[number]) => part(r.explain!.semantic, SEMANTIC) + part(r.explain!.keyword, KEYWORD);
+    const firstStep = (r: (typeof own)[number]) =>
+      part(r.explain!.semantic, SEMANTIC) + part(r.explain!.keyword, KEYWORD);
     const ordered = [...own].sort(
-      (a, b) => tierOf(a.explain!.keyword?.score) - tierOf(b.explain!.keyword?.score) || firstStep(b) - firstStep(a) || (idOf.get(a.title!)! < idOf.get(b.title!)! ? -1 : 1),
+      (a, b) =>
+        tierOf(a.explain!.keyword?.score) - tierOf(b.explain!.keyword?.score) ||
+        firstStep(b) - firstStep(a) ||
+        (idOf.get(a.title!)! < idOf.get(b.title!)! ? -1 : 1),
     );
     // Step 2: that ranking merged with the bridge's and with the embedding's other-script votes (a tenth each,
     // the built-in embedder having no cross-language signal); the lead raised by the most any other can score.
@@ -174,7 +180,9 @@ describe("modes", () => {
     expect(top!.title).toBe("UOB margins: the bear case");
     // BM25 clearly prefers it: the next keyword hit scores at least CLEAR_DROP less (only it holds "uob").
     const keywordMode = await client.search({ query, mode: "keyword", topK: 8, explain: true });
-    const [first, second] = keywordMode.results.flatMap((r) => (r.explain!.keyword ? [r.explain!.keyword.score] : [])).sort((a, b) => b - a);
+    const [first, second] = keywordMode.results
+      .flatMap((r) => (r.explain!.keyword ? [r.explain!.keyword.score] : []))
+      .sort((a, b) => b - a);
     expect(second!).toBeLessThanOrEqual((1 - CLEAR_DROP) * first!);
     // The embedding ranks another note first; by ranks alone the two would tie (1/61 + 1/62 each).
     const rival = res.results.find((r) => r.title === "Bank net interest margin · 银行净息差")!;

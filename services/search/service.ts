@@ -137,7 +137,11 @@ export function createSearchService(
         crossLingual = embedder.crossLingual !== false;
       }
 
-      let fused: Fused[] = semantic.map((h, i) => ({ id: h.id, score: h.score, places: { semantic: { rank: i + 1, score: h.score } } }));
+      let fused: Fused[] = semantic.map((h, i) => ({
+        id: h.id,
+        score: h.score,
+        places: { semantic: { rank: i + 1, score: h.score } },
+      }));
       let asked = new Set<string>();
       let added: string[] = [];
       if (keywords.documents.ready) {
@@ -152,7 +156,9 @@ export function createSearchService(
           const keyword = bm25.search(q.typed, depth, pass ? (id) => pass.has(id) : undefined);
           // The bridge ranks only the notes the typed terms cannot match: those in another script than the query.
           const otherScript = LANG_GROUPS.map((lang) => !fits(lang));
-          const bridge = q.added.length ? bm25.search(q.added, depth, (id, group) => otherScript[group] === true && (!pass || pass.has(id))) : [];
+          const bridge = q.added.length
+            ? bm25.search(q.added, depth, (id, group) => otherScript[group] === true && (!pass || pass.has(id)))
+            : [];
           fused =
             plan.mode === "keyword"
               ? reciprocalRankFusion(
@@ -162,7 +168,16 @@ export function createSearchService(
                   ],
                   rrfK,
                 )
-              : hybridOrder({ ...candidatePool(semantic, keyword, q.typed, bm25, vectors), bridge, inQueryScript, codesOnly: q.codesOnly, crossLingual }, rrfK);
+              : hybridOrder(
+                  {
+                    ...candidatePool(semantic, keyword, q.typed, bm25, vectors),
+                    bridge,
+                    inQueryScript,
+                    codesOnly: q.codesOnly,
+                    crossLingual,
+                  },
+                  rrfK,
+                );
         }
       }
       const top = fused.slice(0, plan.topK + SLACK);
