@@ -1,14 +1,15 @@
 /**
  * The gateway as its own process (cluster mode; any number of replicas): `tsx app/gateway.ts`. It reaches every
- * service process over gRPC (HTTP/2) at <NAME>_SERVICE_URL (CATALOG, REPORTS, PORTFOLIO, SEARCH, FACTCARD; GOVERNOR
- * for the queue pulse), reads API keys through DATABASE_READER_URL, keeps verified relay callbacks in the governor's
- * inbox through DATABASE_URL (its one narrow owner-side write, with the rate-limit buckets) and notifies the
- * governors on NATS at NATS_URL. Public surface on PORT; /healthz, /readyz and /metrics on METRICS_PORT only; the
- * operator's admin listener on ADMIN_HOST:ADMIN_PORT when ADMIN_TOKEN_SHA256 is set.
+ * service process over the Connect protocol (HTTP/2, binary protobuf) at <NAME>_SERVICE_URL (CATALOG, REPORTS,
+ * PORTFOLIO, SEARCH, FACTCARD; GOVERNOR for the queue pulse), reads API keys through DATABASE_READER_URL, keeps
+ * verified relay callbacks in the governor's inbox through DATABASE_URL (its one narrow owner-side write, with the
+ * rate-limit buckets) and notifies the governors on NATS at NATS_URL. Public surface on PORT; /healthz, /readyz and
+ * /metrics on METRICS_PORT only; the operator's admin listener on ADMIN_HOST:ADMIN_PORT when ADMIN_TOKEN_SHA256 is
+ * set.
  * SIGTERM: /readyz 503, stop accepting, finish in-flight requests within SHUTDOWN_TIMEOUT_MS, close the HTTP/2
  * sessions, drain NATS, end the pools.
  */
-import { Http2SessionManager, createGrpcTransport } from "@connectrpc/connect-node";
+import { Http2SessionManager, createConnectTransport } from "@connectrpc/connect-node";
 import type { Transport } from "@connectrpc/connect";
 import { hostname } from "node:os";
 import { createCallbackInbox } from "../governor/callbacks/inbox-store.js";
@@ -85,10 +86,14 @@ export async function build(options: BuildOptions = {}) {
         baseUrl,
         new Http2SessionManager(baseUrl, { pingIntervalMs: 30_000, idleConnectionTimeoutMs: 300_000 }),
       );
+    // The Connect protocol (binary protobuf) rather than gRPC: a unary call is one body each way, where gRPC frames
+    // it as a stream through Connect's async-iterable pipeline on both sides (docs/benchmark.md, "The cluster").
     // acceptCompression []: answers come back uncompressed; between processes of one cluster gzip costs more CPU
     // (zlib was a sixth of the gateway's and the services' profiles, docs/benchmark.md) than the bytes it saves.
-    return createGrpcTransport({
+    return createConnectTransport({
       baseUrl,
+      httpVersion: "2",
+      useBinaryFormat: true,
       sessionManager: sessions.get(baseUrl)!,
       interceptors: clientInterceptors(metrics),
       acceptCompression: [],

@@ -1,6 +1,6 @@
 /**
  * Cluster mode for the HTTP benchmark: `npm run start:cluster` (scripts/start-cluster.ts) on the benchmark's
- * database, the gateway calling each service group's process over gRPC, with a NATS server (NATS_URL, or
+ * database, the gateway calling each service group's process over the Connect protocol (HTTP/2), with a NATS server (NATS_URL, or
  * `nats-server -js` from PATH) for the governor. Its memory and CPU are those of every process it lists (gateway,
  * service groups, governor), summed. When the entry point or NATS is missing, the mode is skipped and says why.
  */

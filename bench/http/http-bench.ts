@@ -18,6 +18,7 @@ import { clusterUnavailable, startCluster } from "./cluster-mode.js";
 import { measureCase, type Measurement } from "./measure.js";
 import { parseHttpBenchOptions, type HttpBenchOptions } from "./options.js";
 import { modeTable, notes, writeJson, type CaseResult, type ModeResult } from "./report.js";
+import { topologyRss, topologyRssLine, type TopologyRss } from "./topology-rss.js";
 import { serviceEnv, startCeiling, startHandWritten, startService, type Target } from "./targets.js";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -149,6 +150,7 @@ export async function httpBench(argv: string[]): Promise<void> {
     const baselines: Baselines = new Map();
     const results: ModeResult[] = [];
     let profile: Record<string, string[]> | undefined;
+    let clusterRss: TopologyRss | undefined;
     if (options.modes.includes("all-in-one")) {
       results.push(
         await runMode(
@@ -185,6 +187,10 @@ export async function httpBench(argv: string[]): Promise<void> {
           baselines,
         );
         results.push(measured);
+        clusterRss = topologyRss(
+          measured,
+          cluster.target.pids.map((pid) => cluster.names.get(pid) ?? String(pid)),
+        );
         await cluster.target.stop();
         if (clusterProfileDir)
           profile = { ...profile, ...(await clusterProfiles(clusterProfileDir, cluster.names, measured)) };
@@ -199,13 +205,14 @@ export async function httpBench(argv: string[]): Promise<void> {
       searchQuery: bench.searchQuery,
       seedSeconds: bench.seedSeconds,
     };
-    const file = await writeJson({ options, dataset, modes: results, profile }, startedAt);
+    const file = await writeJson({ options, dataset, modes: results, clusterRss, profile }, startedAt);
     const out = [
       "",
       `HTTP benchmark: demo dataset scale ${options.scale} (seed ${options.seed}, as of ${options.asOf}); ${options.connections} connections; rate limiter ${options.rateLimit ? "on (limits out of reach)" : "off"}; read cache ${options.cache ? "on (all-in-one also measured with it off)" : "off (--no-cache)"}; per case and target ${options.warmup} s warm-up, then ${options.duration} s measured in ${options.rounds} rounds taking the targets in turn`,
       "",
     ];
     for (const r of results) out.push(`${r.mode}:`, modeTable(r), "");
+    if (clusterRss) out.push(topologyRssLine(clusterRss), "");
     out.push(...notes(results), `results: ${path.relative(process.cwd(), file)}`, "");
     for (const [id, lines] of Object.entries(profile ?? {})) {
       const what = id.startsWith("cluster ")

@@ -12,6 +12,8 @@ import type { Target } from "./targets.js";
 export interface Measurement extends LoadResult {
   /** Sum over the target's processes of each one's peak resident set during its measured runs, MiB. */
   peakRssMib: number | undefined;
+  /** Each process's own peak resident set during the measured runs, MiB, in the order of the target's pids. */
+  processPeaksMib: Array<number | undefined>;
   /** CPU time (user + system, every process of the target) per answered request, microseconds. */
   cpuUsPerRequest: number | undefined;
   /** When the measured runs ran, on the clock of CPU profiles (microseconds), to cut a profile to them. */
@@ -38,6 +40,7 @@ export async function measureCase(
   if (options.warmup > 0) for (const t of targets) await load(t, options.warmup);
   const runs = targets.map(() => [] as LoadRun[]);
   const peaks = targets.map(() => [] as Array<number | undefined>);
+  const processPeaks = targets.map((t) => t.pids.map(() => undefined as number | undefined));
   const cpu = targets.map(() => [] as Array<number | undefined>);
   const windows = targets.map(() => [] as Array<[number, number]>);
   const slice = options.duration / options.rounds;
@@ -49,6 +52,7 @@ export async function measureCase(
       windows[i]!.push([from, monotonicMicros()]);
       const used = watches.map((w) => w.stop());
       peaks[i]!.push(sumOf(used.map((u) => u.peakRssMib)));
+      processPeaks[i] = processPeaks[i]!.map((p, j) => maxOf(p, used[j]!.peakRssMib));
       cpu[i]!.push(sumOf(used.map((u) => u.cpuSeconds)));
     }
   }
@@ -59,6 +63,7 @@ export async function measureCase(
     return {
       ...result,
       peakRssMib: known.length ? Math.max(...known) : undefined,
+      processPeaksMib: processPeaks[i]!,
       cpuUsPerRequest: seconds === undefined || result.requests === 0 ? undefined : (seconds / result.requests) * 1e6,
       windows: windows[i]!,
     };
@@ -69,3 +74,6 @@ export async function measureCase(
 function sumOf(values: Array<number | undefined>): number | undefined {
   return values.every((v) => v !== undefined) ? values.reduce((a, b) => a! + b!, 0) : undefined;
 }
+
+const maxOf = (a: number | undefined, b: number | undefined) =>
+  a === undefined ? b : b === undefined ? a : Math.max(a, b);
