@@ -135,10 +135,8 @@ export async function build(options: BuildOptions = {}) {
     metrics,
     readiness,
     /** Listens on PORT and METRICS_PORT (0: any free port); resolves with the ports bound. */
-    async listen(host = config.host, port = config.port, metricsPort = config.cluster.metricsPort) {
-      const bound = await listeners.listen(host, port, metricsPort);
-      return bound;
-    },
+    listen: (host = config.host, port = config.port, metricsPort = config.cluster.metricsPort) =>
+      listeners.listen(host, port, metricsPort),
     async close() {
       readiness.markShuttingDown();
       (await embedding)?.stop();
