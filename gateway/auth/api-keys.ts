@@ -20,6 +20,8 @@ export interface ApiKeyPrincipal {
 
 export interface ApiKeyResolver {
   resolve(rawKey: string): Promise<ApiKeyPrincipal | undefined>;
+  /** The principal when the key's last look-up is still fresh and valid: answered from memory, never the database. */
+  remembered(rawKey: string): ApiKeyPrincipal | undefined;
   /** True when the key resolved to a principal at its last look-up (even if that answer has gone stale since). */
   known(rawKey: string): boolean;
 }
@@ -58,13 +60,15 @@ export function createApiKeyResolver(
   }
 
   const wellFormed = (rawKey: string) => rawKey.startsWith(API_KEY_PREFIX) && rawKey.length <= 256;
+  const unexpired = (hit: { principal: ApiKeyPrincipal; expiresAt: number | null }) =>
+    hit.expiresAt !== null && hit.expiresAt <= now() ? undefined : hit.principal;
 
   return {
     async resolve(rawKey) {
       if (!wellFormed(rawKey)) return undefined;
       const digest = sha256Hex(rawKey);
       const hit = valid.get(digest);
-      if (hit) return hit.expiresAt !== null && hit.expiresAt <= now() ? undefined : hit.principal;
+      if (hit) return unexpired(hit);
       if (refused.get(digest)) return undefined;
       const { principal, expiresAt } = await lookup(digest);
       if (principal) {
@@ -75,6 +79,10 @@ export function createApiKeyResolver(
         refused.set(digest, true);
       }
       return principal;
+    },
+    remembered(rawKey) {
+      const hit = wellFormed(rawKey) ? valid.get(sha256Hex(rawKey)) : undefined;
+      return hit && unexpired(hit);
     },
     known(rawKey) {
       return wellFormed(rawKey) && valid.peekStale(sha256Hex(rawKey)) !== undefined;

@@ -101,4 +101,23 @@ describe("the API key cache under a flood of random keys", () => {
     expect(resolver.known(minted.key)).toBe(true);
     expect(resolver.known(randomKey())).toBe(false);
   });
+
+  it("remembers a valid key only while its look-up is fresh, and never past its expiry", async () => {
+    let at = 1_900_000_000_000;
+    const resolver = createApiKeyResolver(gw.db.reader, { cacheSeconds: 10, now: () => at });
+    const minted = await mintKey(gw.db.owner, {
+      name: "remembered",
+      scopes: ["analysts:read"],
+      expiresAt: at + 60_000,
+    });
+    expect(resolver.remembered(minted.key)).toBeUndefined();
+    expect((await resolver.resolve(minted.key))?.keyId).toBe(minted.keyId);
+    expect(resolver.remembered(minted.key)?.keyId).toBe(minted.keyId);
+    expect(resolver.remembered(randomKey())).toBeUndefined();
+    at += 10_000;
+    expect(resolver.remembered(minted.key)).toBeUndefined();
+    expect((await resolver.resolve(minted.key))?.keyId).toBe(minted.keyId);
+    at += 50_000;
+    expect(resolver.remembered(minted.key)).toBeUndefined();
+  });
 });

@@ -12,6 +12,20 @@ describe("LruTtl", () => {
     expect([cache.get("a"), cache.get("b"), cache.get("c"), cache.get("d")]).toEqual([1, undefined, 3, 4]);
   });
 
+  it("keeps recency exact when the newest key is read again between others", () => {
+    const cache = new LruTtl<string, number>(3, 60_000);
+    cache.set("a", 1);
+    cache.set("b", 2);
+    cache.set("c", 3);
+    cache.get("c");
+    cache.get("a");
+    cache.get("c");
+    cache.delete("c");
+    cache.set("d", 4);
+    cache.set("e", 5);
+    expect([cache.get("a"), cache.get("b"), cache.get("d"), cache.get("e")]).toEqual([1, undefined, 4, 5]);
+  });
+
   it("keeps an entry read all the time through a flood of new keys", () => {
     const cache = new LruTtl<string, string>(100, 60_000);
     cache.set("live", "key");

@@ -6,6 +6,8 @@
  */
 export class LruTtl<K, V> {
   private readonly entries = new Map<K, { value: V; until: number }>();
+  /** The most recently used key: reading it again needs no reordering (the common case of one busy key). */
+  private newest: K | undefined;
 
   constructor(
     private readonly limit: number,
@@ -23,8 +25,11 @@ export class LruTtl<K, V> {
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.until <= this.now()) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    if (key !== this.newest) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.newest = key;
+    }
     return entry.value;
   }
 
@@ -37,9 +42,11 @@ export class LruTtl<K, V> {
     this.entries.delete(key);
     if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value as K);
     this.entries.set(key, { value, until: this.now() + this.ttlMs });
+    this.newest = key;
   }
 
   delete(key: K): void {
     this.entries.delete(key);
+    if (key === this.newest) this.newest = undefined;
   }
 }

@@ -7,6 +7,7 @@ import { fastifyConnectPlugin } from "@connectrpc/connect-fastify";
 import Fastify, { type FastifyHttp2Options } from "fastify";
 import type { Http2Server } from "node:http2";
 import { requestIdOf } from "../observability/logger.js";
+import { deferredRequestLogger } from "../observability/request-logger.js";
 import { databaseErrors } from "./database-errors.js";
 
 export async function buildServiceServer(
@@ -19,7 +20,13 @@ export async function buildServiceServer(
   } = {},
 ) {
   // The gateway's X-Request-Id becomes this process's request id, so one id follows a request through every log.
-  const app = Fastify({ http2: true, logger: options.logger ?? false, requestIdHeader: false, genReqId: requestIdOf });
+  const app = Fastify({
+    http2: true,
+    logger: options.logger ?? false,
+    childLoggerFactory: deferredRequestLogger,
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+  });
   // Database outages become Unavailable, a caller's unstorable text InvalidArgument (lib/rpc/database-errors.ts).
   await app.register(fastifyConnectPlugin, {
     routes,
