@@ -1,6 +1,6 @@
 /**
- * The requests the HTTP benchmark measures, each with the target it is held to: reads at 0.8 or more of the
- * hand-written route, 304s at 0.5 or more of the ceiling.
+ * The requests the HTTP benchmark measures, each with the target it is held to: reads at 1.0 or more of the
+ * hand-written route in the all-in-one and 0.8 or more in the cluster, 304s at 0.6 or more of the ceiling.
  */
 import type { LoadRequest } from "./load.js";
 
@@ -8,14 +8,15 @@ export interface BenchCase {
   id: string;
   label: string;
   request: LoadRequest;
-  /** What the row is held to: the ratio to reach, and against which baseline. */
-  target: { against: "hand-written" | "ceiling"; ratio: number };
+  /** What the row is held to: the ratio to reach in each way to run, and against which baseline. */
+  target: { against: "hand-written" | "ceiling"; ratio: Record<"all-in-one" | "cluster", number> };
   /** Built once the unconditional answer is known (a 304 case needs its ETag). */
   conditionalOn?: string;
 }
 
 const json = { "content-type": "application/json" };
-const READ = { against: "hand-written", ratio: 0.8 } as const;
+const READ = { against: "hand-written", ratio: { "all-in-one": 1.0, cluster: 0.8 } } as const;
+const NOT_MODIFIED = { against: "ceiling", ratio: { "all-in-one": 0.6, cluster: 0.6 } } as const;
 
 export function benchCases(input: { dailyDate: string; searchQuery: string }): BenchCase[] {
   const get = (path: string): LoadRequest => ({ method: "GET", path, headers: {}, status: 200 });
@@ -39,7 +40,7 @@ export function benchCases(input: { dailyDate: string; searchQuery: string }): B
       id: "daily-304",
       label: "GET /api/v1/reports/daily/{date} If-None-Match (304)",
       request: { method: "GET", path: daily, headers: {}, status: 304 },
-      target: { against: "ceiling", ratio: 0.5 },
+      target: NOT_MODIFIED,
       conditionalOn: "daily",
     },
     {
