@@ -38,12 +38,14 @@ declare module "fastify" {
   interface FastifyContextConfig extends RouteAccess {}
 }
 
-const tooManyFailures = (reply: FastifyReply, wait: number) =>
-  sendError(
+const tooManyFailures = async (failures: FailureThrottle, reply: FastifyReply, wait: number) => {
+  await failures.hold();
+  return sendError(
     reply.header("retry-after", String(wait)),
     429,
     `too many failed authentications from this address: retry after ${wait} s`,
   );
+};
 
 export function authenticate(resolvers: CredentialResolvers, config: Config, failures: FailureThrottle) {
   return async function authenticateHook(request: FastifyRequest, reply: FastifyReply) {
@@ -54,7 +56,7 @@ export function authenticate(resolvers: CredentialResolvers, config: Config, fai
     const feedToken = presented === undefined && access.feed ? feedTokenOf(request) : undefined;
     if (feedToken !== undefined) {
       const wait = failures.take(request.ip);
-      if (wait > 0 && !resolvers.apiKeys.known(feedToken)) return tooManyFailures(reply, wait);
+      if (wait > 0 && !resolvers.apiKeys.known(feedToken)) return tooManyFailures(failures, reply, wait);
       const outcome = await resolveFeedToken(feedToken, resolvers.apiKeys);
       if ("error" in outcome) return sendError(reply, 401, outcome.error);
       if (wait === 0) failures.giveBack(request.ip);
@@ -81,7 +83,7 @@ export function authenticate(resolvers: CredentialResolvers, config: Config, fai
     // Every look-up takes a try, given back unless it fails; only an address out of tries pays for asking whether the
     // credential is one this gateway already knows to be valid (hashing it again), and is served if it is.
     const wait = failures.take(request.ip);
-    if (wait > 0 && !knownValid(presented, resolvers)) return tooManyFailures(reply, wait);
+    if (wait > 0 && !knownValid(presented, resolvers)) return tooManyFailures(failures, reply, wait);
     const outcome = await resolveCredential(presented, surface, resolvers);
     if (wait === 0 && !("status" in outcome && outcome.status === 401)) failures.giveBack(request.ip);
     if ("status" in outcome) {

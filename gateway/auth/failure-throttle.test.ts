@@ -23,6 +23,7 @@ describe("the failed-authentication throttle", () => {
       env: {
         AUTH_FAILURE_PER_MINUTE: "60",
         AUTH_FAILURE_BURST: "5",
+        AUTH_FAILURE_HOLD_MS: "0",
         KEY_CACHE_SECONDS: "10",
         RATE_LIMIT_ENABLED: "false",
       },
@@ -74,6 +75,33 @@ describe("the failed-authentication throttle", () => {
     clock += 1_000;
     expect((await get(randomKey())).statusCode).toBe(401);
     expect((await get(randomKey())).statusCode).toBe(429);
+  });
+});
+
+describe("the hold on a throttled address's 429", () => {
+  let gw: TestGateway;
+  beforeAll(async () => {
+    gw = await startTestGateway({
+      env: { AUTH_FAILURE_PER_MINUTE: "60", AUTH_FAILURE_BURST: "1", AUTH_FAILURE_HOLD_MS: "300" },
+    });
+  });
+  afterAll(() => gw.close());
+
+  it("answers the 429 only after the hold, while a valid key from the same address is answered at once", async () => {
+    const key = await gw.key(["analysts:read"]);
+    const get = (apiKey: string) =>
+      gw.app.inject({ url: "/api/v1/analysts", headers: { "x-api-key": apiKey }, remoteAddress: "192.0.2.9" });
+    expect((await get(key)).statusCode).toBe(200);
+    expect((await get(randomKey())).statusCode).toBe(401);
+    const order: string[] = [];
+    const [held, served] = await Promise.all([
+      get(randomKey()).then((r) => (order.push("throttled"), r)),
+      get(key).then((r) => (order.push("valid"), r)),
+    ]);
+    expect(order).toEqual(["valid", "throttled"]);
+    expect(served.statusCode).toBe(200);
+    expect(held.statusCode).toBe(429);
+    expect(held.headers["retry-after"]).toBe("1");
   });
 });
 

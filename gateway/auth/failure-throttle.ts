@@ -5,13 +5,19 @@
  * requests cannot slip past while earlier ones wait on the database). While the bucket is empty the address is
  * answered 429 with Retry-After before any look-up, unless the credential it presents is one this gateway already
  * knows to be valid: the throttle counts failures, it does not block an address. In memory, per gateway replica.
+ * Each such 429 is held for AUTH_FAILURE_HOLD_MS before it is sent: a client that retries as soon as it is answered
+ * (a flood is one) then sends one request per hold and connection instead of as many as the gateway can answer, and
+ * leaves the CPU to valid callers.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import { LruTtl } from "../../lib/cache/lru-ttl.js";
 
 export interface FailureThrottleConfig {
   /** 0 turns the throttle off. */
   perMinute: number;
   burst: number;
+  /** How long each 429 of a throttled address is held before it is sent. */
+  holdMs: number;
 }
 
 export interface FailureThrottle {
@@ -19,12 +25,14 @@ export interface FailureThrottle {
   take(address: string): number;
   /** Gives the try back: the look-up it was taken for did not fail. */
   giveBack(address: string): void;
+  /** Resolves when a throttled address's 429 may be sent. */
+  hold(): Promise<void>;
 }
 
 const ADDRESSES = 100_000;
 
 export function createFailureThrottle(config: FailureThrottleConfig, now: () => number = Date.now): FailureThrottle {
-  if (config.perMinute === 0) return { take: () => 0, giveBack: () => {} };
+  if (config.perMinute === 0) return { take: () => 0, giveBack: () => {}, hold: async () => {} };
   const perMs = config.perMinute / 60_000;
   // An idle bucket refills completely within burst/perMs; after that it is as good as new and may be forgotten.
   const buckets = new LruTtl<string, { tokens: number; at: number }>(ADDRESSES, Math.ceil(config.burst / perMs), now);
@@ -46,6 +54,9 @@ export function createFailureThrottle(config: FailureThrottleConfig, now: () => 
     giveBack(address) {
       const bucket = level(address);
       buckets.set(address, { tokens: Math.min(config.burst, bucket.tokens + 1), at: bucket.at });
+    },
+    async hold() {
+      if (config.holdMs > 0) await sleep(config.holdMs, undefined, { ref: false });
     },
   };
 }

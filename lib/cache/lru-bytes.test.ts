@@ -14,6 +14,19 @@ describe("LruBytes", () => {
     expect(lru.bytes).toBe(70);
   });
 
+  it("keeps recency exact when the newest key is read again between others", () => {
+    const removed: string[] = [];
+    const lru = new LruBytes<string, string>(30, (key) => removed.push(key));
+    for (const key of ["a", "b", "c"]) lru.set(key, key, 10);
+    lru.get("c");
+    lru.get("a");
+    lru.get("c");
+    lru.delete("c");
+    lru.set("d", "d", 10);
+    lru.set("e", "e", 10);
+    expect(removed).toEqual(["c", "b"]);
+  });
+
   it("keeps nothing larger than the whole budget, and a budget of zero keeps nothing", () => {
     const lru = new LruBytes<string, string>(10);
     lru.set("small", "s", 5);

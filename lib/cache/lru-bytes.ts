@@ -7,6 +7,8 @@
 export class LruBytes<K, V> {
   private readonly entries = new Map<K, { value: V; bytes: number }>();
   private used = 0;
+  /** The most recently used key: reading it again needs no reordering. */
+  private newest: K | undefined;
 
   constructor(
     private readonly budget: number,
@@ -28,8 +30,11 @@ export class LruBytes<K, V> {
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    if (key !== this.newest) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.newest = key;
+    }
     return entry.value;
   }
 
@@ -40,6 +45,7 @@ export class LruBytes<K, V> {
     while (this.used + bytes > this.budget) this.delete(this.entries.keys().next().value as K);
     this.entries.set(key, { value, bytes });
     this.used += bytes;
+    this.newest = key;
     return true;
   }
 
@@ -47,6 +53,7 @@ export class LruBytes<K, V> {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
+    if (key === this.newest) this.newest = undefined;
     this.used -= entry.bytes;
     this.onRemove(key, entry.value);
   }

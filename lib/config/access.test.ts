@@ -30,6 +30,14 @@ describe("access configuration", () => {
     });
   });
 
+  it("throttles failed authentications at 600 a minute by default, holding each 429 for a second", () => {
+    expect(loadConfig({}).access.authFailures).toEqual({ perMinute: 600, burst: 600, holdMs: 1000 });
+    expect(loadConfig({ AUTH_FAILURE_HOLD_MS: "0" }).access.authFailures.holdMs).toBe(0);
+    expect(() => loadConfig({ AUTH_FAILURE_HOLD_MS: "60000" })).toThrow(
+      'configuration: AUTH_FAILURE_HOLD_MS must be a whole number from 0 to 10000, got "60000"',
+    );
+  });
+
   it("reads TRUST_PROXY as false, true, a hop count or a list of addresses", () => {
     expect(loadConfig({ TRUST_PROXY: "true" }).access.trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: "2" }).access.trustProxy).toBe(2);

@@ -36,8 +36,9 @@ export type TrustProxy = boolean | number | string[];
 
 export interface AccessConfig {
   rateLimit: RateLimitConfig;
-  /** Failed authentications a client address may make (AUTH_FAILURE_BURST, refilled at AUTH_FAILURE_PER_MINUTE; 0: off). */
-  authFailures: { perMinute: number; burst: number };
+  /** Failed authentications a client address may make (AUTH_FAILURE_BURST, refilled at AUTH_FAILURE_PER_MINUTE; 0: off),
+   * and how long its 429 is held once it has made them (AUTH_FAILURE_HOLD_MS). */
+  authFailures: { perMinute: number; burst: number; holdMs: number };
   trustProxy: TrustProxy;
   /** The admin listener; undefined (off) unless ADMIN_TOKEN_SHA256 is set. */
   admin: AdminConfig | undefined;
@@ -47,6 +48,9 @@ export const DEFAULT_PER_MINUTE = 600;
 export const DEFAULT_ADMIN_PORT = 8081;
 /** Hundreds of honest mistakes a minute still see their 401s; a flood of random credentials is cut after that many. */
 export const DEFAULT_AUTH_FAILURES = 600;
+/** A throttled address waits this long for each 429, so a flood that retries at once sends one request a second per connection. */
+export const DEFAULT_AUTH_FAILURE_HOLD_MS = 1000;
+const MAX_AUTH_FAILURE_HOLD_MS = 10_000;
 const MAX_RATE = 1_000_000;
 
 const POLICY_NAMES: Record<RateLimitKind, string> = {
@@ -124,7 +128,11 @@ export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((add
 
 export function readAccessConfig(env: EnvReader, publicPort: number): AccessConfig {
   const perMinute = env.whole("AUTH_FAILURE_PER_MINUTE", DEFAULT_AUTH_FAILURES, 0, MAX_RATE);
-  const authFailures = { perMinute, burst: env.whole("AUTH_FAILURE_BURST", perMinute || 1, 1, MAX_RATE) };
+  const authFailures = {
+    perMinute,
+    burst: env.whole("AUTH_FAILURE_BURST", perMinute || 1, 1, MAX_RATE),
+    holdMs: env.whole("AUTH_FAILURE_HOLD_MS", DEFAULT_AUTH_FAILURE_HOLD_MS, 0, MAX_AUTH_FAILURE_HOLD_MS),
+  };
   return {
     rateLimit: rateLimitConfig(env),
     authFailures,
