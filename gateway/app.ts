@@ -9,7 +9,7 @@ import type { Config } from "../lib/config/config.js";
 import { requestIdOf } from "../lib/observability/logger.js";
 import { instrumentHttp, type Metrics } from "../lib/observability/metrics.js";
 import { installRequestContext } from "../lib/observability/request-context.js";
-import { deferredRequestLogger } from "../lib/observability/request-logger.js";
+import { requestLogging } from "../lib/observability/request-logging.js";
 import type { ApiKeyResolver } from "./auth/api-keys.js";
 import { authenticate, requireScope } from "./auth/authenticate.js";
 import { createOAuthResolver } from "./auth/oauth-tokens.js";
@@ -83,7 +83,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const gates: Gate[] = [];
   const app = Fastify({
     logger: deps.logger ?? false,
-    childLoggerFactory: deferredRequestLogger,
+    ...requestLogging(),
     bodyLimit: 1024 * 1024,
     // The caller's X-Request-Id when it is a plain token (else a fresh UUID); carried into every service call.
     requestIdHeader: false,

@@ -4,6 +4,7 @@
  * public gateway, so the public surface answers /api/v1/admin/* like any unknown path (401, or 404 with a credential).
  * Off unless ADMIN_TOKEN_SHA256 is set. Built by `npm start` (scripts/start.ts) and by a gateway process.
  */
+import { requestLogging } from "../../lib/observability/request-logging.js";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -51,6 +52,7 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
   await assertDistinctToken(options, admin.tokenSha256);
   const app = Fastify({
     logger: options.logger ?? false,
+    ...requestLogging(),
     bodyLimit: 16 * 1024,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });

@@ -78,7 +78,6 @@ function requestSerializer(req: FastifyRequest) {
     host: req.host,
     remoteAddress: req.ip,
     userAgent: req.headers?.["user-agent"],
-    headers: req.headers ? safeHeaders(req.headers) : undefined,
   };
 }
 

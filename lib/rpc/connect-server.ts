@@ -7,7 +7,7 @@ import { fastifyConnectPlugin } from "@connectrpc/connect-fastify";
 import Fastify, { type FastifyHttp2Options } from "fastify";
 import type { Http2Server } from "node:http2";
 import { requestIdOf } from "../observability/logger.js";
-import { deferredRequestLogger } from "../observability/request-logger.js";
+import { requestLogging } from "../observability/request-logging.js";
 import { databaseErrors } from "./database-errors.js";
 
 export async function buildServiceServer(
@@ -23,7 +23,7 @@ export async function buildServiceServer(
   const app = Fastify({
     http2: true,
     logger: options.logger ?? false,
-    childLoggerFactory: deferredRequestLogger,
+    ...requestLogging(),
     requestIdHeader: false,
     genReqId: requestIdOf,
   });

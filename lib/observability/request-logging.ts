@@ -1,0 +1,97 @@
+/**
+ * How every fastify server of the product logs its requests, at a cost a cached answer can bear:
+ * - one line per request, `request completed` with the method, URL (credentials censored), client address, status
+ *   and response time, instead of fastify's two (`incoming request` with every header, then `request completed`):
+ *   at LOG_LEVEL=info the two lines more than doubled the CPU of a cached answer (a 304: 33 → 75-95 µs);
+ * - the request's child logger (bound to its id) is made only when a line at an enabled level is written: with the
+ *   base logger's redaction on, making it costs about 1.4 µs, and at warn most requests never log.
+ */
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
+import type { Bindings, ChildLoggerOptions, Level, Logger } from "pino";
+import { safeHeaders } from "./logger.js";
+
+class DeferredChild {
+  private made: Logger | undefined;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly childBindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get real(): Logger {
+    return (this.made ??= this.parent.child(this.childBindings, this.options));
+  }
+
+  private write(level: Level, args: unknown[]) {
+    if (this.made || this.parent.isLevelEnabled(level)) (this.real[level] as (...a: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.real.level = level;
+  }
+  fatal(...args: unknown[]) {
+    this.write("fatal", args);
+  }
+  error(...args: unknown[]) {
+    this.write("error", args);
+  }
+  warn(...args: unknown[]) {
+    this.write("warn", args);
+  }
+  info(...args: unknown[]) {
+    this.write("info", args);
+  }
+  debug(...args: unknown[]) {
+    this.write("debug", args);
+  }
+  trace(...args: unknown[]) {
+    this.write("trace", args);
+  }
+  silent() {}
+  isLevelEnabled(level: string): boolean {
+    return (this.made ?? this.parent).isLevelEnabled(level);
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
+  bindings(): Bindings {
+    return this.real.bindings();
+  }
+}
+
+const isPino = (logger: FastifyBaseLogger): logger is FastifyBaseLogger & Logger =>
+  typeof (logger as Partial<Logger>).isLevelEnabled === "function";
+
+/** Fastify's `childLoggerFactory`: the request's logger, made on first use (fastify's silent logger as it was). */
+const deferredRequestLogger: NonNullable<FastifyServerOptions["childLoggerFactory"]> = (logger, bindings, options) =>
+  isPino(logger)
+    ? (new DeferredChild(logger, bindings, options) as unknown as FastifyBaseLogger)
+    : logger.child(bindings, options);
+
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line: Record<string, unknown> = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (isPino(reply.log) && reply.log.isLevelEnabled("debug")) line.headers = safeHeaders(request.headers);
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request completed");
+  }
+}
+
+/** Fastify options: one line per request, and a child logger only for requests that write one. */
+export const requestLogging = (): Pick<FastifyServerOptions, "childLoggerFactory" | "logController"> => ({
+  childLoggerFactory: deferredRequestLogger,
+  logController: new OneLinePerRequest(),
+});
