@@ -1,8 +1,8 @@
 /**
  * The token buckets in PostgreSQL (auth.rate_limits), shared by every gateway replica over one database. A bucket is
- * kept as its GCRA theoretical arrival time (tat): taking one request is one atomic UPSERT, one round trip, that
- * moves tat on by the emission interval only when the result stays within the bucket's capacity; a refused take
- * writes nothing. Concurrent takes on one bucket serialise on its row lock (ON CONFLICT re-checks the latest row), so
+ * kept as its GCRA theoretical arrival time (tat): taking requests is one atomic UPSERT, one round trip, that
+ * moves tat on by as many emission intervals only when the result stays within the bucket's capacity; a refused take
+ * writes nothing (gateway/rate-limit/leases.ts takes several at once). Concurrent takes on one bucket serialise on its row lock (ON CONFLICT re-checks the latest row), so
  * replicas never share out more than the budget. The clock is the database's unless one is injected (tests).
  */
 import type { Pool } from "../../lib/db/pool.js";
@@ -20,8 +20,11 @@ export interface Take {
 }
 
 export interface BucketStore {
-  /** Takes one request from `bucket`: emission interval `intervalMs`, room for `capacity` requests at once. */
-  take(bucket: string, intervalMs: number, capacity: number): Promise<Take>;
+  /**
+   * Takes `count` requests (default one) from `bucket` at once, or none when they do not all fit: emission interval
+   * `intervalMs`, room for `capacity` requests at once.
+   */
+  take(bucket: string, intervalMs: number, capacity: number, count?: number): Promise<Take>;
   /** Deletes the buckets that are full again (their tat has passed); returns how many. */
   sweep(): Promise<number>;
 }
@@ -47,11 +50,11 @@ const SWEEP_SQL = `DELETE FROM auth.rate_limits WHERE tat < COALESCE($1::float8,
 export function createBucketStore(pool: Pool, options: { now?: () => number } = {}): BucketStore {
   const clock = () => (options.now ? options.now() : null);
   return {
-    async take(bucket, intervalMs, capacity) {
+    async take(bucket, intervalMs, capacity, count = 1) {
       const { rows } = await pool.query({
         name: "auth.rate_limit_take",
         text: TAKE_SQL,
-        values: [bucket, clock(), intervalMs, capacity * intervalMs + SLACK_MS],
+        values: [bucket, clock(), count * intervalMs, capacity * intervalMs + SLACK_MS],
       });
       const row = rows[0];
       return {

@@ -1,13 +1,14 @@
 /**
  * The rate limiter the gateway consults once per request: the partition's policy, one take from the shared bucket
- * store, the decision. It fails open: when the store cannot answer (the database is down), the request goes on
+ * store (from this replica's lease of it when it holds one: leases.ts), the decision. It fails open: when the store cannot answer (the database is down), the request goes on
  * without RateLimit headers and a warning is logged at most once a minute, since the limiter protects the service and
  * must not become the reason it refuses to serve. A timer deletes full buckets now and then (any replica may).
  */
 import type { RateLimitConfig } from "../../lib/config/access.js";
 import type { Log } from "../../lib/log.js";
 import type { BucketStore } from "./bucket-store.js";
-import { decide, intervalMs, type Decision } from "./headers.js";
+import { decide, type Decision } from "./headers.js";
+import { leasedBuckets } from "./leases.js";
 import type { Partition } from "./partition.js";
 
 export interface RateLimiter {
@@ -23,7 +24,7 @@ export interface RateLimiterOptions {
   log?: Pick<Log, "warn">;
   /** How often full buckets are deleted; 0 never. Default one minute. */
   sweepEveryMs?: number;
-  /** The warning clock (not the buckets'); default Date.now. */
+  /** This process's clock (warnings, and how old a lease is); default Date.now. The buckets keep the store's. */
   now?: () => number;
 }
 
@@ -36,6 +37,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     warnedAt = now();
     options.log?.warn({ err: (err as Error).message }, message);
   };
+  const buckets = leasedBuckets(store, now);
   const every = options.sweepEveryMs ?? 60_000;
   const timer =
     every > 0
@@ -48,7 +50,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     async check(partition) {
       const policy = config.policies[partition.kind];
       try {
-        return decide(policy, await store.take(partition.bucket, intervalMs(policy), policy.burst));
+        return decide(policy, await buckets.take(partition.bucket, policy));
       } catch (e) {
         warn(e, "rate limit: the bucket store did not answer; requests pass unlimited until it does");
         return undefined;

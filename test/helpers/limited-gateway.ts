@@ -29,7 +29,7 @@ export async function startLimitedGateway(
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", ...options.env });
   const pool = createPool(db.ownerUrl, { name: "test-rate-limit", max: 4 });
   const store = options.store ?? createBucketStore(pool, { now: options.now });
-  const rateLimits = createRateLimiter({ config: config.access.rateLimit, store, sweepEveryMs: 0 });
+  const rateLimits = createRateLimiter({ config: config.access.rateLimit, store, sweepEveryMs: 0, now: options.now });
   const app = await buildAllInOne({ config, db, rateLimits, relayCallbacks: options.relayCallbacks });
   await app.ready();
   return {
