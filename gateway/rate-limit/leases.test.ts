@@ -60,6 +60,18 @@ describe("leased buckets", () => {
     expect(refused).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 1 });
   });
 
+  it("let concurrent requests of one bucket share one round trip, and its refusal", async () => {
+    const tiny = { name: "institute-key", perMinute: 60, burst: 3 };
+    const store = createBucketStore(db.owner, { now: clock });
+    let roundTrips = 0;
+    const buckets = leasedBuckets({ ...store, take: (...args) => (roundTrips++, store.take(...args)) }, clock);
+    for (let i = 0; i < 3; i++) await buckets.take("key:shared", tiny);
+    roundTrips = 0;
+    const refused = await Promise.all(Array.from({ length: 20 }, () => buckets.take("key:shared", tiny)));
+    expect(refused.every((t) => t.taken === null)).toBe(true);
+    expect(roundTrips).toBe(1);
+  });
+
   it("never let two replicas together admit more than the bucket holds", async () => {
     const small = { name: "institute-key", perMinute: 60, burst: 100 };
     const a = leasedBuckets(createBucketStore(db.owner, { now: clock }), clock);

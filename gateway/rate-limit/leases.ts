@@ -74,8 +74,10 @@ export function leasedBuckets(store: BucketStore, now: () => number = Date.now):
         if (local) return local;
         const pending = fetching.get(bucket);
         if (!pending) break;
-        // Another request is taking a lease for this bucket: wait for it rather than take a second one.
-        await pending.catch(() => undefined);
+        // Another request is taking a lease for this bucket: wait for it rather than take a second one, and share
+        // its refusal (the bucket was empty when this request arrived too).
+        const outcome = await pending.catch(() => undefined);
+        if (outcome?.taken === null) return outcome;
       }
       const pending = takeFromStore(bucket, policy);
       fetching.set(bucket, pending);
