@@ -9,7 +9,7 @@ import { serviceUrlVariable, type ServiceProcess } from "../../lib/config/cluste
 import { freePort } from "../../lib/net/free-port.js";
 import { buildDist } from "./build.js";
 import { REPO_ROOT } from "./repo-root.js";
-import { BACKENDS, ENTRY_POINTS, NODE_FLAGS, type ProcessName } from "./topology.js";
+import { BACKENDS, commandOf, NODE_FLAGS, type ProcessName } from "./topology.js";
 
 export { REPO_ROOT };
 
@@ -47,7 +47,7 @@ function spawnProcess(
   env: Record<string, string | undefined>,
   onLine: LaunchOptions["onLine"],
 ): ChildProcess {
-  const child = spawn(process.execPath, [...NODE_FLAGS, ...ENTRY_POINTS[name]], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...commandOf(name)], {
     cwd: REPO_ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -18,7 +18,7 @@ import { governorRoutes } from "../../governor/pulse/routes.js";
 import { buildAllInOne } from "../../app/all-in-one.js";
 import { connectNatsBus } from "../../lib/bus/nats-bus.js";
 import { launchCluster, REPO_ROOT, type Cluster } from "../../app/cluster/launcher.js";
-import { ENTRY_POINTS, NODE_FLAGS } from "../../app/cluster/topology.js";
+import { commandOf, ENTRY_POINTS, NODE_FLAGS } from "../../app/cluster/topology.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { seedDemoData } from "../../demo-data/index.js";
 import { embedPending } from "../../services/embedding/embed-job.js";
@@ -179,7 +179,7 @@ describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answe
     );
     for (const p of cluster.processes) {
       const argv = readFileSync(`/proc/${p.child.pid}/cmdline`, "utf8").split("\0").slice(1, -1);
-      expect(argv, p.name).toEqual([...NODE_FLAGS, ...ENTRY_POINTS[p.name]]);
+      expect(argv, p.name).toEqual([...NODE_FLAGS, ...commandOf(p.name)]);
       expect(existsSync(path.join(REPO_ROOT, ENTRY_POINTS[p.name][0]!)), p.name).toBe(true);
     }
   });

@@ -11,7 +11,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../app/cluster/launcher.js";
 import { PRODUCT_FOLDERS } from "../../app/cluster/build.js";
-import { ENTRY_POINTS, NODE_FLAGS, sourceOf } from "../../app/cluster/topology.js";
+import { ENTRY_POINTS, entryOf, NODE_FLAGS, sourceOf } from "../../app/cluster/topology.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { appServices, read } from "./load-manifests.js";
 
@@ -57,7 +57,7 @@ const operatorCommands = ["dist/scripts/import.js", "dist/scripts/export.js"];
 const entries = [
   ...new Set([
     ...Object.values(ENTRY_POINTS).map((e) => e[0]!),
-    ...appServices().map(([, s]) => s.command[0] as string),
+    ...appServices().map(([, s]) => entryOf(s.command)),
     ...operatorCommands,
   ]),
 ].map(sourceOf);
