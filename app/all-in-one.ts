@@ -10,7 +10,7 @@ import type { RelayCallbackOptions } from "../gateway/relay/callback-route.js";
 import type { ToolDefinition } from "../gateway/mcp/tool.js";
 import type { RateLimiter } from "../gateway/rate-limit/limiter.js";
 import { healthRoutes } from "../lib/health/health-service.js";
-import { groupHealth, groupRoutes, SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
+import { groupHealth, groupRoutes, indexesOf, SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
 import { composeGateway, type ComposedGateway } from "./compose/gateway-composition.js";
 import { clientInterceptors, routerInterceptors } from "./compose/interceptors.js";
 import { createServiceDeps } from "./compose/service-deps.js";
@@ -44,7 +44,7 @@ export async function composeAllInOne(options: AllInOneOptions): Promise<Compose
     config: options.config,
     reader: options.db.reader,
     now: options.now,
-    vectors: true,
+    indexes: indexesOf(SERVICE_GROUPS),
   });
   // One router holds every group, as each service process holds its own; database outages become Unavailable.
   const router = { interceptors: routerInterceptors(options.metrics) };

@@ -20,7 +20,7 @@ import {
   GROUP_MEMBERS,
   groupHealth,
   groupRoutes,
-  NEEDS_VECTORS,
+  indexesOf,
   SERVICE_GROUPS,
   type ServiceGroup,
 } from "../services/groups.js";
@@ -63,7 +63,7 @@ export async function build(options: BuildOptions) {
     config,
     reader,
     now: options.now,
-    vectors: NEEDS_VECTORS[group],
+    indexes: indexesOf([group]),
     embedder: options.embedder,
   });
   const readiness = createReadiness({ database: poolCheck(reader) });

@@ -1,16 +1,17 @@
 /**
  * `npm run start:cluster`: the cluster topology on this machine, each service group, the governor and the gateway a
  * process of its own, against the PostgreSQL at DATABASE_URL and the NATS (JetStream) at NATS_URL, both required.
- * In order: migrations and, on an empty database, the demo dataset (`scripts/db.ts migrate --demo`, as compose's
- * migrate service); the SELECT-only role (DATABASE_READER_URL, or a role `<database>_reader_cluster` with a fresh
+ * In order: the compiled JavaScript every process runs (dist/, app/cluster/build.ts); migrations and, on an empty
+ * database, the demo dataset (`dist/scripts/db.js migrate --demo`, as compose's migrate service); the SELECT-only role (DATABASE_READER_URL, or a role `<database>_reader_cluster` with a fresh
  * password, so `npm start` or `npm run keys` on the same database never changes it); a demo key; then the processes,
  * and the gateway URL once everything answers. Ctrl-C stops every process cleanly.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mintDemoKey } from "../gateway/auth/demo-key.js";
+import { buildDist } from "../app/cluster/build.js";
 import { launchCluster, REPO_ROOT } from "../app/cluster/launcher.js";
-import { ENTRY_POINTS } from "../app/cluster/topology.js";
+import { ENTRY_POINTS, NODE_FLAGS } from "../app/cluster/topology.js";
 import { failureLine } from "../lib/process/failure-line.js";
 import { ConfigError, loadConfig } from "../lib/config/config.js";
 import { createPool } from "../lib/db/pool.js";
@@ -31,8 +32,10 @@ async function main() {
       "is required by start:cluster: a NATS server with JetStream (e.g. NATS_URL=nats://127.0.0.1:4222)",
     );
 
+  const built = await buildDist(REPO_ROOT);
+  say(`built dist/ (${built.written} of ${built.files} files changed)`);
   say("migrating (and loading the demo dataset into an empty database)");
-  const migrated = spawnSync(process.execPath, ["--import", "tsx", ...ENTRY_POINTS.migrate, "--demo"], {
+  const migrated = spawnSync(process.execPath, [...NODE_FLAGS, ...ENTRY_POINTS.migrate, "--demo"], {
     cwd: REPO_ROOT,
     stdio: "inherit",
   });
@@ -61,6 +64,7 @@ async function main() {
       CURSOR_SECRET: config.cluster.cursorSecret ?? randomBytes(24).toString("base64url"),
     },
     gatewayPort: config.port,
+    build: false,
     onLine: (name, line) => process.stderr.write(`${name.padEnd(width)}| ${line}\n`),
   });
 

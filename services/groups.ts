@@ -1,7 +1,7 @@
 /**
  * Service processes, grouped by the schema they read: each group runs as one process in a cluster (app/service-group.ts)
  * and all of them share the gateway's process in the all-in-one. A group's routes, its health (grpc.health.v1) and
- * whether it needs the vector runtime are defined here once, for both ways to run.
+ * the indexes it keeps in memory are defined here once, for both ways to run.
  */
 import type { ConnectRouter } from "@connectrpc/connect";
 import { CatalogService } from "../gen/institute/catalog/v1/catalog_pb.js";
@@ -14,6 +14,7 @@ import { CoverageService } from "../gen/institute/reports/v1/coverage_pb.js";
 import { ReportsService } from "../gen/institute/reports/v1/reports_pb.js";
 import { SearchService } from "../gen/institute/search/v1/search_pb.js";
 import { poolCheck } from "../lib/observability/readiness.js";
+import { unionOf, type IndexSelection } from "../lib/vector/index-selection.js";
 import type { ServiceDeps } from "./deps.js";
 import type { HealthSource } from "../lib/health/health-service.js";
 import { SERVICE_ROUTES } from "./routes.js";
@@ -36,14 +37,23 @@ export const GROUP_OF = Object.fromEntries(
   SERVICE_GROUPS.flatMap((group) => GROUP_MEMBERS[group].map((key) => [key, group])),
 ) as Record<ServiceKey, ServiceGroup>;
 
-/** Groups that keep an embedder and in-process vector indexes (each replica its own, kept current by polling). */
-export const NEEDS_VECTORS: Record<ServiceGroup, boolean> = {
-  catalog: false,
-  reports: false,
-  portfolio: false,
-  search: true,
-  factcard: true,
+/**
+ * The in-process indexes each group searches, kept with an embedder by a vector runtime (each replica its own, kept
+ * current by polling); null: no runtime. Search ranks documents by their vectors and BM25 and expands queries with
+ * the bilingual bridge, which learns from the documents' and the fact cards' pairs; similar facts rank fact cards by
+ * their vectors and BM25, without the bridge (similar-by-mode.ts).
+ */
+export const GROUP_INDEXES: Record<ServiceGroup, IndexSelection | null> = {
+  catalog: null,
+  reports: null,
+  portfolio: null,
+  search: { vectors: ["documents"], keywords: ["documents"], bridge: true },
+  factcard: { vectors: ["factCards"], keywords: ["factCards"], bridge: false },
 };
+
+/** What a process serving `groups` keeps: the union of their indexes, loaded once. */
+export const indexesOf = (groups: readonly ServiceGroup[]): IndexSelection | null =>
+  unionOf(groups.map((group) => GROUP_INDEXES[group]));
 
 /** Full protobuf names, as grpc.health.v1 and the metrics name them. */
 export const SERVICE_NAMES: Record<ServiceKey, string> = {

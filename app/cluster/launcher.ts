@@ -1,17 +1,17 @@
 /**
- * Launches the cluster topology on this machine as separate processes (`node --import tsx <entry>`), each on free
- * loopback ports: the service groups and the governor first, the gateway once they are ready (its /readyz then
+ * Launches the cluster topology on this machine as separate processes, each on free loopback ports and each running
+ * compiled JavaScript (`node --enable-source-maps dist/…`, built first: app/cluster/build.ts): the service groups and the governor first, the gateway once they are ready (its /readyz then
  * vouches for all of them). stop() sends SIGTERM to the gateway first, then the rest, and waits for each to exit
  * (SIGKILL after a bound). Used by npm run start:cluster and the end-to-end test.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { serviceUrlVariable, type ServiceProcess } from "../../lib/config/cluster.js";
 import { freePort } from "../../lib/net/free-port.js";
-import { BACKENDS, ENTRY_POINTS, type ProcessName } from "./topology.js";
+import { buildDist } from "./build.js";
+import { REPO_ROOT } from "./repo-root.js";
+import { BACKENDS, commandOf, NODE_FLAGS, type ProcessName } from "./topology.js";
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export { REPO_ROOT };
 
 export interface LaunchOptions {
   /** Environment shared by every process (DATABASE_URL, DATABASE_READER_URL, NATS_URL, RELAY_SIGNING_SECRET, …). */
@@ -22,6 +22,8 @@ export interface LaunchOptions {
   onLine?: (process: ProcessName, line: string) => void;
   /** How long each process may take to become ready. */
   readyTimeoutMs?: number;
+  /** False when the caller has just built dist/ itself (default: build before starting). */
+  build?: boolean;
 }
 
 export interface LaunchedProcess {
@@ -45,7 +47,7 @@ function spawnProcess(
   env: Record<string, string | undefined>,
   onLine: LaunchOptions["onLine"],
 ): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", ...ENTRY_POINTS[name]], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...commandOf(name)], {
     cwd: REPO_ROOT,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -92,6 +94,9 @@ async function stopProcess(p: LaunchedProcess, killAfterMs: number): Promise<num
 export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
   const host = "127.0.0.1";
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  // Every launch: a build that finds nothing changed writes nothing and takes well under a second, and a stale
+  // dist/ can never run in place of the sources.
+  if (options.build !== false) await buildDist(REPO_ROOT);
   const launched: LaunchedProcess[] = [];
   const start = async (name: ProcessName, env: Record<string, string | undefined>, port?: number) => {
     const p = { name, port: port || (await freePort()), metricsPort: await freePort() } as LaunchedProcess;

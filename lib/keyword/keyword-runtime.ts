@@ -1,9 +1,12 @@
 /**
  * The keyword side of search, beside the vector runtime: a BM25 index over archived documents and one over fact
- * cards, both fed to one bilingual bridge, loaded at start and refreshed on the vector runtime's schedule. It
- * reads with the SELECT-only pool and needs no embedder.
+ * cards, and one bilingual bridge fed by both tables, loaded at start and refreshed on the vector runtime's schedule.
+ * Which of them a process keeps is its selection (lib/vector/index-selection.ts): the bridge reads both tables even
+ * where neither BM25 index is kept. It reads with the SELECT-only pool and needs no embedder.
  */
 import type pg from "pg";
+import type { IndexName, IndexSelection } from "../vector/index-selection.js";
+import { ALL_INDEXES, INDEX_NAMES } from "../vector/index-selection.js";
 import { alignedUnits, BilingualBridge } from "./bilingual-bridge.js";
 import { LiveTextIndex, type TextSource } from "./live-text-index.js";
 
@@ -68,22 +71,52 @@ const factCardsSource: TextSource<FactCardMeta> = {
 };
 
 export class KeywordRuntime {
-  readonly bridge = new BilingualBridge();
-  readonly documents: LiveTextIndex<DocumentMeta>;
-  readonly factCards: LiveTextIndex<FactCardMeta>;
+  /** Null where the selection has no bridge. */
+  readonly bridge: BilingualBridge | null;
+  private readonly kept: {
+    documents: LiveTextIndex<DocumentMeta> | null;
+    factCards: LiveTextIndex<FactCardMeta> | null;
+  };
+  /** Every table read, including those read only for the bridge. */
+  private readonly tables: [IndexName, LiveTextIndex<unknown>][] = [];
   private readonly errors = new Map<string, string>();
 
-  constructor(db: pg.Pool) {
-    this.documents = new LiveTextIndex(db, documentsSource, this.bridge);
-    this.factCards = new LiveTextIndex(db, factCardsSource, this.bridge);
+  constructor(db: pg.Pool, selection: Pick<IndexSelection, "keywords" | "bridge"> = ALL_INDEXES) {
+    this.bridge = selection.bridge ? new BilingualBridge() : null;
+    const open = <M>(name: IndexName, source: TextSource<M>): LiveTextIndex<M> | null => {
+      const postings = selection.keywords.includes(name);
+      if (!postings && !this.bridge) return null;
+      const index = new LiveTextIndex(db, source, this.bridge, postings);
+      this.tables.push([name, index as LiveTextIndex<unknown>]);
+      return postings ? index : null;
+    };
+    this.kept = { documents: open("documents", documentsSource), factCards: open("factCards", factCardsSource) };
   }
 
-  /** One look at both tables; a failure is kept (see `problem`) and the other index still refreshes. */
+  /** The documents' BM25 index; asking a process that does not keep it is a programming error, so it throws. */
+  get documents(): LiveTextIndex<DocumentMeta> {
+    return this.keptIndex("documents");
+  }
+
+  /** The fact cards' BM25 index; throws where it is not kept, as `documents` does. */
+  get factCards(): LiveTextIndex<FactCardMeta> {
+    return this.keptIndex("factCards");
+  }
+
+  private keptIndex<K extends IndexName>(name: K): NonNullable<KeywordRuntime["kept"][K]> {
+    const index = this.kept[name];
+    if (!index) throw new Error(`the ${name} keyword index is not kept by this process (services/groups.ts)`);
+    return index as NonNullable<KeywordRuntime["kept"][K]>;
+  }
+
+  /** The tables read, in INDEX_NAMES order (the BM25 indexes kept, and those read for the bridge alone). */
+  get loaded(): IndexName[] {
+    return INDEX_NAMES.filter((name) => this.tables.some(([n]) => n === name));
+  }
+
+  /** One look at each table; a failure is kept (see `problem`) and the other tables still refresh. */
   async refresh(): Promise<void> {
-    for (const [name, index] of [
-      ["documents", this.documents],
-      ["factCards", this.factCards],
-    ] as const) {
+    for (const [name, index] of this.tables) {
       try {
         await index.refresh();
         this.errors.delete(name);

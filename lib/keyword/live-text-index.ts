@@ -4,7 +4,8 @@
  * that last wrote its searchable fields (`tx xid8`, set by a trigger); each look reads, in one REPEATABLE READ
  * snapshot, the rows written at or after the previous snapshot's xmin, and compares counts to find deletions.
  * Besides the BM25 postings it keeps each row's filter fields (`meta`) and feeds the rows' bilingual pairs to
- * the bridge. It needs no embedder, so keyword search works while an embeddings endpoint is down.
+ * the bridge. It needs no embedder, so keyword search works while an embeddings endpoint is down. A process that
+ * wants a table only for the bridge keeps no postings of it; one without a bridge feeds none.
  */
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type pg from "pg";
@@ -47,7 +48,8 @@ export class LiveTextIndex<M> {
   constructor(
     private readonly db: pg.Pool,
     private readonly source: TextSource<M>,
-    private readonly bridge: BilingualBridge,
+    private readonly bridge: BilingualBridge | null,
+    private readonly postings = true,
   ) {}
 
   /** Rows held (a row with nothing to index is held, for its filter fields, but has no postings). */
@@ -77,15 +79,15 @@ export class LiveTextIndex<M> {
   private put(row: Record<string, unknown>) {
     const id = String(row.id);
     const entry = this.source.entry(row);
-    this.bm25.set(id, terms(entry.text), entry.group);
+    if (this.postings) this.bm25.set(id, terms(entry.text), entry.group);
     this.meta.set(id, entry.meta);
-    this.bridge.set(`${this.source.table}:${id}`, entry.pairs);
+    this.bridge?.set(`${this.source.table}:${id}`, entry.pairs);
   }
 
   private drop(id: string) {
-    this.bm25.remove(id);
+    if (this.postings) this.bm25.remove(id);
     this.meta.delete(id);
-    this.bridge.set(`${this.source.table}:${id}`, []);
+    this.bridge?.set(`${this.source.table}:${id}`, []);
   }
 
   /** Applies rows, yielding to the event loop between chunks so queries go on meanwhile. */

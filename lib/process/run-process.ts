@@ -7,6 +7,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { ConfigError } from "../config/config.js";
+import { collectStartUpGarbage } from "./collect-start-up-garbage.js";
 import { StartError } from "./start-error.js";
 import { failureLine, wantsStack } from "./failure-line.js";
 
@@ -31,7 +32,8 @@ const TEARDOWN_GRACE_MS = 5_000;
 
 export function runProcess(name: string, start: () => Promise<Running>) {
   start()
-    .then((running) => {
+    .then(async (running) => {
+      await collectStartUpGarbage();
       if (running.banner) process.stderr.write(`${running.banner}\n`);
       let stopping = false;
       const stop = (signal: string) => {

@@ -1,22 +1,24 @@
 /**
  * What the search and factcard services share: the embedder (opened from configuration; an HTTP endpoint that
- * is down is retried) and the two live indexes of its model, plus the keyword indexes beside them (which need
- * no embedder), all loaded at start and refreshed every `indexRefreshMs`. Whatever is unavailable is reported
- * by `problem()`, and logged once per reason.
+ * is down is retried) and the live indexes of its model, plus the keyword indexes beside them (which need
+ * no embedder), all loaded at start and refreshed every `indexRefreshMs`. Which indexes are kept is the
+ * selection (index-selection.ts; by default all of them). Whatever is unavailable is reported by `problem()`,
+ * and logged once per reason.
  */
 import type pg from "pg";
 import type { Embedder } from "../embedding/embedder.js";
 import { openEmbedder } from "../embedding/open-embedder.js";
 import { KeywordRuntime } from "../keyword/keyword-runtime.js";
 import type { SearchConfig } from "../config/search.js";
+import { ALL_INDEXES, type IndexName, type IndexSelection } from "./index-selection.js";
 import { LiveIndex } from "./live-index.js";
+
+export type { IndexName };
 
 export interface RuntimeLog {
   info(message: string): void;
   warn(message: string): void;
 }
-
-export type IndexName = "documents" | "factCards";
 
 const SOURCES = {
   documents: { table: "search.document_embeddings", idColumn: "doc_id" },
@@ -33,6 +35,8 @@ export interface VectorRuntimeOptions {
   log?: RuntimeLog;
   /** Replaces the configured embedder (tests, benchmarks). */
   embedder?: Embedder;
+  /** The indexes to keep (default: all). */
+  indexes?: IndexSelection;
 }
 
 export class VectorRuntime {
@@ -49,13 +53,15 @@ export class VectorRuntime {
   log: RuntimeLog;
   /** BM25 over the same documents and fact cards, refreshed with the vector indexes. */
   readonly keywords: KeywordRuntime;
+  readonly selection: IndexSelection;
 
   constructor(private readonly options: VectorRuntimeOptions) {
     this.log = options.log ?? { info: () => {}, warn: () => {} };
-    this.keywords = new KeywordRuntime(options.db);
+    this.selection = options.indexes ?? ALL_INDEXES;
+    this.keywords = new KeywordRuntime(options.db, this.selection);
   }
 
-  /** Opens the embedder and loads both indexes; never throws (see `problem()`), then refreshes periodically. */
+  /** Opens the embedder and loads the selected indexes; never throws (see `problem()`), then refreshes periodically. */
   async start(): Promise<void> {
     this.stopped = false;
     await this.refresh();
@@ -103,7 +109,7 @@ export class VectorRuntime {
       );
     }
     if (embedder) {
-      for (const name of Object.keys(SOURCES) as IndexName[]) {
+      for (const name of this.selection.vectors) {
         let index = this.indexes.get(name);
         if (!index) {
           index = new LiveIndex({
@@ -122,7 +128,7 @@ export class VectorRuntime {
         }
       }
     }
-    this.report(this.problem("documents") ?? this.problem("factCards"));
+    this.report(this.firstProblem());
   }
 
   /** The embedder, or null when none can be had (the reason is `problem()`). */
@@ -139,7 +145,7 @@ export class VectorRuntime {
   embedSucceeded() {
     if (this.embedError === null) return;
     this.embedError = null;
-    this.report(this.problem("documents"));
+    this.report(this.firstProblem());
   }
 
   /** The index, once loaded. */
@@ -150,10 +156,15 @@ export class VectorRuntime {
 
   /** Why `name` cannot be searched right now, or null when it can. */
   problem(name: IndexName): string | null {
+    if (!this.selection.vectors.includes(name)) return `${name} index is not kept by this process`;
     if (!this.current) return this.openError ?? "no embedder: not opened yet";
     if (this.embedError) return this.embedError;
     if (!this.index(name)) return this.indexErrors.get(name) ?? `${name} index not loaded yet`;
     return null;
+  }
+
+  private firstProblem(): string | null {
+    return this.selection.vectors.map((name) => this.problem(name)).find((p) => p !== null) ?? null;
   }
 
   /** Logs a reason the first time it is seen (and again only after things recovered). */

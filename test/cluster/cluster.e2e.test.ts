@@ -8,6 +8,8 @@
  */
 import type { FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mintKey } from "../../gateway/auth/key-admin.js";
 import { ALL_SCOPES } from "../../lib/scopes.js";
@@ -15,7 +17,8 @@ import { TOOLS } from "../../gateway/mcp/tools/index.js";
 import { governorRoutes } from "../../governor/pulse/routes.js";
 import { buildAllInOne } from "../../app/all-in-one.js";
 import { connectNatsBus } from "../../lib/bus/nats-bus.js";
-import { launchCluster, type Cluster } from "../../app/cluster/launcher.js";
+import { launchCluster, REPO_ROOT, type Cluster } from "../../app/cluster/launcher.js";
+import { commandOf, ENTRY_POINTS, NODE_FLAGS } from "../../app/cluster/topology.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { seedDemoData } from "../../demo-data/index.js";
 import { embedPending } from "../../services/embedding/embed-job.js";
@@ -167,6 +170,19 @@ describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answe
     await nats.stop();
     peers.remove();
   }, 60_000);
+
+  it("runs every process from the compiled JavaScript in dist/, as the topology lists it", () => {
+    expect(cluster.processes.map((p) => p.name).sort()).toEqual(
+      Object.keys(ENTRY_POINTS)
+        .filter((n) => n !== "migrate")
+        .sort(),
+    );
+    for (const p of cluster.processes) {
+      const argv = readFileSync(`/proc/${p.child.pid}/cmdline`, "utf8").split("\0").slice(1, -1);
+      expect(argv, p.name).toEqual([...NODE_FLAGS, ...commandOf(p.name)]);
+      expect(existsSync(path.join(REPO_ROOT, ENTRY_POINTS[p.name][0]!)), p.name).toBe(true);
+    }
+  });
 
   it("answers every REST route as the all-in-one does", async () => {
     const requests = restRequests(ids);

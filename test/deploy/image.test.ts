@@ -1,14 +1,17 @@
 /**
- * deploy/Dockerfile builds an image that holds everything each entry point needs: every file an entry point imports
- * (walked through the import graph) lies in a folder the Dockerfile copies and .dockerignore keeps, and every npm
- * package it imports is a production dependency (the image installs no other). Ports agree with the configuration.
+ * deploy/Dockerfile builds an image that holds everything each entry point needs: every file an entry point's source
+ * imports (walked through the import graph) lies in a folder the build stage copies, .dockerignore keeps and the build
+ * compiles (app/cluster/build.ts), the final stage runs the compiled entry points as the topology starts them, and
+ * every npm package imported is a production dependency (the image installs no other). Ports agree with the
+ * configuration.
  */
 import { existsSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../app/cluster/launcher.js";
-import { ENTRY_POINTS } from "../../app/cluster/topology.js";
+import { PRODUCT_FOLDERS } from "../../app/cluster/build.js";
+import { ENTRY_POINTS, entryOf, NODE_FLAGS, sourceOf } from "../../app/cluster/topology.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { appServices, read } from "./load-manifests.js";
 
@@ -49,15 +52,15 @@ const ignored = read(".dockerignore")
   .split("\n")
   .map((l) => l.trim())
   .filter((l) => l && !l.startsWith("#"));
-// The operator's bundle commands run in the same image (docker run … scripts/import.ts /bundle).
-const operatorCommands = ["scripts/import.ts", "scripts/export.ts"];
+// The operator's bundle commands run in the same image (docker run … dist/scripts/import.js /bundle).
+const operatorCommands = ["dist/scripts/import.js", "dist/scripts/export.js"];
 const entries = [
   ...new Set([
     ...Object.values(ENTRY_POINTS).map((e) => e[0]!),
-    ...appServices().map(([, s]) => s.command[0] as string),
+    ...appServices().map(([, s]) => entryOf(s.command)),
     ...operatorCommands,
   ]),
-];
+].map(sourceOf);
 
 describe("the container image", () => {
   it("copies every file the entry points import, and ignores none of them", () => {
@@ -66,6 +69,10 @@ describe("the container image", () => {
         expect(
           copied.some((dir) => file === dir || file.startsWith(`${dir}/`)),
           `${entry} imports ${file}, which the Dockerfile does not copy`,
+        ).toBe(true);
+        expect(
+          PRODUCT_FOLDERS.some((dir) => file.startsWith(`${dir}/`)),
+          `${entry} imports ${file}, which the build does not compile`,
         ).toBe(true);
         expect(file.endsWith(".test.ts"), `${entry} imports a test file: ${file}`).toBe(false);
         expect(
@@ -82,10 +89,18 @@ describe("the container image", () => {
       const missing = [...walk(entry).packages].filter((p) => !dependencies.includes(p));
       expect(missing, `${entry} imports packages the image does not install`).toEqual([]);
     }
-    expect(dependencies).toContain("tsx");
+    // The build stage compiles with them, from the production install.
+    expect(dependencies).toEqual(expect.arrayContaining(["tsx", "esbuild"]));
     expect(dockerfile).toMatch(/npm ci --omit=dev/);
     expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile).toMatch(/^ENTRYPOINT \["node", "--import", "tsx"\]$/m);
+  });
+
+  it("compiles the sources in a build stage and runs the compiled entry points as the topology starts them", () => {
+    expect(dockerfile).toMatch(/^FROM dependencies AS build$/m);
+    expect(dockerfile).toMatch(/^RUN node --import tsx scripts\/build\.ts$/m);
+    expect(dockerfile).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
+    expect(dockerfile).toContain(`ENTRYPOINT ${JSON.stringify(["node", ...NODE_FLAGS]).replaceAll(",", ", ")}`);
+    expect(dockerfile).toMatch(/^CMD \["dist\/scripts\/start\.js"\]$/m);
   });
 
   it("declares the ports the configuration uses", () => {

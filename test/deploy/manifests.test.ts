@@ -8,7 +8,15 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../app/cluster/launcher.js";
-import { DATABASE_ROLES, ENTRY_POINTS, PROBES, type ProcessName } from "../../app/cluster/topology.js";
+import {
+  commandOf,
+  DATABASE_ROLES,
+  ENTRY_POINTS,
+  entryOf,
+  PROBES,
+  sourceOf,
+  type ProcessName,
+} from "../../app/cluster/topology.js";
 import { requireServiceUrls, SERVICE_PROCESSES, serviceUrlVariable } from "../../lib/config/cluster.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { INTERNAL_PATHS } from "../../lib/observability/internal-server.js";
@@ -29,19 +37,20 @@ const PORT = defaults.port;
 const METRICS_PORT = defaults.cluster.metricsPort;
 const ALL: (ProcessName | "migrate")[] = Object.keys(ENTRY_POINTS) as never;
 
-/** The process a command runs, or undefined: the entry point and its arguments, extra flags allowed after them. */
+/** The process a command runs, or undefined: its node flags, entry point and arguments, extra flags allowed after. */
 function processOf(command: string[]): ProcessName | "migrate" | undefined {
-  return ALL.find((p) => ENTRY_POINTS[p].every((part, i) => command[i] === part));
+  return ALL.find((p) => commandOf(p).every((part, i) => command[i] === part));
 }
 
 const configMap = () => named("ConfigMap", "institute-config").data as Record<string, string>;
 const secret = () => named("Secret", "institute-secrets").stringData as Record<string, string>;
 
 describe("every container runs an entry point of the code", () => {
-  it("in compose, one container per process, each command naming an existing entry point", () => {
+  it("in compose, one container per process, each command naming a compiled entry point whose source exists", () => {
     const byProcess = new Map<string, string>();
     for (const [name, service] of appServices()) {
-      expect(existsSync(path.join(REPO_ROOT, service.command[0])), `${name}: ${service.command[0]}`).toBe(true);
+      const entry = entryOf(service.command);
+      expect(existsSync(path.join(REPO_ROOT, sourceOf(entry))), `${name}: ${entry}`).toBe(true);
       if (name === "relay-simulator") continue;
       const process = processOf(service.command);
       expect(process, `${name}: ${service.command.join(" ")}`).toBeDefined();
@@ -50,9 +59,9 @@ describe("every container runs an entry point of the code", () => {
     expect([...byProcess.keys()].sort()).toEqual([...ALL].sort());
   });
 
-  it("in Kubernetes, one workload per process, each args naming an existing entry point", () => {
+  it("in Kubernetes, one workload per process, each args naming a compiled entry point whose source exists", () => {
     const processes = workloads().map(({ workload, container }) => {
-      expect(existsSync(path.join(REPO_ROOT, container.args[0])), workload.metadata.name).toBe(true);
+      expect(existsSync(path.join(REPO_ROOT, sourceOf(entryOf(container.args)))), workload.metadata.name).toBe(true);
       return processOf(container.args);
     });
     expect(processes.sort()).toEqual([...ALL].sort());
@@ -60,7 +69,7 @@ describe("every container runs an entry point of the code", () => {
 
   it("each long-running entry point exports build() and listens only when run directly", async () => {
     for (const process of ["gateway", "governor", "catalog"] as const) {
-      const module = await import(path.join(REPO_ROOT, ENTRY_POINTS[process][0]!));
+      const module = await import(path.join(REPO_ROOT, sourceOf(ENTRY_POINTS[process][0]!)));
       expect(typeof module.build, process).toBe("function");
     }
   });
