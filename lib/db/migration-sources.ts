@@ -18,4 +18,5 @@ export const MIGRATION_SOURCES: MigrationSource[] = [
   { schema: "search", dir: here("../../services/search/migrations/") },
   { schema: "factcard", dir: here("../../services/factcard/migrations/") },
   { schema: "governor", dir: here("../../governor/migrations/") },
+  { schema: "audit", dir: here("../audit/migrations/") },
 ];
