@@ -12,7 +12,7 @@ import type pg from "pg";
 import { inReadSnapshot } from "../db/transaction.js";
 import { Bm25Index } from "./bm25-index.js";
 import type { BilingualBridge } from "./bilingual-bridge.js";
-import { terms } from "./tokenize.js";
+import { forgetTokenCaches, terms } from "./tokenize.js";
 
 export interface TextEntry<M> {
   /** Everything searchable, in any language. */
@@ -111,6 +111,9 @@ export class LiveTextIndex<M> {
       for (const id of [...this.meta.keys()]) this.drop(id);
       this.seenTx = new Map();
       await this.apply(rows);
+      // Every posting into the compact frozen arrays; the words and runs memoised while reading are dropped.
+      this.bm25.freeze();
+      forgetTokenCaches();
       this.buildMs = performance.now() - started;
       this.xmin = xmin;
       this.ready = true;
@@ -145,6 +148,7 @@ export class LiveTextIndex<M> {
         }
       }
       await this.apply(changed);
+      if (this.bm25.wantsFreeze()) this.bm25.freeze();
       this.xmin = xmin;
     });
   }
