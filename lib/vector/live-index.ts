@@ -11,12 +11,12 @@
  * the event loop between chunks so queries go on against the previous graph meanwhile. Rows with identical
  * vectors share a graph node (id-graph.ts).
  */
+import { availableParallelism } from "node:os";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type pg from "pg";
 import { inReadSnapshot } from "../db/transaction.js";
 import { decodeVector } from "../embedding/vector-codec.js";
-import type { HnswOptions } from "./hnsw.js";
-import { IdGraph, type ScoredId } from "./id-graph.js";
+import { IdGraph, type IdGraphOptions, type ScoredId } from "./id-graph.js";
 
 export type { ScoredId };
 
@@ -31,7 +31,8 @@ export interface LiveIndexOptions {
   source: VectorTable;
   model: string;
   dimensions: number;
-  hnsw?: Omit<HnswOptions, "dimensions">;
+  /** The graph library and its search breadth (id-graph.ts). */
+  graph?: Omit<IdGraphOptions, "dimensions">;
 }
 
 interface Row {
@@ -43,7 +44,10 @@ interface Row {
   tx: string;
 }
 
-const CHUNK = 64;
+/** Rows added between two yields to the event loop while a graph is built. */
+const CHUNK = 256;
+/** Threads a build may use (the graph library's own; usearch spreads each chunk over them). */
+const BUILD_THREADS = Math.min(2, availableParallelism());
 
 export class LiveIndex {
   private graph: IdGraph;
@@ -63,7 +67,7 @@ export class LiveIndex {
   }
 
   private emptyGraph(): IdGraph {
-    return new IdGraph({ ...this.options.hnsw, dimensions: this.options.dimensions });
+    return new IdGraph({ ...this.options.graph, dimensions: this.options.dimensions });
   }
 
   private isCurrent(row: Pick<Row, "model" | "dimensions" | "status">): boolean {
@@ -81,12 +85,11 @@ export class LiveIndex {
     return inReadSnapshot(this.options.db, work);
   }
 
-  private async build(entries: Iterable<[string, Float32Array]>): Promise<IdGraph> {
+  private async build(entries: [string, Float32Array][]): Promise<IdGraph> {
     const graph = this.emptyGraph();
-    let n = 0;
-    for (const [id, vector] of entries) {
-      graph.add(id, vector);
-      if (++n % CHUNK === 0) await yieldToLoop();
+    for (let i = 0; i < entries.length; i += CHUNK) {
+      graph.addMany(entries.slice(i, i + CHUNK), BUILD_THREADS);
+      await yieldToLoop();
     }
     return graph;
   }
@@ -156,9 +159,8 @@ export class LiveIndex {
     const graph = this.graph;
     const gone = allIds ? [...graph.ids()].filter((id) => !allIds.has(id)) : [];
     const removals = gone.length + changed.filter((r) => graph.has(r.id)).length;
-    const heavy =
-      changed.length > Math.max(CHUNK * 8, this.size / 4) ||
-      graph.hnsw.deleted + removals > Math.max(1000, graph.hnsw.count / 4);
+    const { nodes, removed } = graph.nodeCounts;
+    const heavy = changed.length > Math.max(CHUNK * 2, this.size / 4) || removed + removals > Math.max(1000, nodes / 4);
     if (heavy) {
       // Rebuilt from the vectors in memory and the changed rows, in id order: a fresh, compact graph.
       const entries = new Map<string, Float32Array>();
@@ -172,10 +174,8 @@ export class LiveIndex {
       return;
     }
     for (const id of gone) graph.drop(id);
-    for (const r of changed) {
-      if (this.isCurrent(r)) graph.add(r.id, decodeVector(r.embedding!));
-      else graph.drop(r.id);
-    }
+    for (const r of changed) if (!this.isCurrent(r)) graph.drop(r.id);
+    graph.addMany(changed.filter((r) => this.isCurrent(r)).map((r) => [r.id, decodeVector(r.embedding!)] as const));
   }
 
   /** Approximate top k, highest score first; `exclude` ids never appear. */
