@@ -103,6 +103,11 @@ export class LiveIndex {
     return this.graph.size;
   }
 
+  /** The graph and copy behind the index (for the benchmark's memory figures). */
+  get idGraph(): IdGraph {
+    return this.graph;
+  }
+
   private emptyGraph(): IdGraph {
     return new IdGraph({ ...this.options.graph, dimensions: this.options.dimensions });
   }
