@@ -98,8 +98,10 @@ export class Bm25Index {
   private dead = 0;
   /** Per-search accumulators, reused (searches are synchronous), cleared after each use. */
   private scratch = new Float64Array(0);
-  private state = new Uint8Array(0);
   private touched = new Int32Array(0);
+  private norms = new Float64Array(0);
+  private normsAvg = NaN;
+  private normsCount = 0;
 
   get size(): number {
     return this.numberOf.size;
@@ -269,36 +271,46 @@ export class Bm25Index {
     }
     this.dead = 0;
     this.scratch = new Float64Array(0);
-    this.state = new Uint8Array(0);
     this.touched = new Int32Array(0);
+    this.norms = new Float64Array(0);
+    this.normsAvg = NaN;
+    this.normsCount = 0;
   }
 
-  /** Adds each accepted row's share of one term to the accumulators. */
+  /** Each row's length normalisation, K1 * (1 - B + B * length / average), worked out again when the average moved. */
+  private normsFor(avgLength: number): Float64Array {
+    if (this.normsAvg !== avgLength || this.normsCount !== this.ids.length) {
+      if (this.norms.length < this.ids.length) this.norms = new Float64Array(this.ids.length * 2);
+      this.normsCount = this.ids.length;
+      for (let doc = 0; doc < this.ids.length; doc++)
+        this.norms[doc] = K1 * (1 - B + (B * this.lengths[doc]!) / avgLength);
+      this.normsAvg = avgLength;
+    }
+    return this.norms;
+  }
+
+  /**
+   * Adds every row's share of one term to the accumulators, tombstones and rows a filter will refuse included:
+   * checking those once per row when the top k is taken costs less than once per posting. A share is never 0
+   * (idf and tf are positive), so an accumulator at 0 means the row was not touched yet.
+   */
   private accumulate(
     docs: Int32Array,
     tfs: Uint16Array,
     from: number,
     to: number,
     weightIdf: number,
-    avgLength: number,
-    accept: ((id: string, group: number) => boolean) | undefined,
-    exclude: ReadonlySet<string> | undefined,
+    norms: Float64Array,
     touched: number,
   ): number {
-    const { scratch, state, lengths } = this;
+    const { scratch } = this;
+    const list = this.touched;
     for (let i = from; i < to; i++) {
       const doc = docs[i]!;
-      let st = state[doc]!;
-      if (st === 0) {
-        const id = this.ids[doc];
-        st = id !== null && id !== undefined && (!accept || accept(id, this.groups[doc]!)) && !exclude?.has(id) ? 1 : 2;
-        state[doc] = st;
-        this.touched[touched++] = doc;
-      }
-      if (st !== 1) continue;
       const tf = tfs[i]!;
-      scratch[doc] =
-        scratch[doc]! + (weightIdf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[doc]!) / avgLength));
+      const sum = scratch[doc]!;
+      if (sum === 0) list[touched++] = doc;
+      scratch[doc] = sum + (weightIdf * tf * (K1 + 1)) / (tf + norms[doc]!);
     }
     return touched;
   }
@@ -318,10 +330,9 @@ export class Bm25Index {
     const avgLength = this.totalLength / n;
     if (this.scratch.length < this.ids.length) {
       this.scratch = new Float64Array(this.ids.length * 2);
-      this.state = new Uint8Array(this.ids.length * 2);
       this.touched = new Int32Array(this.ids.length * 2);
     }
-    // state: 0 unseen, 1 accepted (scored), 2 refused.
+    const norms = this.normsFor(avgLength);
     let touched = 0;
     const { frozen } = this;
     for (const { term, weight } of query) {
@@ -336,25 +347,22 @@ export class Bm25Index {
           frozen.starts[t]!,
           frozen.starts[t + 1]!,
           weightIdf,
-          avgLength,
-          accept,
-          exclude,
+          norms,
           touched,
         );
       const p = this.live.get(term);
-      if (p) touched = this.accumulate(p.docs, p.tfs, 0, p.n, weightIdf, avgLength, accept, exclude, touched);
+      if (p) touched = this.accumulate(p.docs, p.tfs, 0, p.n, weightIdf, norms, touched);
     }
-    const { scratch, state } = this;
+    const { scratch } = this;
     const heap = new ScoreHeap("min", k + 1);
     for (let i = 0; i < touched; i++) {
       const doc = this.touched[i]!;
       const score = scratch[doc]!;
-      const st = state[doc];
       scratch[doc] = 0;
-      state[doc] = 0;
-      if (st !== 1) continue;
+      const id = this.ids[doc];
+      if (id === null || id === undefined || (accept && !accept(id, this.groups[doc]!)) || exclude?.has(id)) continue;
       if (heap.size < k) heap.push(score, doc);
-      else if (score > heap.topScore() || (score === heap.topScore() && this.ids[doc]! < this.ids[heap.topNode()]!)) {
+      else if (score > heap.topScore() || (score === heap.topScore() && id < this.ids[heap.topNode()]!)) {
         heap.pop();
         heap.push(score, doc);
       }
@@ -422,6 +430,6 @@ export class Bm25Index {
     for (const [term, p] of this.live) total += p.docs.byteLength + p.tfs.byteLength + 2 * term.length + 64;
     for (const id of this.ids) total += id === null ? 8 : 2 * id.length + 40;
     total += this.lengths.byteLength + this.groups.byteLength + 48 * this.numberOf.size;
-    return total + this.scratch.byteLength + this.state.byteLength + this.touched.byteLength;
+    return total + this.scratch.byteLength + this.touched.byteLength + this.norms.byteLength;
   }
 }

@@ -18,6 +18,8 @@ export const LANG_GROUPS: readonly DocumentLang[] = ["plain", "en", "zh"];
 
 /** What search filters a document by, held in memory beside its postings. */
 export interface DocumentMeta {
+  /** Also what a search answers with, beside the path, session and archive time, without reading the row again. */
+  title: string | null;
   lang: DocumentLang;
   path: string | null;
   analystId: string | null;
@@ -45,6 +47,7 @@ const documentsSource: TextSource<DocumentMeta> = {
     return {
       text,
       meta: {
+        title: str(row.title),
         lang,
         path: str(row.path),
         analystId: str(row.analyst_id),

@@ -77,6 +77,11 @@ export class LiveTextIndex<M> {
     return this.meta.get(id);
   }
 
+  /** The transaction that last wrote the row as this index holds it (the version its fields and postings are of). */
+  txOf(id: string): string | undefined {
+    return this.seenTx.get(id);
+  }
+
   /** The index as it stands, for a snapshot; null before it has loaded. */
   parts(): TextIndexParts<M> | null {
     if (!this.ready || this.xmin === null) return null;
