@@ -69,7 +69,22 @@ export async function startService(
     nodeArgs: options.cpuProfileDir ? ["--cpu-prof", "--cpu-prof-dir", options.cpuProfileDir] : [],
   });
   const target = asTarget(name, child, child.match[1]!);
-  return { target: { ...target, metricsUrl: `http://127.0.0.1:${metricsPort}` }, key: child.match[2]! };
+  const metricsUrl = `http://127.0.0.1:${metricsPort}`;
+  await readyOrThrow(metricsUrl, name, child);
+  return { target: { ...target, metricsUrl }, key: child.match[2]! };
+}
+
+/** Waits for /readyz: the service listens before its search indexes are loaded, and is not ready until they are. */
+async function readyOrThrow(metricsUrl: string, name: string, child: BenchChild, timeoutMs = 300_000) {
+  const started = Date.now();
+  let last = "";
+  while (Date.now() - started < timeoutMs) {
+    const res = await fetch(`${metricsUrl}/readyz`).catch((e: Error) => ({ ok: false, text: async () => e.message }));
+    if (res.ok) return;
+    last = await res.text();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the ${name} was not ready within ${timeoutMs / 1000} s (${last}):\n${child.output()}`);
 }
 
 export async function startHandWritten(readerUrl: string): Promise<Target> {
