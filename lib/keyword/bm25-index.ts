@@ -16,7 +16,6 @@
  * id, so a filter on it reads an array where a look-up by id would cost a hash probe for every row a common term
  * touches.
  */
-import { ScoreHeap } from "../vector/heap.js";
 import { TermTable } from "./term-table.js";
 
 export interface ScoredId {
@@ -68,6 +67,13 @@ export interface Bm25Parts extends FrozenPostings {
 const K1 = 1.2;
 const B = 0.75;
 
+/** A query term found in the index: its weight times its idf, its frozen term number (-1: none), its live list. */
+interface WeightedTerm {
+  weightIdf: number;
+  t: number;
+  live: Postings | undefined;
+}
+
 const EMPTY: FrozenPostings = {
   terms: TermTable.of([]),
   starts: new Uint32Array(1),
@@ -102,6 +108,8 @@ export class Bm25Index {
   private norms = new Float64Array(0);
   private normsAvg = NaN;
   private normsCount = 0;
+  /** The touched rows' sums, copied for a selection. */
+  private sums = new Float64Array(0);
 
   get size(): number {
     return this.numberOf.size;
@@ -333,44 +341,172 @@ export class Bm25Index {
       this.touched = new Int32Array(this.ids.length * 2);
     }
     const norms = this.normsFor(avgLength);
+    const terms = this.queryTerms(query, n);
+    if (!accept && !exclude) return this.topByBounds(terms, k, norms, avgLength);
     let touched = 0;
-    const { frozen } = this;
-    for (const { term, weight } of query) {
-      const df = Math.min(this.df(term), n);
-      if (df === 0) continue;
-      const weightIdf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      const t = frozen.terms.idOf(term);
-      if (t >= 0)
-        touched = this.accumulate(
-          frozen.docs,
-          frozen.tfs,
-          frozen.starts[t]!,
-          frozen.starts[t + 1]!,
-          weightIdf,
-          norms,
-          touched,
-        );
-      const p = this.live.get(term);
-      if (p) touched = this.accumulate(p.docs, p.tfs, 0, p.n, weightIdf, norms, touched);
-    }
+    for (const term of terms) touched = this.accumulateTerm(term, norms, touched);
     const { scratch } = this;
-    const heap = new ScoreHeap("min", k + 1);
+    const docs: number[] = [];
+    const scores: number[] = [];
     for (let i = 0; i < touched; i++) {
       const doc = this.touched[i]!;
       const score = scratch[doc]!;
       scratch[doc] = 0;
       const id = this.ids[doc];
       if (id === null || id === undefined || (accept && !accept(id, this.groups[doc]!)) || exclude?.has(id)) continue;
-      if (heap.size < k) heap.push(score, doc);
-      else if (score > heap.topScore() || (score === heap.topScore() && id < this.ids[heap.topNode()]!)) {
-        heap.pop();
-        heap.push(score, doc);
+      docs.push(doc);
+      scores.push(score);
+    }
+    return this.best(docs, scores, k);
+  }
+
+  /** The k highest scores, highest first, ties in id order (whichever order the rows came in). */
+  private best(docs: number[], scores: number[], k: number): ScoredId[] {
+    let cut = -Infinity;
+    if (docs.length > k) {
+      if (this.sums.length < scores.length) this.sums = new Float64Array(scores.length * 2);
+      this.sums.set(scores);
+      cut = Bm25Index.select(this.sums, scores.length, scores.length - k);
+    }
+    const kept: ScoredId[] = [];
+    for (let i = 0; i < docs.length; i++)
+      if (scores[i]! >= cut) kept.push({ id: this.ids[docs[i]!]!, score: scores[i]! });
+    return kept.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, k);
+  }
+
+  /** The value that would sit at `want` if a[0..m) were sorted ascending (a is reordered). */
+  private static select(a: Float64Array, m: number, want: number): number {
+    let lo = 0;
+    let hi = m - 1;
+    while (lo < hi) {
+      const pivot = a[(lo + hi) >> 1]!;
+      let i = lo;
+      let j = hi;
+      while (i <= j) {
+        while (a[i]! < pivot) i++;
+        while (a[j]! > pivot) j--;
+        if (i <= j) {
+          const x = a[i]!;
+          a[i++] = a[j]!;
+          a[j--] = x;
+        }
+      }
+      if (want <= j) hi = j;
+      else if (want >= i) lo = i;
+      else break;
+    }
+    return a[want]!;
+  }
+
+  /** The query's terms found in the index, in query order, with their weighted idf. */
+  private queryTerms(query: readonly QueryTerm[], n: number): WeightedTerm[] {
+    const out: WeightedTerm[] = [];
+    for (const { term, weight } of query) {
+      const df = Math.min(this.df(term), n);
+      if (df === 0) continue;
+      out.push({
+        weightIdf: weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)),
+        t: this.frozen.terms.idOf(term),
+        live: this.live.get(term),
+      });
+    }
+    return out;
+  }
+
+  private accumulateTerm(term: WeightedTerm, norms: Float64Array, touched: number): number {
+    const { frozen } = this;
+    if (term.t >= 0)
+      touched = this.accumulate(
+        frozen.docs,
+        frozen.tfs,
+        frozen.starts[term.t]!,
+        frozen.starts[term.t + 1]!,
+        term.weightIdf,
+        norms,
+        touched,
+      );
+    const p = term.live;
+    return p ? this.accumulate(p.docs, p.tfs, 0, p.n, term.weightIdf, norms, touched) : touched;
+  }
+
+  /** The k-th largest of the live touched rows' sums (0 when fewer than k), by a selection over a copy. */
+  private kthSum(touched: number, k: number): number {
+    if (this.sums.length < touched) this.sums = new Float64Array(touched * 2);
+    let m = 0;
+    for (let i = 0; i < touched; i++) {
+      const doc = this.touched[i]!;
+      if (this.ids[doc] !== null) this.sums[m++] = this.scratch[doc]!;
+    }
+    if (m < k) return 0;
+    return Bm25Index.select(this.sums, m, m - k);
+  }
+
+  /**
+   * The top k without a filter, skipping what cannot make it (MaxScore, Turtle and Flood 1995): terms are walked
+   * from the highest bound on what one row can gain from them (its weighted idf times k1 + 1) down; once the k-th best
+   * sum so far exceeds what every term still unwalked could add, a row not yet touched cannot reach the top k, so the
+   * walk stops and only the rows that still could are scored on the remaining terms, each by a binary search of their
+   * postings. The rows that could be in the top k are then scored exactly in query order, as a full walk adds
+   * (so scores and ties are the same to the last bit), and the best k taken.
+   */
+  private topByBounds(terms: WeightedTerm[], k: number, norms: Float64Array, avgLength: number): ScoredId[] {
+    const SLACK = 1e-9;
+    const order = terms.map((_, i) => i).sort((a, b) => terms[b]!.weightIdf - terms[a]!.weightIdf);
+    let remaining = 0;
+    for (const term of terms) remaining += term.weightIdf * (K1 + 1);
+    let touched = 0;
+    let floor = 0;
+    let walked = 0;
+    let gained = 0;
+    for (; walked < order.length; walked++) {
+      const term = terms[order[walked]!]!;
+      touched = this.accumulateTerm(term, norms, touched);
+      remaining -= term.weightIdf * (K1 + 1);
+      gained += term.weightIdf * (K1 + 1);
+      // The k-th sum is at most what the walked terms can give: a selection is worth it only when that exceeds the rest.
+      if (walked + 1 < order.length && touched >= k && remaining < gained) {
+        const kth = this.kthSum(touched, k);
+        if (remaining < kth * (1 - SLACK)) {
+          floor = kth * (1 - SLACK);
+          walked++;
+          break;
+        }
       }
     }
-    return heap
-      .sorted()
-      .map(({ node, score }) => ({ id: this.ids[node]!, score }))
-      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    if (walked >= order.length) {
+      remaining = 0;
+      floor = this.kthSum(touched, k) * (1 - SLACK);
+    }
+    const candidates: number[] = [];
+    const { scratch } = this;
+    for (let i = 0; i < touched; i++) {
+      const doc = this.touched[i]!;
+      if (this.ids[doc] !== null && scratch[doc]! + remaining >= floor) candidates.push(doc);
+      scratch[doc] = 0;
+    }
+    return this.best(
+      candidates,
+      candidates.map((doc) => this.exactScore(terms, doc, avgLength)),
+      k,
+    );
+  }
+
+  /** One row's BM25 over the terms, added up in query order (as a walk of every posting adds it). */
+  private exactScore(terms: WeightedTerm[], doc: number, avgLength: number): number {
+    const { frozen } = this;
+    let score = 0;
+    for (const { weightIdf, t, live } of terms) {
+      let tf = 0;
+      const at = t < 0 ? -1 : Bm25Index.find(frozen.docs, frozen.starts[t]!, frozen.starts[t + 1]!, doc);
+      if (at >= 0) tf = frozen.tfs[at]!;
+      else if (live) {
+        const i = Bm25Index.find(live.docs, 0, live.n, doc);
+        if (i >= 0) tf = live.tfs[i]!;
+      }
+      if (tf === 0) continue;
+      score = score + (weightIdf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[doc]!) / avgLength));
+    }
+    return score;
   }
 
   /** The index of `doc` in docs[lo..hi), or -1: posting lists are in row order. */
