@@ -189,18 +189,21 @@ export class IdGraph {
   search(q: Float32Array, k: number, exclude: ReadonlySet<string> = new Set(), ef = this.efSearch): ScoredId[] {
     if (k <= 0 || this.nodeOf.size === 0) return [];
     const wanted = Math.max(ef, k + exclude.size);
-    const hits = this.graph.search(q, wanted).map((node) => ({ node, score: this.store.score(q, node) }));
+    const nodes = this.graph.search(q, wanted);
+    this.store.prepare(q);
+    const hits = nodes.map((node) => ({ node, score: this.store.scorePrepared(node) }));
     return this.expand(hits.sort(byScore), k, exclude);
   }
 
   /** Exact top k over every id, or over `ids` only (ids not held are ignored). */
   exact(q: Float32Array, k: number, ids?: Iterable<string>): ScoredId[] {
     if (k <= 0) return [];
+    this.store.prepare(q);
     if (!ids) {
       const heap = new ScoreHeap("min", k + 1);
       for (let node = 0; node < this.idsOf.length; node++) {
         if (this.idsOf[node] === null) continue;
-        const s = this.store.score(q, node);
+        const s = this.store.scorePrepared(node);
         if (heap.size < k) heap.push(s, node);
         else if (s > heap.topScore()) {
           heap.pop();
@@ -214,7 +217,7 @@ export class IdGraph {
     for (const id of ids) {
       const node = this.nodeOf.get(id);
       if (node === undefined) continue;
-      const s = this.store.score(q, node);
+      const s = this.store.scorePrepared(node);
       const index = candidates.push(id) - 1;
       if (heap.size < k) heap.push(s, index);
       else if (s > heap.topScore()) {
