@@ -37,6 +37,8 @@ export function serviceEnv(
     PORT: "0",
     METRICS_PORT: "0",
     GOVERNOR_ENABLED: "false",
+    // Index snapshots only change how a start goes, and would land in the checkout's DATA_DIR: not saved here.
+    INDEX_DIR: "off",
     ...(config === "defaults"
       ? { LOG_LEVEL: "info", RATE_LIMIT_ENABLED: "true", RATE_LIMIT_PER_MINUTE: "1000000", RATE_LIMIT_BURST: "1000000" }
       : { LOG_LEVEL: "warn", RATE_LIMIT_ENABLED: "false" }),
