@@ -101,6 +101,7 @@ export function loadVectors(
       { ...options, dimensions: key.dimensions },
       { graph: UsearchGraph.load(graphFile, key.dimensions), parts },
     );
+    place.log.info(`${what}: loaded from ${place.file(name)} (${graph.size} ids)`);
     return { graph, seenTx: new Map(seenTx), xmin };
   } catch (e) {
     place.rejected(name, what, (e as Error).message);

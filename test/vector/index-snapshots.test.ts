@@ -111,7 +111,7 @@ describe("index snapshots", () => {
     expect(restarted.runtime.readinessProblem()).toMatch(/not loaded yet/);
     await restarted.runtime.firstLook;
     expect(restarted.runtime.readinessProblem()).toBeNull();
-    expect(restarted.lines.filter((l) => l.includes("loaded from"))).toHaveLength(1);
+    expect(restarted.lines.filter((l) => l.includes("loaded from"))).toHaveLength(3);
     expect(restarted.lines.filter((l) => l.startsWith("warn"))).toEqual([]);
     const fresh = runtimeOn(db, null);
     await fresh.runtime.start();
