@@ -3,6 +3,7 @@ import path from "node:path";
 import { DEFAULT_RUNTIME_DIR } from "../db/embedded/runtime-dir.js";
 import { readAccessConfig, type AccessConfig } from "./access.js";
 import { readAuthConfig, type AuthConfig } from "./auth.js";
+import { readBundleLimits, type BundleLimits } from "./bundle.js";
 import { readClusterConfig, type ClusterConfig } from "./cluster.js";
 import { ConfigError, EnvReader, type Env } from "./env.js";
 import { readSearchConfig, type SearchConfig } from "./search.js";
@@ -52,6 +53,8 @@ export interface Config {
   cluster: ClusterConfig;
   /** Rate limits (RATE_LIMIT_*), TRUST_PROXY and the admin listener (ADMIN_TOKEN_SHA256, ADMIN_HOST, ADMIN_PORT): lib/config/access.ts. */
   access: AccessConfig;
+  /** The importer's bounds on a bundle's lines, bodies and nesting (BUNDLE_MAX_*): lib/config/bundle.ts. */
+  bundle: BundleLimits;
 }
 
 export interface RelayConfig {
@@ -167,5 +170,6 @@ export function loadConfig(variables: Env = process.env): Config {
     auth: readAuthConfig(env),
     cluster: readClusterConfig(env),
     access: readAccessConfig(env, port),
+    bundle: readBundleLimits(env),
   };
 }
