@@ -12,6 +12,7 @@ import { installRequestContext } from "../lib/observability/request-context.js";
 import { requestLogging } from "../lib/observability/request-logging.js";
 import type { ApiKeyResolver } from "./auth/api-keys.js";
 import { authenticate, requireScope } from "./auth/authenticate.js";
+import { challengeEvery401 } from "./auth/rest-challenge.js";
 import { createOAuthResolver } from "./auth/oauth-tokens.js";
 import { createPeerKeyResolver } from "./auth/peer-keys.js";
 import { ambiguousDigests } from "../lib/config/peers-file.js";
@@ -128,6 +129,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     app.addHook("onClose", async () => limiter.close());
   }
   gate(requireScope);
+  challengeEvery401(app, deps.config);
   app.setErrorHandler(errorHandler);
   app.addHook("preHandler", refuseNonFiniteNumbers);
   registerMethodAwareNotFound(app);

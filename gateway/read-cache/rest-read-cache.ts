@@ -2,13 +2,14 @@
  * The read cache on the REST surface. Every GET under /api/v1 that needs a scope is a candidate; it is looked up
  * after authentication, the rate limit, the scope check and validation (so a caller that may not read a route never
  * reads it from the cache either), keyed by the route and its validated parameters (defaults applied, keys sorted;
- * the feed token is a credential, not a parameter). A hit is sent without the route running. On a miss the route
+ * the feed token is a credential, not a parameter, except on a feed whose links carry it). A hit is sent without the route running. On a miss the route
  * runs while its service calls are recorded, and its 200 is kept with the headers it set, unless a call made it
  * uncacheable, it called no service (its answer is not data: meta, say), or it says no-store (fleet health).
  * HEAD requests are left to the route.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from "fastify";
 import { canonicalJson } from "../../lib/canonical-json.js";
+import { presentedCredential } from "../auth/credentials.js";
 import { REST_PREFIX } from "../contract/route-catalog.js";
 import { newRecording, recordCalls, type Recording } from "./call-recorder.js";
 import type { ReadCache } from "./read-cache.js";
@@ -28,8 +29,13 @@ type WithPending = FastifyRequest & { [PENDING]?: Pending };
 const ENTRY_OVERHEAD = 256;
 
 function keyOf(request: FastifyRequest): string {
-  const { token: _credential, ...query } = (request.query ?? {}) as Record<string, unknown>;
-  return `GET ${request.routeOptions.url} ${canonicalJson(request.params ?? {})} ${canonicalJson(query)}`;
+  const { token, ...query } = (request.query ?? {}) as Record<string, unknown>;
+  const key = `GET ${request.routeOptions.url} ${canonicalJson(request.params ?? {})} ${canonicalJson(query)}`;
+  // A feed read with a token links with it: that answer is this token's alone.
+  const withToken = (request.routeOptions.config as { tokenInAnswer?: boolean }).tokenInAnswer === true;
+  return withToken && typeof token === "string" && presentedCredential(request.headers) === undefined
+    ? `${key} token:${token}`
+    : key;
 }
 
 function isCandidate(route: RouteOptions): boolean {
