@@ -159,7 +159,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     clients,
     projectName: deps.config.project.name,
     now: deps.now,
-    wrapCall: readCache ? toolCallCache(readCache.store) : undefined,
+    wrapCall: readCache ? toolCallCache(readCache.store, app.log) : undefined,
   });
   await app.register(contractRoutes, { config: deps.config, routes: restRouteList, tools, rateLimit: limiter?.config });
   await app.register(referenceRoutes, { title: deps.config.project.name });

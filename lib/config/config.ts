@@ -41,6 +41,11 @@ export interface Config {
    * 0 turns it off (docs/read-cache.md).
    */
   readCacheBytes: number;
+  /**
+   * How long after the database could no longer be heard the read cache may still serve an answer it holds, stale,
+   * to a request whose route failed (stale-if-error, RFC 5861); 0 never serves stale (docs/read-cache.md).
+   */
+  readCacheStaleSeconds: number;
   /** NATS with JetStream (the governor's bus). Unset: the in-process bus. */
   natsUrl: string | undefined;
   relay: RelayConfig;
@@ -163,6 +168,7 @@ export function loadConfig(variables: Env = process.env): Config {
     keyCacheSeconds: env.whole("KEY_CACHE_SECONDS", 10, 0, 3600),
     reportValidatorCacheMs: env.whole("REPORT_VALIDATOR_CACHE_MS", 1000, 0, 60_000),
     readCacheBytes: env.whole("READ_CACHE_BYTES", 64 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
+    readCacheStaleSeconds: env.whole("READ_CACHE_STALE_IF_ERROR_SECONDS", 60, 0, 86_400),
     natsUrl: natsUrl(env),
     relay: relayConfig(env),
     governor: governorConfig(env),
