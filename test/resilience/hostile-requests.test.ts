@@ -67,11 +67,11 @@ describe("hostile requests", () => {
     const batch = Array.from({ length: 10_000 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "ping" }));
     const refusedBatch = await call(batch);
     expect(refusedBatch.status).toBeLessThan(500);
-    expect((await refusedBatch.json()).error.code).toBe(-32600);
+    expect(((await refusedBatch.json()) as any).error.code).toBe(-32600);
     const deep = `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"analysts_list","arguments":{"a":${"[".repeat(100_000)}${"]".repeat(100_000)}}}}`;
     const refusedDeep = await call(deep);
     expect(refusedDeep.status).toBeLessThan(500);
-    const body = await refusedDeep.json();
+    const body = (await refusedDeep.json()) as any;
     expect([body.error.code, body.error.message]).toEqual([-32602, "invalid arguments: nested deeper than 32 levels"]);
   });
 
@@ -83,6 +83,6 @@ describe("hostile requests", () => {
       params: { name: "analysts_list", arguments: {} },
     });
     expect(res.status).toBe(200);
-    expect((await res.json()).result.structuredContent.count).toBe(2);
+    expect(((await res.json()) as any).result.structuredContent.count).toBe(2);
   });
 });
