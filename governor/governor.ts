@@ -1,6 +1,6 @@
 /**
- * The governor, composed from injected parts (pool, bus, relay client, embedder, clock). start() subscribes to the
- * slot and callback subjects, starts the cron publishers and a periodic inbox scan, and announces this service to
+ * The governor, composed from injected parts (pool, bus, relay client, embedder, clock). start() closes the claims
+ * of governors that died mid-tick, subscribes to the slot and callback subjects, starts the cron publishers and a periodic inbox scan, and announces this service to
  * the relay as a coordination participant; stop() undoes all of it and waits for work in flight.
  */
 import { hostname } from "node:os";
@@ -13,6 +13,7 @@ import type { GovernorObserver } from "./governor-metrics.js";
 import { runKickoff, type KickoffReport } from "./kickoff/run-kickoff.js";
 import type { GateThresholds } from "./kickoff/similarity-gate.js";
 import { governorRoutes } from "./pulse/routes.js";
+import { sweepAbandoned } from "./decisions-store.js";
 import type { RelayClient } from "./relay/relay-client.js";
 import { TASK_KINDS } from "../lib/relay/ceilings.js";
 import { startConsumers } from "./schedule/consumers.js";
@@ -101,6 +102,16 @@ export function createGovernor(deps: GovernorDeps): Governor {
     applyCallbacks,
     routes: governorRoutes({ db: deps.db, enabledByConfig: deps.enabledByConfig, now: deps.now }),
     async start() {
+      // Whatever a governor that died mid-tick left claimed is closed before this one starts working.
+      await sweepAbandoned(deps.db, deps.now(), replicaId)
+        .then((closed) => {
+          for (const a of closed)
+            deps.log.warn(
+              { kind: a.kind, slotAt: a.slot_at, claimedBy: a.claimed_by },
+              "governor: closed an abandoned claim",
+            );
+        })
+        .catch((err) => deps.log.warn({ err }, "governor: could not look for abandoned claims (the next tick does)"));
       consumptions = await startConsumers({
         bus: deps.bus,
         handlers: { tick, kickoff, applyCallbacks },
