@@ -1,5 +1,6 @@
 /** `npm run governor -- disable|enable|status`, run as a process against a database, as an operator would. */
 import { execFile } from "node:child_process";
+import { userInfo } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,9 +34,31 @@ describe("npm run governor", () => {
     const { rows } = await db.owner.query("SELECT name, value, updated_by FROM governor.settings");
     expect(rows).toEqual([{ name: "enabled", value: false, updated_by: "alice" }]);
 
-    await governor("enable", "--by", "bob");
+    await governor("enable");
     const status = await governor("status");
     expect(JSON.parse(status.stdout).pulse).toMatchObject({ enabled: true, enabledBySetting: true });
+
+    // Each flip is one audit row: who (the --by name, else operator:<unix user>), what, when; no address.
+    const audit = await db.owner.query(
+      "SELECT actor, action, target, address, detail, at FROM audit.events ORDER BY event_id",
+    );
+    expect(audit.rows.map(({ at: _at, ...row }) => row)).toEqual([
+      {
+        actor: "alice",
+        action: "governor.disable",
+        target: "kill switch",
+        address: null,
+        detail: { was_enabled: true },
+      },
+      {
+        actor: `operator:${userInfo().username}`,
+        action: "governor.enable",
+        target: "kill switch",
+        address: null,
+        detail: { was_enabled: false },
+      },
+    ]);
+    expect(audit.rows.every((r) => Math.abs(r.at - Date.now()) < 60_000)).toBe(true);
   });
 
   it("prints its usage for anything else", async () => {

@@ -3,6 +3,7 @@
  *   npm run governor -- disable [--by NAME]   headroom control off: no reserve, only the hard ceilings (spec §8)
  *   npm run governor -- enable [--by NAME]
  *   npm run governor -- status               the queue pulse, as JSON
+ * A flip writes an audit row; the actor is operator:<unix user>, or NAME.
  */
 import { toJson } from "@bufbuild/protobuf";
 import { userInfo } from "node:os";
@@ -33,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (command !== "status") {
       const by = values.by ?? `operator:${userInfo().username}`;
-      await setEnabled(db.owner, command === "enable", by, Date.now());
+      await setEnabled(db.owner, command === "enable", { actor: by, at: Date.now() });
       process.stderr.write(
         command === "enable"
           ? `governor enabled by ${by}: the edge reserve applies again from the next tick${config.governor.enabled ? "" : " (but GOVERNOR_ENABLED=false still holds it off)"}\n`
