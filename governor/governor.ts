@@ -1,7 +1,8 @@
 /**
- * The governor, composed from injected parts (pool, bus, relay client, embedder, clock). start() closes the claims
- * of governors that died mid-tick, subscribes to the slot and callback subjects, starts the cron publishers and a periodic inbox scan, and announces this service to
- * the relay as a coordination participant; stop() undoes all of it and waits for work in flight.
+ * The governor, composed from injected parts (pool, bus, relay client, embedder, clock and its alarms). start() closes
+ * the claims of governors that died mid-tick, subscribes to the slot and callback subjects, starts the slot publisher
+ * (ticks, kickoffs) and a periodic inbox scan, and announces this service to the relay as a coordination
+ * participant; stop() undoes all of it and waits for work in flight.
  */
 import { hostname } from "node:os";
 import type { Bus, Consumption } from "../lib/bus/bus.js";
@@ -17,8 +18,9 @@ import { sweepAbandoned } from "./decisions-store.js";
 import type { RelayClient } from "./relay/relay-client.js";
 import { TASK_KINDS } from "../lib/relay/ceilings.js";
 import { startConsumers } from "./schedule/consumers.js";
-import { publishSlot, startCronPublisher } from "./schedule/cron-publisher.js";
-import { slotOf } from "./schedule/slots.js";
+import { timerAlarm, type SetAlarm } from "./schedule/alarm.js";
+import { publishSlot, startSlotPublisher } from "./schedule/slot-publisher.js";
+import { slotOf, SLOT_KINDS } from "./schedule/slots.js";
 import { runTick, type TickReport } from "./tick/run-tick.js";
 
 export interface GovernorDeps {
@@ -36,8 +38,10 @@ export interface GovernorDeps {
   replicaId?: string;
   /** How often unapplied callbacks are looked for besides the bus notifications. */
   callbackScanMs?: number;
-  /** Publish slots from node-cron (off in tests that publish by hand). */
+  /** Publish slots as they begin on the clock (off in tests that publish by hand). */
   cron?: boolean;
+  /** Runs a function once `now()` reaches a time: the schedule's timers (default: Node timers against `now`). */
+  alarm?: SetAlarm;
   /** Sees every tick, kickoff and applied callback (the metrics: governor/governor-metrics.ts). */
   observer?: GovernorObserver;
 }
@@ -119,9 +123,14 @@ export function createGovernor(deps: GovernorDeps): Governor {
         log: deps.log,
       });
       if (deps.cron !== false) {
-        cron = startCronPublisher({ bus: deps.bus, now: deps.now, log: deps.log });
+        cron = startSlotPublisher({
+          bus: deps.bus,
+          now: deps.now,
+          alarm: deps.alarm ?? timerAlarm(deps.now),
+          log: deps.log,
+        });
         // The current slots too: a slot already run (by any replica) is not run again, a stale one is dropped.
-        for (const kind of ["tick", "kickoff"] as const) {
+        for (const kind of SLOT_KINDS) {
           void publishSlot(deps.bus, kind, deps.now(), deps.log).catch((err) =>
             deps.log.warn({ err, kind }, "governor: could not publish the slot"),
           );
