@@ -1,8 +1,8 @@
 /**
  * The governor, composed from injected parts (pool, bus, relay client, embedder, clock and its alarms). start() closes
  * the claims of governors that died mid-tick, subscribes to the slot and callback subjects, starts the slot publisher
- * (ticks, kickoffs) and a periodic inbox scan, and announces this service to the relay as a coordination
- * participant; stop() undoes all of it and waits for work in flight.
+ * (ticks, kickoffs, the daily fleet-health snapshot) and a periodic inbox scan, and announces this service to the
+ * relay as a coordination participant; stop() undoes all of it and waits for work in flight.
  */
 import { hostname } from "node:os";
 import type { Bus, Consumption } from "../lib/bus/bus.js";
@@ -15,6 +15,12 @@ import { runKickoff, type KickoffReport } from "./kickoff/run-kickoff.js";
 import type { GateThresholds } from "./kickoff/similarity-gate.js";
 import { governorRoutes } from "./pulse/routes.js";
 import { sweepAbandoned } from "./decisions-store.js";
+import {
+  runDailySnapshot,
+  writeFleetHealthSnapshot,
+  type DailySnapshotReport,
+  type WrittenSnapshot,
+} from "./fleet-health/write-snapshot.js";
 import type { RelayClient } from "./relay/relay-client.js";
 import { TASK_KINDS } from "../lib/relay/ceilings.js";
 import { startConsumers } from "./schedule/consumers.js";
@@ -49,6 +55,10 @@ export interface GovernorDeps {
 export interface Governor {
   tick(slotAt?: number): Promise<TickReport>;
   kickoff(slotAt?: number): Promise<KickoffReport>;
+  /** The daily fleet-health slot (once across replicas). */
+  fleetHealth(slotAt?: number): Promise<DailySnapshotReport>;
+  /** A fleet-health snapshot now, read from this governor's relay, with its audit row. */
+  writeFleetHealth(request: { actor: string; address?: string | null }): Promise<WrittenSnapshot>;
   applyCallbacks(): Promise<AppliedDelivery[]>;
   routes: ReturnType<typeof governorRoutes>;
   start(): Promise<void>;
@@ -83,6 +93,10 @@ export function createGovernor(deps: GovernorDeps): Governor {
       slotAt,
     ).then((r) => seen(r, deps.observer?.kickoff));
 
+  const snapshotDeps = { db: deps.db, relay: deps.relay, now: deps.now, log: deps.log };
+  const fleetHealth = (slotAt = slotOf("fleet-health", deps.now())) =>
+    runDailySnapshot({ ...snapshotDeps, replicaId }, slotAt);
+
   /** One applier per process; a request while it runs makes it go round once more. */
   function applyCallbacks(): Promise<AppliedDelivery[]> {
     if (applying) {
@@ -103,6 +117,8 @@ export function createGovernor(deps: GovernorDeps): Governor {
   return {
     tick,
     kickoff,
+    fleetHealth,
+    writeFleetHealth: (request) => writeFleetHealthSnapshot(snapshotDeps, request),
     applyCallbacks,
     routes: governorRoutes({ db: deps.db, enabledByConfig: deps.enabledByConfig, now: deps.now }),
     async start() {
@@ -118,7 +134,7 @@ export function createGovernor(deps: GovernorDeps): Governor {
         .catch((err) => deps.log.warn({ err }, "governor: could not look for abandoned claims (the next tick does)"));
       consumptions = await startConsumers({
         bus: deps.bus,
-        handlers: { tick, kickoff, applyCallbacks },
+        handlers: { tick, kickoff, "fleet-health": fleetHealth, applyCallbacks },
         now: deps.now,
         log: deps.log,
       });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, type Harness } from "../../test/helpers/governor-harness.js";
 import { addCards, addChainFacts, MIN, T0 } from "../../test/fixtures/governor.js";
 import { timerAlarm } from "./alarm.js";
-import { nextSlotOf, slotOf } from "./slots.js";
+import { isStale, nextSlotOf, slotOf } from "./slots.js";
 
 let h: Harness;
 beforeAll(async () => {
@@ -58,11 +58,18 @@ describe("the slot publisher on an injected clock", () => {
 });
 
 describe("slots", () => {
-  it("start on their period's boundary", () => {
+  it("start on their period's boundary; the daily one at 16:00 UTC (00:00 Asia/Singapore)", () => {
     const at = Date.parse("2026-11-20T10:37:12Z");
     expect(new Date(slotOf("tick", at)).toISOString()).toBe("2026-11-20T10:35:00.000Z");
     expect(new Date(nextSlotOf("tick", at)).toISOString()).toBe("2026-11-20T10:40:00.000Z");
     expect(new Date(nextSlotOf("kickoff", at)).toISOString()).toBe("2026-11-20T11:00:00.000Z");
+    expect(new Date(slotOf("fleet-health", at)).toISOString()).toBe("2026-11-19T16:00:00.000Z");
+    expect(new Date(nextSlotOf("fleet-health", at)).toISOString()).toBe("2026-11-20T16:00:00.000Z");
+    const evening = Date.parse("2026-11-20T16:00:00Z");
+    expect(slotOf("fleet-health", evening)).toBe(evening);
+    expect(slotOf("fleet-health", evening - 1)).toBe(evening - 86_400_000);
+    expect(isStale("fleet-health", evening, evening + 60 * MIN)).toBe(false);
+    expect(isStale("fleet-health", evening, evening + 60 * MIN + 1)).toBe(true);
   });
 });
 

@@ -10,6 +10,7 @@ import { msgIdOf, nextSlotOf, slotOf, SLOT_KINDS, type SlotKind } from "./slots.
 export const SUBJECT_OF = {
   tick: SUBJECTS.tick,
   kickoff: SUBJECTS.kickoff,
+  "fleet-health": SUBJECTS.fleetHealth,
 } as const;
 
 export async function publishSlot(
