@@ -98,7 +98,7 @@ describe("npm run governor", () => {
     // Without RELAY_URL the all-in-one's simulator is out of reach: the snapshot says so, and is written.
     const blind = JSON.parse((await governor("fleet-health")).stdout);
     expect(blind.relay).toBe(
-      "RELAY_URL is unset: the relay simulator runs inside the service, out of this command's reach",
+      "RELAY_URL is unset: the relay simulator runs inside the service, out of this process's reach",
     );
     const audit = await db.owner.query(
       "SELECT actor, target, address, detail->>'relay' AS relay FROM audit.events WHERE action = 'fleet-health.generate' ORDER BY event_id",

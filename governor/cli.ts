@@ -16,9 +16,9 @@ import { loadConfig, type Config } from "../lib/config/config.js";
 import { runCommand } from "../lib/process/run-command.js";
 import { openOwnerDatabase } from "../lib/db/owner-database.js";
 import type { Pool } from "../lib/db/pool.js";
+import { relayFromConfig } from "./fleet-health/relay-from-config.js";
 import { writeFleetHealthSnapshot } from "./fleet-health/write-snapshot.js";
 import { governorRoutes } from "./pulse/routes.js";
-import { createHttpRelayClient } from "./relay/http-relay-client.js";
 import { setEnabled } from "./settings-store.js";
 
 const USAGE = "usage: governor disable|enable [--by NAME] | governor status | governor fleet-health [--by NAME]";
@@ -26,12 +26,7 @@ const COMMANDS = ["disable", "enable", "status", "fleet-health"];
 
 async function fleetHealth(config: Config, owner: Pool, actor: string): Promise<void> {
   const written = await writeFleetHealthSnapshot(
-    {
-      db: owner,
-      relay: config.relay.url ? createHttpRelayClient({ baseUrl: config.relay.url }) : null,
-      relayUnavailable: "RELAY_URL is unset: the relay simulator runs inside the service, out of this command's reach",
-      now: Date.now,
-    },
+    { db: owner, ...relayFromConfig(config.relay), now: Date.now },
     { actor },
   );
   process.stderr.write(

@@ -4,8 +4,10 @@
  * another tick to finish, is never taken for dead.
  */
 import pg from "pg";
+import { Registry } from "prom-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimSlot, sweepAbandoned } from "../decisions-store.js";
+import { governorMetrics } from "../governor-metrics.js";
 import { startHarness, type Harness } from "../../test/helpers/governor-harness.js";
 import { addCards, addChainFacts, MIN, resetGovernorState, T0 } from "../../test/fixtures/governor.js";
 
@@ -55,7 +57,9 @@ describe("a tick abandoned by its governor", () => {
 
     await dead.die();
     h.clock.set(T0 + 10 * MIN + 3_000);
-    const next = await h.governor({ replicaId: "alive" }).tick(T0 + 10 * MIN);
+    const registry = new Registry();
+    const next = await h.governor({ replicaId: "alive", observer: governorMetrics(registry) }).tick(T0 + 10 * MIN);
+    expect((await registry.getSingleMetric("governor_abandoned_claims_total")!.get()).values[0]!.value).toBe(1);
     expect(next.outcome).toBe("done");
     expect(next.abandoned).toEqual([{ kind: "tick", slot_at: T0, claimed_at: T0 + 1_000, claimed_by: "gone:4242" }]);
     const rows = await decisions();
