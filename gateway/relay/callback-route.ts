@@ -61,6 +61,9 @@ export async function relayCallbackRoutes(app: FastifyInstance, opts: RelayCallb
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const check = checkSignature(opts.signingSecret, raw, request.headers[signatureHeader]);
+      // RFC 9110: a 401 names how to authenticate; here, an HMAC-SHA256 signature of the body in this header.
+      if (check !== "ok")
+        reply.header("www-authenticate", `Signature realm="relay-callback", header="${shown(signatureHeader)}"`);
       if (check === "missing") return sendError(reply, 401, `missing ${shown(signatureHeader)} header`);
       if (check !== "ok")
         return sendError(
