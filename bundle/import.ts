@@ -1,13 +1,15 @@
 /**
  * Loads a bundle: validates all of it first (nothing is written when any line is bad), then upserts every kind in
  * one transaction, batch by batch, in dependency order, so a failure part-way (a reference to a row that exists
- * nowhere, say) leaves the database as it was. Rows are never deleted: a bundle adds and updates.
+ * nowhere, say) leaves the database as it was. Rows are never deleted: a bundle adds and updates. A batch is
+ * bounded in lines and in bytes, so memory stays flat however large the bundle (each line is bounded too).
  */
 import { inTransaction } from "../lib/db/transaction.js";
 import path from "node:path";
 import type { DatabaseError, PoolClient } from "pg";
 import type { Pool } from "../lib/db/pool.js";
-import { fileOf, type Kind } from "./kind.js";
+import { DEFAULT_BUNDLE_LIMITS, type BundleLimits } from "../lib/config/bundle.js";
+import { BundleChanged, fileOf, lineBoundOf, type Kind } from "./kind.js";
 import { readLines } from "./lines.js";
 import { silentProgress, type Progress } from "./progress.js";
 import { validateBundle } from "./validate.js";
@@ -15,6 +17,8 @@ import { validateBundle } from "./validate.js";
 export interface ImportResult {
   /** Set when the bundle was refused: each problem as FILE:LINE: message. Nothing was written. */
   problems?: string[];
+  /** Accepted but worth knowing (the character report), one line per file. */
+  notices: string[];
   /** Per kind: lines read, and rows new or changed (the rest already held the same values). */
   kinds: Record<string, { lines: number; changed: number }>;
 }
@@ -30,6 +34,8 @@ export class ImportFailed extends Error {
 /** Serialises importers: two at once would wait on each other's rows. */
 const LOCK_KEY = 7_300_461;
 const BATCH = 5000;
+/** Line bytes in one batch at most (a body file's bytes are bounded by its kind's own write). */
+const BATCH_BYTES = 16 * 1024 * 1024;
 
 function describeDatabaseError(e: DatabaseError): string {
   return [e.message, e.detail].filter(Boolean).join(": ");
@@ -43,16 +49,22 @@ async function importKind(
   state: Map<string, unknown>,
   size: number,
   progress: Progress,
+  limits: BundleLimits,
 ) {
   const file = path.join(dir, fileOf(kind));
   let batch = { lines: [] as unknown[], lineNos: [] as number[] };
   let changed = 0;
   let lines = 0;
+  let bytes = 0;
   const flush = async () => {
     if (!batch.lines.length) return;
     try {
-      changed += await kind.write(client, batch, { dir, state });
+      changed += await kind.write(client, batch, { dir, state, limits });
     } catch (e) {
+      if (e instanceof BundleChanged)
+        throw new ImportFailed(
+          `${file}:${batch.lineNos[0]}-${batch.lineNos.at(-1)}: ${e.message}, nothing was imported`,
+        );
       if ((e as DatabaseError).severity === undefined) throw e;
       const range = `${batch.lineNos[0]}-${batch.lineNos[batch.lineNos.length - 1]}`;
       throw new ImportFailed(
@@ -61,13 +73,20 @@ async function importKind(
     }
     progress.add(kind.name, batch.lines.length);
     batch = { lines: [], lineNos: [] };
+    bytes = 0;
   };
   progress.start(kind.name);
-  for await (const { text, lineNo } of readLines(file)) {
+  const bound = lineBoundOf(kind, limits);
+  for await (const { text, lineNo, problem } of readLines(file, bound.bytes, bound.name)) {
+    if (text === undefined)
+      throw new ImportFailed(
+        `${file}:${lineNo}: ${problem} (the file changed since it was validated), nothing was imported`,
+      );
     batch.lines.push(JSON.parse(text));
     batch.lineNos.push(lineNo);
     lines = lineNo;
-    if (batch.lines.length >= size) await flush();
+    bytes += text.length;
+    if (batch.lines.length >= size || bytes >= BATCH_BYTES) await flush();
   }
   await flush();
   progress.done(kind.name, `${changed.toLocaleString("en-US")} rows new or changed`);
@@ -78,18 +97,20 @@ export async function importBundle(
   owner: Pool,
   dir: string,
   kinds: readonly Kind<any>[],
-  options: { progress?: Progress; validationProgress?: Progress; batchSize?: number } = {},
+  options: { progress?: Progress; validationProgress?: Progress; batchSize?: number; limits?: BundleLimits } = {},
 ): Promise<ImportResult> {
-  const checked = await validateBundle(dir, kinds, { progress: options.validationProgress });
-  if (checked.problems.length) return { problems: checked.problems, kinds: {} };
+  const limits = options.limits ?? DEFAULT_BUNDLE_LIMITS;
+  const checked = await validateBundle(dir, kinds, { progress: options.validationProgress, limits });
+  if (checked.problems.length) return { problems: checked.problems, notices: checked.notices, kinds: {} };
 
-  const result: ImportResult = { kinds: {} };
+  const result: ImportResult = { notices: checked.notices, kinds: {} };
   await inTransaction(owner, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1)", [LOCK_KEY]);
     const state = new Map<string, unknown>();
     for (const kind of kinds) {
       const size = options.batchSize ?? kind.fetchSize ?? BATCH;
-      result.kinds[kind.name] = await importKind(client, kind, dir, state, size, options.progress ?? silentProgress);
+      const progress = options.progress ?? silentProgress;
+      result.kinds[kind.name] = await importKind(client, kind, dir, state, size, progress, limits);
     }
   });
   return result;

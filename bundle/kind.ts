@@ -3,10 +3,14 @@
  * query the export reads it with (through a cursor, in file order) and how a batch of lines is written.
  */
 import type pg from "pg";
+import type { BundleLimits } from "../lib/config/bundle.js";
 
 export interface LineContext {
   /** The bundle folder (body files are relative to it). */
   dir: string;
+  limits: BundleLimits;
+  /** Counts the characters of `text`, read from `file` of the bundle, that XML 1.0 cannot carry (the character report). */
+  characters?(file: string, text: string): void;
 }
 
 export interface Batch<L> {
@@ -26,6 +30,11 @@ export interface Kind<L = Record<string, unknown>> {
   toLine(row: Record<string, unknown>): L;
   /** Files the export writes beside the line (bodies), paths relative to the bundle folder. */
   files?(row: Record<string, unknown>, line: L): { path: string; body: string }[];
+  /**
+   * "body" when a line holds a whole document in a field (a memory document, a session's workspace): its line is
+   * bounded by the body bound instead of the line bound.
+   */
+  lineBound?: "line" | "body";
   /** Rows per cursor fetch when rows are large (default 1000). */
   fetchSize?: number;
   /** What the schema cannot see (derived fields that disagree, a body file that is missing); each a message. */
@@ -39,3 +48,18 @@ export interface Kind<L = Record<string, unknown>> {
 }
 
 export const fileOf = (kind: Pick<Kind, "name">) => `${kind.name}.ndjson`;
+
+/** The bound of one line of `kind`, in bytes, and how a refusal names it. */
+export function lineBoundOf(kind: Pick<Kind, "lineBound">, limits: BundleLimits): { bytes: number; name: string } {
+  return kind.lineBound === "body"
+    ? { bytes: limits.bodyBytes, name: "the body bound (BUNDLE_MAX_BODY_BYTES)" }
+    : { bytes: limits.lineBytes, name: "the line bound (BUNDLE_MAX_LINE_BYTES)" };
+}
+
+/** The bundle no longer holds what was validated (a file changed between validation and import); nothing is written. */
+export class BundleChanged extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BundleChanged";
+  }
+}

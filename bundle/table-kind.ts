@@ -6,7 +6,7 @@ import type { Column } from "./columns.js";
 import type { Kind } from "./kind.js";
 import { upsertRows, type TableWrite } from "./upsert.js";
 
-export interface TableKindSpec extends TableWrite {
+export interface TableKindSpec extends TableWrite, Pick<Kind, "lineBound"> {
   name: string;
   describe: string;
 }
@@ -30,6 +30,7 @@ export function tableKind(spec: TableKindSpec): Kind {
   return {
     name: spec.name,
     describe: spec.describe,
+    ...(spec.lineBound ? { lineBound: spec.lineBound } : {}),
     schema: schemaOf(spec.columns),
     exportSql: `SELECT ${selectList(spec.columns)} FROM ${spec.table} t ORDER BY ${spec.key.map((k) => `t.${k}`).join(", ")}`,
     toLine: (row) => Object.fromEntries(names.map((n) => [n, row[n] ?? null])),

@@ -12,6 +12,8 @@ import { installRequestContext } from "../lib/observability/request-context.js";
 import { requestLogging } from "../lib/observability/request-logging.js";
 import type { ApiKeyResolver } from "./auth/api-keys.js";
 import { authenticate, requireScope } from "./auth/authenticate.js";
+import { challengeEvery401 } from "./auth/rest-challenge.js";
+import { boundRestInputs } from "./contract/input-bounds.js";
 import { createOAuthResolver } from "./auth/oauth-tokens.js";
 import { createPeerKeyResolver } from "./auth/peer-keys.js";
 import { ambiguousDigests } from "../lib/config/peers-file.js";
@@ -91,7 +93,15 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     // Which proxies may name the client address (X-Forwarded-For): the anonymous rate limit partition.
     trustProxy: fastifyTrustProxy(deps.config.access.trustProxy),
     // Query strings are parsed strictly; values outside the documented sets are 400s, never clamped.
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+    // int32 and int64 are OpenAPI's integer formats (input-bounds.ts): the range beside each is what is checked.
+    ajv: {
+      customOptions: {
+        coerceTypes: true,
+        removeAdditional: false,
+        allErrors: false,
+        formats: { int32: { type: "number", validate: () => true }, int64: { type: "number", validate: () => true } },
+      },
+    },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrors(() => gates),
     clientErrorHandler,
@@ -128,6 +138,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     app.addHook("onClose", async () => limiter.close());
   }
   gate(requireScope);
+  challengeEvery401(app, deps.config);
   app.setErrorHandler(errorHandler);
   app.addHook("preHandler", refuseNonFiniteNumbers);
   registerMethodAwareNotFound(app);
@@ -140,6 +151,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (deps.metrics) observeReadCache(deps.metrics.registry, readCache.store);
     app.addHook("onClose", async () => readCache.close());
   }
+  boundRestInputs(app);
   const restRouteList = collectRestRoutes(app);
   resourceMetadataRoutes(app, { config: deps.config });
   await app.register(mcpRoutes, {
@@ -147,7 +159,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     clients,
     projectName: deps.config.project.name,
     now: deps.now,
-    wrapCall: readCache ? toolCallCache(readCache.store) : undefined,
+    wrapCall: readCache ? toolCallCache(readCache.store, app.log) : undefined,
   });
   await app.register(contractRoutes, { config: deps.config, routes: restRouteList, tools, rateLimit: limiter?.config });
   await app.register(referenceRoutes, { title: deps.config.project.name });

@@ -96,6 +96,10 @@ describe("JSON reads carry validators", () => {
       expect(responses["200"]!.headers, path).toEqual({
         ETag: { $ref: "#/components/headers/ETag" },
         "Cache-Control": { $ref: "#/components/headers/RevalidateCacheControl" },
+        // What every answer carries (gateway/contract/openapi.ts).
+        RateLimit: { $ref: "#/components/headers/RateLimit" },
+        "RateLimit-Policy": { $ref: "#/components/headers/RateLimitPolicy" },
+        "X-Request-Id": { $ref: "#/components/headers/XRequestId" },
       });
       expect(responses["304"]!.headers, path).toEqual(responses["200"]!.headers);
     }

@@ -13,8 +13,8 @@ const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
 let source: TestDatabase;
 let target: TestDatabase;
-const folders = [tempFolder(), tempFolder(), tempFolder()];
-const [seeded, exported, bad] = folders.map((f) => f.dir) as [string, string, string];
+const folders = [tempFolder(), tempFolder(), tempFolder(), tempFolder()];
+const [seeded, exported, bad, deep] = folders.map((f) => f.dir) as [string, string, string, string];
 
 const command = (name: "import" | "export", db: TestDatabase, ...args: string[]) =>
   run(path.join(root, "node_modules/.bin/tsx"), [`scripts/${name}.ts`, ...args], {
@@ -71,6 +71,18 @@ describe("npm run export and npm run import", () => {
       "",
     ]);
     expect((await target.owner.query("SELECT 1 FROM catalog.topic_pool WHERE pool_id = 'pool_new'")).rowCount).toBe(0);
+  });
+
+  it("refuses a line nested 10,000 deep with FILE:LINE and exit 2, where the write phase used to overflow its stack", async () => {
+    const line = `{"event_id":"ev_deep","kind":"note","subject_id":null,"analyst_id":null,"detail":{"a":${"[".repeat(9_998)}${"]".repeat(9_998)}},"occurred_at":1}`;
+    writeBundle(deep, { lines: { events: [line] } });
+    const failed = await command("import", target, deep).catch((e) => e);
+    expect(failed.code).toBe(2);
+    expect(failed.stderr.split("\n").filter((l: string) => !l.startsWith("checked "))).toEqual([
+      `${path.join(deep, "events.ndjson")}:1: nested deeper than 32 levels (BUNDLE_MAX_DEPTH)`,
+      `import: ${deep} refused, nothing was written`,
+      "",
+    ]);
   });
 
   it("refuses another format version, a folder that is no bundle and a wrong argument with one line", async () => {

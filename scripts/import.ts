@@ -26,7 +26,9 @@ async function main(argv: string[]): Promise<number> {
     const result = await importBundle(db.owner, dir, KINDS, {
       validationProgress: createProgress(process.stderr, "checked"),
       progress: createProgress(process.stderr, "imported"),
+      limits: config.bundle,
     });
+    for (const notice of result.notices) say(notice);
     if (result.problems) {
       for (const problem of result.problems) say(problem);
       say(`import: ${dir} refused, nothing was written`);

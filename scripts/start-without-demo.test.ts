@@ -83,6 +83,7 @@ describe("SEED_DEMO=false npm start", () => {
     writeBundle(folder.dir, { lines: { analysts: [analyst] } });
     expect((await importBundle(db.owner, folder.dir, KINDS)).problems).toBeUndefined();
     const { category: _, ...summary } = analyst;
-    expect(await analysts()).toEqual({ analysts: [summary], count: 1 });
+    // The import's commit reaches the server's read cache as a notification, asynchronously (docs/read-cache.md).
+    await expect.poll(analysts, { timeout: 5_000, interval: 50 }).toEqual({ analysts: [summary], count: 1 });
   });
 });

@@ -74,6 +74,7 @@ export async function composeGateway(c: GatewayComposition): Promise<ComposedGat
       ? openReadCache({
           budgetBytes: c.config.readCacheBytes,
           connection: c.reader.options,
+          staleMs: c.config.readCacheStaleSeconds * 1000,
           log: { warn: (details, message) => app?.log.warn(details, message) },
         })
       : undefined;

@@ -4,6 +4,7 @@ import { tableKind } from "../table-kind.js";
 
 export const coverageArtifacts = tableKind({
   name: "coverage-artifacts",
+  lineBound: "body",
   describe:
     "a coverage research run: topic, requester, terminal status, the artifact's full markdown (or null), analyst, dates",
   table: "reports.coverage_artifacts",

@@ -4,6 +4,7 @@ import { tableKind } from "../table-kind.js";
 
 export const instituteMemory = tableKind({
   name: "institute-memory",
+  lineBound: "body",
   describe: "a memory document: title, markdown body, when last updated",
   table: "catalog.institute_memory",
   key: ["memory_id"],

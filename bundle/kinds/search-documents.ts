@@ -7,6 +7,7 @@ import { tableKind } from "../table-kind.js";
 
 export const searchDocuments = tableKind({
   name: "search-documents",
+  lineBound: "body",
   describe: "an archived document search covers: session, analyst, path, title, language, body text, when archived",
   table: "search.documents",
   key: ["doc_id"],

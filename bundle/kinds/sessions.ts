@@ -4,6 +4,7 @@ import { tableKind } from "../table-kind.js";
 
 export const sessions = tableKind({
   name: "sessions",
+  lineBound: "body",
   describe:
     "an analyst session: analyst, title, status, work date, start and end, and the workspace text the hand wrote",
   table: "catalog.sessions",

@@ -29,6 +29,8 @@ export interface RouteAccess {
   scope?: string;
   /** A report feed: a feed token (scope feeds:read alone) also reads it, in X-API-Key or in the `token` query parameter. */
   feed?: boolean;
+  /** A feed whose links carry the feed token it was read with: the read cache keeps one answer per token. */
+  tokenInAnswer?: boolean;
 }
 
 declare module "fastify" {

@@ -3,6 +3,7 @@
  * frame (role="img", <title> and <desc> named by aria-labelledby). Charts are plain SVG: no script, no external
  * resource, fonts from the reader's system.
  */
+import { escapeXml } from "../../lib/text/xml-text.js";
 
 export type Theme = "light" | "dark";
 
@@ -40,8 +41,7 @@ export const PALETTES: Record<Theme, Palette> = {
   },
 };
 
-export const escapeXml = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+export { escapeXml };
 
 /** A coordinate with at most two decimals (shorter SVG, stable bytes for the ETag). */
 export const px = (x: number) => String(Math.round(x * 100) / 100);

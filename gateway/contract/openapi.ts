@@ -2,11 +2,14 @@
  * GET /api/openapi.json: an OpenAPI 3.1 document of the REST surface, built from the routes' own JSON Schemas and
  * summaries. The spec's resources are named components referenced wherever they appear; markdown answers are
  * text/markdown; routes that take conditional headers, and JSON reads with validators, document them and the 304; every route documents
- * the rate limit's 429. `redocly lint` (recommended rules) passes on it: gateway/contract/openapi-lint.test.ts.
+ * the rate limit's 429. Every answer declares the headers the service sends on it (RateLimit, RateLimit-Policy,
+ * X-Request-Id), every operation its 500 and 503, every integer a format and a range. `redocly lint` (recommended
+ * rules) and Spectral's OWASP API security ruleset (.spectral.yaml) pass on it: gateway/contract/openapi-lint.test.ts.
  */
 import { JSON_CACHE_CONTROL } from "../json-validators.js";
 import { API_VERSION } from "../rest/meta.js";
 import { NAMED_SCHEMAS, withRefs } from "./components.js";
+import { bounded, originalOf } from "./input-bounds.js";
 import { bodyOf, parametersOf, responsesOf, type RestRoute } from "./route-catalog.js";
 
 const DESCRIPTIONS: Record<string, string> = {
@@ -17,6 +20,32 @@ const DESCRIPTIONS: Record<string, string> = {
   "403": "The key lacks the route's scope",
   "404": "Not found",
 };
+
+/** What every answer carries (gateway/rate-limit, lib/observability/request-context.ts). */
+const ANSWER_HEADERS = {
+  RateLimit: { $ref: "#/components/headers/RateLimit" },
+  "RateLimit-Policy": { $ref: "#/components/headers/RateLimitPolicy" },
+  "X-Request-Id": { $ref: "#/components/headers/XRequestId" },
+};
+
+/**
+ * Integers of an answer get what JSON can promise of them: a format and the exact range (±2^53 - 1) unless the
+ * schema says more. Strings and arrays of answers are bounded by the data, so nothing is claimed for them.
+ */
+function withIntegerFormats(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withIntegerFormats);
+  if (typeof schema !== "object" || schema === null) return schema;
+  const out = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, withIntegerFormats(v)]));
+  const types = ([] as unknown[]).concat(out.type ?? []);
+  if (!types.includes("integer") || "enum" in out || "const" in out) return out;
+  // The same defaults as inputs get: only the integer part of bounded() applies to an integer schema.
+  const {
+    maxLength: _s,
+    maxItems: _a,
+    ...integer
+  } = bounded({ ...out, type: "integer" }, 0) as Record<string, unknown>;
+  return { ...integer, type: out.type };
+}
 
 /** What each first path segment under /api/v1 is about: the document's tags. */
 const TAGS: Record<string, string> = {
@@ -57,7 +86,12 @@ const IF_NONE_MATCH = {
   name: "If-None-Match",
   in: "header",
   required: false,
-  schema: { type: "string", description: "ETags of cached copies (or *); a match is answered 304 without a body." },
+  // Node refuses a request whose headers pass 16 KiB altogether, so no value is longer.
+  schema: {
+    type: "string",
+    maxLength: 16384,
+    description: "ETags of cached copies (or *); a match is answered 304 without a body.",
+  },
 };
 
 const ref = (kind: "headers" | "responses", name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -100,21 +134,37 @@ function responses(route: RestRoute, names: ReadonlyMap<object, string>) {
     const description = DESCRIPTIONS[status] ?? (schema.description as string | undefined) ?? "Response";
     out[status] = {
       description,
-      ...(status === "200" && validators ? { headers: validators } : {}),
+      headers: { ...(status === "200" && validators ? validators : {}), ...ANSWER_HEADERS },
       content: contentOf(schema, names),
     };
   }
   if (validators) {
     const dates =
       "Last-Modified" in validators ? " (or, without it, If-Modified-Since is not older than Last-Modified)" : "";
-    out["304"] = { description: `Not Modified: If-None-Match matched the ETag${dates}. No body.`, headers: validators };
+    out["304"] = {
+      description: `Not Modified: If-None-Match matched the ETag${dates}. No body.`,
+      headers: { ...validators, ...ANSWER_HEADERS },
+    };
   }
   out["429"] = ref("responses", "TooManyRequests");
+  out["500"] = ref("responses", "InternalError");
+  out["503"] = ref("responses", "Unavailable");
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 export function openApiDocument(routes: readonly RestRoute[], base: string, title: string) {
   const names = new Map<object, string>(NAMED_SCHEMAS.map(([name, schema]) => [schema, name]));
+  // A named input schema the gateway bounded (input-bounds.ts) keeps its name, and the component shows the bounds.
+  const shown = new Map<string, object>(NAMED_SCHEMAS.map(([name, schema]) => [name, schema]));
+  for (const route of routes)
+    for (const schema of [bodyOf(route), ...parametersOf(route).map((p) => p.schema)]) {
+      const original = schema && originalOf.get(schema);
+      const name = original && names.get(original);
+      if (name) {
+        names.set(schema!, name);
+        shown.set(name, schema!);
+      }
+    }
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
   for (const route of routes) {
@@ -138,7 +188,7 @@ export function openApiDocument(routes: readonly RestRoute[], base: string, titl
         ...parametersOf(route).map((p) => ({
           ...p,
           name: p.in === "header" ? header(p.name) : p.name,
-          schema: withRefs(p.schema, names),
+          schema: withIntegerFormats(withRefs(p.schema, names)),
         })),
         ...(route.jsonValidators ? [IF_NONE_MATCH] : []),
       ],
@@ -156,7 +206,8 @@ export function openApiDocument(routes: readonly RestRoute[], base: string, titl
       description:
         "The read-only REST JSON API. Every route but /api/v1/meta needs an institute key in the X-API-Key header. The tool endpoint (POST /api/mcp) is described by GET /api/contract.",
     },
-    servers: [{ url: base }],
+    // A public API: the one audience there is (OWASP API9, inventory).
+    servers: [{ url: base, "x-internal": false }],
     tags: [...tags].map((name) => ({ name, description: TAGS[name] ?? name })),
     components: {
       securitySchemes: {
@@ -169,7 +220,9 @@ export function openApiDocument(routes: readonly RestRoute[], base: string, titl
             "Feeds only: a feed token, an institute key whose one scope is feeds:read (npm run keys -- mint --scopes feeds:read), for feed readers that cannot send headers. Any other key in the URL is refused; tokens are never logged, expire, rotate and are revoked like every key.",
         },
       },
-      schemas: Object.fromEntries(NAMED_SCHEMAS.map(([name, schema]) => [name, withRefs(schema, names, schema)])),
+      schemas: Object.fromEntries(
+        NAMED_SCHEMAS.map(([name]) => [name, withIntegerFormats(withRefs(shown.get(name)!, names, shown.get(name)!))]),
+      ),
       headers: {
         ETag: { description: "Strong validator: the body's SHA-256 in quotes.", schema: { type: "string" } },
         LastModified: { description: "When the document was archived (HTTP date).", schema: { type: "string" } },
@@ -178,12 +231,39 @@ export function openApiDocument(routes: readonly RestRoute[], base: string, titl
           description: `${JSON_CACHE_CONTROL}: a cache may keep the answer but must revalidate it (If-None-Match) before each use.`,
           schema: { type: "string" },
         },
-        RetryAfter: { description: "Seconds until a request would be admitted.", schema: { type: "integer" } },
+        RetryAfter: {
+          description: "Seconds until a request would be admitted (or, on a 503, until the service may be back).",
+          schema: { type: "integer", format: "int32", minimum: 0, maximum: 86400 },
+        },
+        RateLimit: {
+          description:
+            'The caller\'s bucket after this request (IETF RateLimit header fields): `"<policy>";r=<remaining>;t=<seconds until full>`. Sent on every answer of a rate-limited route while RATE_LIMIT_ENABLED is true.',
+          schema: { type: "string", maxLength: 256 },
+        },
+        RateLimitPolicy: {
+          description: 'The policy applied: `"<policy>";q=<burst>;w=<window seconds>` (docs/access-control.md).',
+          schema: { type: "string", maxLength: 256 },
+        },
+        XRequestId: {
+          description:
+            "This request's id, in every log line it caused on every process (the caller's own X-Request-Id when it sent a usable one).",
+          schema: { type: "string", maxLength: 128 },
+        },
       },
       responses: {
         TooManyRequests: {
           description: "The credential (or, on public routes, the client address) is over its rate limit.",
-          headers: { "Retry-After": ref("headers", "RetryAfter") },
+          headers: { "Retry-After": ref("headers", "RetryAfter"), ...ANSWER_HEADERS },
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } },
+        },
+        InternalError: {
+          description: "An unexpected fault, logged under the answer's X-Request-Id (quote it when reporting).",
+          headers: { "X-Request-Id": ref("headers", "XRequestId") },
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } },
+        },
+        Unavailable: {
+          description: "A service or the database is unreachable for now; retry after Retry-After seconds.",
+          headers: { "Retry-After": ref("headers", "RetryAfter"), "X-Request-Id": ref("headers", "XRequestId") },
           content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorResponse" } } },
         },
       },

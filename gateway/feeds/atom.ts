@@ -1,10 +1,9 @@
 /** A feed as an Atom 1.0 document (RFC 4287): entry content is the report's safe HTML, escaped as type="html". */
+import { escapeXml as xml } from "../../lib/text/xml-text.js";
 import type { Feed } from "./feed-model.js";
 
 export const ATOM_TYPE = "application/atom+xml; charset=utf-8";
 
-const xml = (s: string) =>
-  s.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
 const time = (ms: number) => new Date(ms).toISOString();
 
 export function atomDocument(feed: Feed): string {

@@ -1,6 +1,8 @@
 /**
  * A feed of reports, independent of its format: what the Atom and the JSON Feed documents both say. Built from the
- * reports service's answer; addresses are absolute (the public base URL) and never carry the reader's token.
+ * reports service's answer; addresses are absolute (the public base URL). Ids never carry the reader's feed token;
+ * links carry it when the feed was read with one, so a feed reader can follow them (the report routes take a feed
+ * token too) instead of meeting a 401.
  */
 import type { FeedReport } from "../../gen/institute/reports/v1/reports_pb.js";
 import { firstHeading, markdownToSafeHtml } from "./safe-html.js";
@@ -36,6 +38,8 @@ export interface FeedSpec {
   lang: "en" | "zh";
   base: string;
   projectName: string;
+  /** The feed token the feed was read with (`?token=`), carried by its links. */
+  token?: string;
 }
 
 const enc = encodeURIComponent;
@@ -47,6 +51,8 @@ export const feedPath = (spec: Pick<FeedSpec, "kind" | "analystId">) =>
 export function buildFeed(spec: FeedSpec, reports: readonly FeedReport[]): Feed {
   const path = `${spec.base}${feedPath(spec)}`;
   const query = spec.lang === "en" ? "" : `?lang=${spec.lang}`;
+  const linked = (url: string) =>
+    spec.token === undefined ? url : `${url}${url.includes("?") ? "&" : "?"}token=${enc(spec.token)}`;
   const entries = reports.map((r): FeedEntry => {
     const body = r.document?.body ?? "";
     // The route a reader of the report would open: any date of the ISO week names the same weekly.
@@ -58,7 +64,7 @@ export function buildFeed(spec: FeedSpec, reports: readonly FeedReport[]): Feed 
       spec.kind === "daily" ? `Daily report ${r.workDate}` : `${r.analystId}: weekly report, week of ${r.periodStart}`;
     return {
       id: url,
-      url,
+      url: linked(url),
       title: r.title || firstHeading(body) || fallback,
       updated: Number(r.document?.lastModified ?? 0n),
       html: markdownToSafeHtml(body),
@@ -71,8 +77,8 @@ export function buildFeed(spec: FeedSpec, reports: readonly FeedReport[]): Feed 
     id: `${path}/feed.atom${query}`,
     title: `${spec.projectName}: ${what} (${spec.lang})`,
     lang: spec.lang,
-    atomUrl: `${path}/feed.atom${query}`,
-    jsonUrl: `${path}/feed.json${query}`,
+    atomUrl: linked(`${path}/feed.atom${query}`),
+    jsonUrl: linked(`${path}/feed.json${query}`),
     homeUrl: `${spec.base}/docs`,
     updated: entries.reduce((max, e) => Math.max(max, e.updated), 0),
     author: spec.projectName,

@@ -9,6 +9,8 @@ export interface CallToolResult {
   content: Array<{ type: "text"; text: string }>;
   structuredContent: Record<string, unknown>;
   isError: false;
+  /** Set on a result the read cache served stale (gateway/read-cache/tool-call-cache.ts). */
+  _meta?: Record<string, unknown>;
 }
 
 /** The JSON text of a result's structuredContent, for results built by callToolResult. */

@@ -14,6 +14,7 @@ import { callToolResult, type CallToolResult } from "./call-result-json.js";
 import { INTERNAL_ERROR } from "./json-rpc.js";
 import type { ToolDefinition } from "./tool.js";
 import { authError, RpcError, toRpcError, validationError } from "./tool-errors.js";
+import { MAX_JSON_DEPTH, nestedDeeperThan } from "../../lib/json-depth.js";
 
 export type { CallToolResult };
 
@@ -39,19 +40,7 @@ export function authorize(principal: Principal, tool: ToolDefinition): void {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-const MAX_ARGUMENT_DEPTH = 32;
-
-/** Whether a parsed JSON value nests objects or arrays deeper than `max` (iterative: a deep value cannot overflow it). */
-function nestedDeeperThan(value: unknown, max: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== "object" || v === null) continue;
-    if (depth >= max) return true;
-    for (const child of Object.values(v)) stack.push([child, depth + 1]);
-  }
-  return false;
-}
+const MAX_ARGUMENT_DEPTH = MAX_JSON_DEPTH;
 
 /** Runs a tool call, or answers it another way (the read cache); the default runs it. */
 export type ToolCallWrapper = (

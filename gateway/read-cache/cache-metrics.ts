@@ -14,6 +14,11 @@ export function observeReadCache(registry: Registry, cache: ReadCache<unknown>) 
     });
   gauge("read_cache_hits", "Answers served from the gateway's read cache since start", (s) => s.hits);
   gauge("read_cache_misses", "Cacheable requests the read cache could not answer since start", (s) => s.misses);
+  gauge(
+    "read_cache_stale_served",
+    "Answers served stale from the read cache since start: their route failed while the database could not be heard",
+    (s) => s.stale,
+  );
   gauge("read_cache_entries", "Answers held by the read cache", (s) => s.entries);
   gauge("read_cache_bytes", "Bytes held by the read cache (bodies and bookkeeping)", (s) => s.bytes);
 }

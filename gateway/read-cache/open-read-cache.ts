@@ -3,10 +3,14 @@
  * every change on the data_versions channel at commit ('<schema>.<table>'), and a dedicated session of this replica
  * listens and drops the answers derived from that schema. Every replica listens for itself, so PostgreSQL reaches
  * all of them without a bus, and outside writers (plain SQL) are heard like the importer. When the session is lost
- * the cache stops serving; when it listens again it starts empty, since changes made in between were not heard.
+ * the cache stops serving answers as fresh but keeps them, to serve stale while their routes fail (the database is
+ * down: stale-if-error, for `staleMs`). When it listens again it catches up before serving: it reads the data
+ * versions and drops the answers of every kind whose versions moved since it last started listening (changes
+ * made while nobody listened). Without versions to compare (the first start, an unreadable sequence) it starts empty.
  */
 import type pg from "pg";
 import { listenForNotifications } from "../../lib/db/notification-listener.js";
+import { changedKinds, readDataVersions, type DataVersions } from "./data-versions.js";
 import { createReadCache, type ReadCache } from "./read-cache.js";
 import { kindOfChange } from "./service-kinds.js";
 
@@ -24,8 +28,12 @@ export function openReadCache(options: {
   connection: pg.ClientConfig;
   log?: { warn(details: object, message: string): void };
   heartbeatMs?: number;
+  /** How long after the listening session was lost a held answer may be served stale to a failed route; 0: never. */
+  staleMs?: number;
 }): GatewayReadCache {
-  const store = createReadCache<unknown>(options.budgetBytes);
+  const store = createReadCache<unknown>(options.budgetBytes, { staleMs: options.staleMs ?? 0 });
+  /** The versions read when listening last started: changes after that were heard, or are found by comparing. */
+  let baseline: DataVersions | null = null;
   const listener = listenForNotifications({
     connection: options.connection,
     channel: CHANGES_CHANNEL,
@@ -33,8 +41,13 @@ export function openReadCache(options: {
       const kind = kindOfChange(payload);
       if (kind) store.invalidate(kind);
     },
-    onConnected: () => store.reset(true),
-    onDisconnected: () => store.reset(false),
+    async onConnected(session) {
+      const now = await readDataVersions(session);
+      if (baseline && now) store.resume(changedKinds(baseline, now));
+      else store.reset(true);
+      baseline = now;
+    },
+    onDisconnected: () => store.suspend(),
     heartbeatMs: options.heartbeatMs,
     log: options.log,
   });

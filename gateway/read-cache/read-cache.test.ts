@@ -49,4 +49,41 @@ describe("the read cache's store", () => {
     expect(cache.get("b")).toBe("B");
     expect(cache.stats()).toMatchObject({ entries: 1, bytes: 6 });
   });
+
+  it("suspended, serves nothing as fresh but hands out what it holds as stale for staleMs, with its age", () => {
+    let now = 1000;
+    const cache = createReadCache<string>(1000, { staleMs: 60_000, now: () => now });
+    cache.reset(true);
+    cache.set("analysts", "A", ["catalog"], 1, cache.begin());
+    cache.set("leaderboard", "L", ["portfolio"], 1, cache.begin());
+    expect(cache.stale("analysts")).toBeUndefined(); // live: a fresh answer, never a stale one
+    now += 5000;
+    cache.suspend();
+    expect(cache.get("analysts")).toBeUndefined();
+    const ticket = cache.begin();
+    expect(cache.set("other", "O", ["catalog"], 1, ticket)).toBe(false);
+    now += 60_000;
+    expect(cache.stale("analysts")).toEqual({ value: "A", ageMs: 65_000 });
+    now += 1;
+    expect(cache.stale("analysts")).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ stale: 1, entries: 2 });
+  });
+
+  it("resumes by dropping only the kinds that changed while it was suspended", () => {
+    const cache = createReadCache<string>(1000, { staleMs: 60_000 });
+    cache.reset(true);
+    cache.set("analysts", "A", ["catalog", "objects"], 1, cache.begin());
+    cache.set("leaderboard", "L", ["portfolio"], 1, cache.begin());
+    cache.suspend();
+    cache.resume(["objects"]);
+    expect([cache.get("analysts"), cache.get("leaderboard")]).toEqual([undefined, "L"]);
+  });
+
+  it("without staleMs, drops everything as soon as it is suspended, as before", () => {
+    const cache = createReadCache<string>(1000);
+    cache.reset(true);
+    cache.set("analysts", "A", ["catalog"], 1, cache.begin());
+    cache.suspend();
+    expect([cache.stale("analysts"), cache.stats().entries]).toEqual([undefined, 0]);
+  });
 });

@@ -14,12 +14,12 @@ export interface CachedResponse {
 }
 
 /** What a 304 of this answer carries: the 200's headers but its Content-Type. */
-const notModifiedHeaders = (headers: CachedResponse["headers"]) => {
+export const notModifiedHeaders = (headers: CachedResponse["headers"]) => {
   const { "content-type": _type, ...rest } = headers;
   return rest;
 };
 
-function notModified(request: FastifyRequest, headers: CachedResponse["headers"]): boolean {
+export function notModified(request: FastifyRequest, headers: CachedResponse["headers"]): boolean {
   const etag = headers.etag;
   if (typeof etag !== "string") return false;
   const ifNoneMatch = request.headers["if-none-match"];

@@ -3,11 +3,12 @@
  * so this scope replaces the JSON parser with one that keeps the exact bytes. In order: body over 1 MiB 413; missing
  * or wrong signature 401 (nothing recorded); no delivery id or an unreadable body 400; unknown event type 400; then
  * the callback is made durable (the inbox) and only then answered 200. A redelivery is 200 and kept once; a callback
- * for a task we do not track is 200 and nothing is kept.
+ * for a task we do not track is 200 and nothing is kept. Every answer is counted by outcome when a tally is given.
  */
 import type { FastifyInstance } from "fastify";
 import { sendError } from "../errors.js";
 import type { CallbackInbox } from "../../lib/relay/callback-inbox.js";
+import type { CallbackTally } from "../../lib/relay/callback-tally.js";
 import { readCallbackEvent } from "../../lib/relay/callback-event.js";
 import { checkSignature } from "../../lib/relay/signature.js";
 
@@ -20,6 +21,8 @@ export interface RelayCallbackOptions {
   relayName: string;
   signingSecret: string;
   now?: () => number;
+  /** Counts every answer by outcome for the operator (governor/callbacks/callback-tally.ts). */
+  tally?: CallbackTally;
 }
 
 export async function relayCallbackRoutes(app: FastifyInstance, opts: RelayCallbackOptions) {
@@ -34,6 +37,23 @@ export async function relayCallbackRoutes(app: FastifyInstance, opts: RelayCallb
     done(null, body),
   );
 
+  // Refusals are counted as answered (a 413 never reaches the handler); a 200 is counted with the inbox's outcome.
+  const tally = opts.tally;
+  if (tally)
+    app.addHook("onResponse", async (request, reply) => {
+      const status = reply.statusCode;
+      if (request.routeOptions.url !== CALLBACK_PATH || status < 400) return;
+      tally.count(
+        status === 401
+          ? "refused-signature"
+          : status === 413
+            ? "refused-too-large"
+            : status >= 500
+              ? "error"
+              : "refused-request",
+      );
+    });
+
   // Not rate limited: the relay's signature authenticates it, and a throttled callback would be redelivered anyway.
   app.post(
     CALLBACK_PATH,
@@ -41,6 +61,9 @@ export async function relayCallbackRoutes(app: FastifyInstance, opts: RelayCallb
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const check = checkSignature(opts.signingSecret, raw, request.headers[signatureHeader]);
+      // RFC 9110: a 401 names how to authenticate; here, an HMAC-SHA256 signature of the body in this header.
+      if (check !== "ok")
+        reply.header("www-authenticate", `Signature realm="relay-callback", header="${shown(signatureHeader)}"`);
       if (check === "missing") return sendError(reply, 401, `missing ${shown(signatureHeader)} header`);
       if (check !== "ok")
         return sendError(
@@ -65,6 +88,7 @@ export async function relayCallbackRoutes(app: FastifyInstance, opts: RelayCallb
         body: text,
         receivedAt: now(),
       });
+      tally?.count(outcome);
       request.log.info(
         { deliveryId, eventType: event.eventType, clientRef: event.clientRef, outcome },
         "relay callback",

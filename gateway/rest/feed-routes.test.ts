@@ -69,12 +69,12 @@ const get = (url: string, headers: Record<string, string> = { "x-api-key": key }
 const iso = (local: string) => new Date(sgt(local)).toISOString();
 
 /** Parses an Atom answer and checks what every entry must carry. */
-function atom(body: string) {
+function atom(body: string, linksAreIds = true) {
   const feed = parseAtomFeed(body);
   for (const e of feed.entries ?? []) {
     expect(e.id).toMatch(/^http:\/\//);
     expect(e.updated).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect(e.links?.find((l) => l.rel === "alternate")?.href).toBe(e.id);
+    if (linksAreIds) expect(e.links?.find((l) => l.rel === "alternate")?.href).toBe(e.id);
   }
   return feed;
 }
@@ -212,17 +212,75 @@ describe("feed credentials", () => {
     expect((await get(`/api/v1/feeds/daily/feed.atom?token=${token}`, {})).statusCode).toBe(200);
     expect((await get(`/api/v1/feeds/weekly/chen-yu/feed.json?lang=zh&token=${token}`, {})).statusCode).toBe(200);
     expect((await get("/api/v1/feeds/daily/feed.atom", { "x-api-key": token })).statusCode).toBe(200);
-    // Nothing else: the reports themselves, and any other route, refuse it.
-    const report = await get("/api/v1/reports/daily/2026-03-03", { "x-api-key": token });
-    expect(report.statusCode).toBe(403);
-    expect(report.json()).toEqual({
+    // The reports a feed links to read it too (in the URL or the header); any other route refuses it.
+    expect((await get(`/api/v1/reports/daily/2026-03-03?token=${token}`, {})).statusCode).toBe(200);
+    expect((await get("/api/v1/reports/weekly/2026-03-05/chen-yu", { "x-api-key": token })).statusCode).toBe(200);
+    const health = await get("/api/v1/reports/fleet-health/latest", { "x-api-key": token });
+    expect(health.statusCode).toBe(403);
+    expect(health.json()).toEqual({
       error: "missing scope: reports:read",
       required: "reports:read",
       granted: ["feeds:read"],
     });
-    const inUrl = await get(`/api/v1/reports/daily/2026-03-03?token=${token}`, {});
+    const inUrl = await get(`/api/v1/reports/fleet-health/latest?token=${token}`, {});
     expect(inUrl.statusCode).toBe(401);
     expect(inUrl.json()).toEqual({ error: "missing API key: send it in the X-API-Key header" });
+  });
+
+  it("read with ?token=, links entries, self and alternate with the same token, and each link answers 200", async () => {
+    const token = (await mintKey(gw.db.owner, { name: "linked reader", scopes: ["feeds:read"] })).key;
+    const other = (await mintKey(gw.db.owner, { name: "second reader", scopes: ["feeds:read"] })).key;
+    const withToken = (url: string, t = token) => `${url}${url.includes("?") ? "&" : "?"}token=${t}`;
+    for (const path of ["/api/v1/feeds/daily/feed.atom", "/api/v1/feeds/weekly/chen-yu/feed.atom?lang=en"]) {
+      const feed = atom((await get(withToken(path), {})).body, false);
+      expect(feed.links?.find((l) => l.rel === "self")?.href).toBe(withToken(`${base}${path.replace("?lang=en", "")}`));
+      expect(feed.links?.find((l) => l.rel === "alternate")?.href).toBe(
+        withToken(`${base}${path.replace("?lang=en", "").replace("feed.atom", "feed.json")}`),
+      );
+      expect(feed.entries?.length).toBeGreaterThan(0);
+      for (const e of feed.entries ?? []) {
+        // The id stays the report's own address; the link is what a reader follows.
+        expect(e.id).not.toContain("token=");
+        const href = e.links?.find((l) => l.rel === "alternate")?.href ?? "";
+        expect(href).toBe(withToken(e.id!));
+        const followed = await get(href.slice(base.length), {});
+        expect([followed.statusCode, followed.headers["content-type"]]).toEqual([200, "text/markdown; charset=utf-8"]);
+      }
+      // A second reader's copy links with its own token, never the first's (the read cache keeps them apart).
+      const second = (await get(withToken(path, other), {})).body;
+      expect(second).not.toContain(token);
+      expect(second).toContain(other);
+    }
+    const json = JSON.parse((await get(withToken("/api/v1/feeds/daily/feed.json"), {})).body);
+    expect(json.feed_url).toBe(withToken(`${base}/api/v1/feeds/daily/feed.json`));
+    for (const item of json.items) expect(item.url).toBe(withToken(item.id));
+    // Read with a header key, the links carry nothing.
+    expect((await get("/api/v1/feeds/daily/feed.atom", { "x-api-key": token })).body).not.toContain("token=");
+  });
+
+  it("refuses with a WWW-Authenticate challenge naming the header, and on feeds the query parameter too", async () => {
+    const refused = await get("/api/v1/analysts", {});
+    expect([refused.statusCode, refused.headers["www-authenticate"]]).toEqual([
+      401,
+      'ApiKey realm="institute-research", header="X-API-Key"',
+    ]);
+    const wrongKey = await get("/api/v1/analysts", { "x-api-key": "sk_ins_wrong" });
+    expect([wrongKey.statusCode, wrongKey.headers["www-authenticate"]]).toEqual([
+      401,
+      'ApiKey realm="institute-research", header="X-API-Key"',
+    ]);
+    for (const url of ["/api/v1/feeds/daily/feed.atom", "/api/v1/feeds/daily/feed.atom?token=sk_ins_nope"]) {
+      const feed = await get(url, {});
+      expect([feed.statusCode, feed.headers["www-authenticate"]]).toEqual([
+        401,
+        'ApiKey realm="institute-research", header="X-API-Key", ApiKey realm="institute-research", query="token"',
+      ]);
+    }
+    const unknown = await get("/api/v1/no-such-route", {});
+    expect([unknown.statusCode, unknown.headers["www-authenticate"]]).toEqual([
+      401,
+      'ApiKey realm="institute-research", header="X-API-Key"',
+    ]);
   });
 
   it("refuses an institute key in the URL, a wrong token and a revoked one", async () => {

@@ -8,6 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { atomDocument, ATOM_TYPE } from "../feeds/atom.js";
 import { buildFeed, type Feed, type FeedSpec } from "../feeds/feed-model.js";
 import { JSON_FEED_TYPE, jsonFeedDocument } from "../feeds/json-feed.js";
+import { presentedCredential } from "../auth/credentials.js";
+import { feedTokenOf } from "../auth/feed-token.js";
 import { publicBaseUrl } from "../public-url.js";
 import { conditionalHeaders } from "../schemas/common.js";
 import { atomResponses, feedAnalystParams, feedQuery, jsonFeedResponses } from "../schemas/feeds.js";
@@ -19,6 +21,7 @@ export const FEED_SIZE = 20;
 const access = {
   scope: "reports:read",
   feed: true,
+  tokenInAnswer: true,
   restOnly: "a feed for feed readers of what reports_daily and reports_weekly_author read",
 };
 
@@ -31,6 +34,10 @@ const FORMATS = {
   json: { file: "feed.json", type: JSON_FEED_TYPE, render: jsonFeedDocument, responses: jsonFeedResponses },
 } as const;
 
+/** The feed token this request was authenticated with, when it came in the URL (a header credential wins). */
+const viaFeedToken = (request: FastifyRequest) =>
+  presentedCredential(request.headers) === undefined ? feedTokenOf(request) : undefined;
+
 export function feedRoutes(app: FastifyInstance, opts: RestOptions) {
   const reports = opts.clients.reports;
 
@@ -41,8 +48,14 @@ export function feedRoutes(app: FastifyInstance, opts: RestOptions) {
       lang: spec.lang,
       limit: FEED_SIZE,
     });
+    const token = viaFeedToken(request);
     return buildFeed(
-      { ...spec, base: publicBaseUrl(opts.config, request.server), projectName: opts.config.project.name },
+      {
+        ...spec,
+        base: publicBaseUrl(opts.config, request.server),
+        projectName: opts.config.project.name,
+        ...(token ? { token } : {}),
+      },
       rows,
     );
   }

@@ -31,6 +31,8 @@ export interface RouteProjection<G extends RouteGenericInterface, I, A> {
   /** Every other response. */
   errors: Record<number, unknown>;
   bodyLimit?: number;
+  /** A report a feed links to: a feed token may read it too (gateway/auth/feed-token.ts). */
+  feed?: boolean;
   input(request: FastifyRequest<G>): I;
   send?(request: FastifyRequest<G>, reply: FastifyReply, answer: () => Promise<A>): Promise<unknown>;
 }
@@ -57,7 +59,7 @@ export function operationRoute<G extends RouteGenericInterface, I, A>(
   return {
     method: op.route.method,
     url: routerPath(op.route.path),
-    config: { scope: op.scope },
+    config: { scope: op.scope, ...(route.feed ? { feed: true } : {}) },
     ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     schema,
     handler: async (request, reply) => {

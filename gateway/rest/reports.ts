@@ -52,6 +52,7 @@ export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
   app.route(
     operationRoute(dailyReport, clients, {
       summary: "Get the daily report (markdown)",
+      feed: true,
       params: dateParams,
       querystring: langQuerystring,
       headers: conditionalHeaders,
@@ -78,6 +79,7 @@ export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
   app.route(
     operationRoute(weeklyReport, clients, {
       summary: "Get an analyst’s weekly report (markdown)",
+      feed: true,
       params: dateAnalystParams,
       querystring: langQuerystring,
       headers: conditionalHeaders,

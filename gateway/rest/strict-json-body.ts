@@ -13,6 +13,8 @@ const ajv = new Ajv({
   removeAdditional: false,
   allErrors: false,
   strict: false,
+  // OpenAPI's integer formats (gateway/contract/input-bounds.ts): the range beside each is what is checked.
+  formats: { int32: { type: "number", validate: () => true }, int64: { type: "number", validate: () => true } },
 });
 
 function badRequest(message: string): Error {

@@ -3,6 +3,7 @@ import path from "node:path";
 import { DEFAULT_RUNTIME_DIR } from "../db/embedded/runtime-dir.js";
 import { readAccessConfig, type AccessConfig } from "./access.js";
 import { readAuthConfig, type AuthConfig } from "./auth.js";
+import { readBundleLimits, type BundleLimits } from "./bundle.js";
 import { readClusterConfig, type ClusterConfig } from "./cluster.js";
 import { ConfigError, EnvReader, type Env } from "./env.js";
 import { readSearchConfig, type SearchConfig } from "./search.js";
@@ -40,6 +41,11 @@ export interface Config {
    * 0 turns it off (docs/read-cache.md).
    */
   readCacheBytes: number;
+  /**
+   * How long after the database could no longer be heard the read cache may still serve an answer it holds, stale,
+   * to a request whose route failed (stale-if-error, RFC 5861); 0 never serves stale (docs/read-cache.md).
+   */
+  readCacheStaleSeconds: number;
   /** NATS with JetStream (the governor's bus). Unset: the in-process bus. */
   natsUrl: string | undefined;
   relay: RelayConfig;
@@ -52,6 +58,8 @@ export interface Config {
   cluster: ClusterConfig;
   /** Rate limits (RATE_LIMIT_*), TRUST_PROXY and the admin listener (ADMIN_TOKEN_SHA256, ADMIN_HOST, ADMIN_PORT): lib/config/access.ts. */
   access: AccessConfig;
+  /** The importer's bounds on a bundle's lines, bodies and nesting (BUNDLE_MAX_*): lib/config/bundle.ts. */
+  bundle: BundleLimits;
 }
 
 export interface RelayConfig {
@@ -161,6 +169,7 @@ export function loadConfig(variables: Env = process.env): Config {
     keyCacheSeconds: env.whole("KEY_CACHE_SECONDS", 10, 0, 3600),
     reportValidatorCacheMs: env.whole("REPORT_VALIDATOR_CACHE_MS", 1000, 0, 60_000),
     readCacheBytes: env.whole("READ_CACHE_BYTES", 64 * 1024 * 1024, 0, 64 * 1024 * 1024 * 1024),
+    readCacheStaleSeconds: env.whole("READ_CACHE_STALE_IF_ERROR_SECONDS", 60, 0, 86_400),
     natsUrl: natsUrl(env),
     relay: relayConfig(env),
     governor: governorConfig(env),
@@ -168,5 +177,6 @@ export function loadConfig(variables: Env = process.env): Config {
     auth: readAuthConfig(env),
     cluster: readClusterConfig(env),
     access: readAccessConfig(env, port),
+    bundle: readBundleLimits(env),
   };
 }

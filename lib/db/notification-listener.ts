@@ -20,7 +20,11 @@ export interface ListenOptions {
   connection: pg.ClientConfig;
   channel: string;
   onNotification(payload: string): void;
-  onConnected(): void;
+  /**
+   * Listening has started on `session`; may query it (to catch up on what was missed) before the listener goes on.
+   * Notifications that arrive meanwhile are handled as they come.
+   */
+  onConnected(session: pg.ClientBase): void | Promise<void>;
   onDisconnected(): void;
   /** How often the session is asked a trivial query; one left unanswered for this long ends it. Default 5000. */
   heartbeatMs?: number;
@@ -110,8 +114,14 @@ export function listenForNotifications(options: ListenOptions): NotificationList
       backoff = 100;
       client = c;
       c.on("notification", onNotification);
-      options.onConnected();
-      await untilLost(c);
+      const lost = untilLost(c);
+      try {
+        await options.onConnected(c);
+      } catch (error) {
+        options.log?.warn({ err: error, channel: options.channel }, "notification listener could not catch up");
+        wake();
+      }
+      await lost;
       client = null;
       options.onDisconnected();
       releaseSettlers();

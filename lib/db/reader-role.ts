@@ -41,6 +41,11 @@ export async function provisionReader(
       await client.query(`GRANT USAGE ON SCHEMA ${schema} TO ${quoteIdent(role)}`);
       await client.query(`GRANT SELECT ON ALL TABLES IN SCHEMA ${schema} TO ${quoteIdent(role)}`);
       await client.query(`ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT SELECT ON TABLES TO ${quoteIdent(role)}`);
+      // SELECT on a sequence reads its value (never advances it): the read cache reads the data versions with it.
+      await client.query(`GRANT SELECT ON ALL SEQUENCES IN SCHEMA ${schema} TO ${quoteIdent(role)}`);
+      await client.query(
+        `ALTER DEFAULT PRIVILEGES IN SCHEMA ${schema} GRANT SELECT ON SEQUENCES TO ${quoteIdent(role)}`,
+      );
     }
   } finally {
     await client.query("SELECT pg_advisory_unlock(7300452)").catch(() => {});

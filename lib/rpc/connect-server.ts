@@ -2,9 +2,10 @@
  * Serves Connect routes over HTTP/2 (cleartext): one server answers the Connect, gRPC and gRPC-Web
  * protocols, so any internal caller — including a plain @grpc/grpc-js client — can reach a service.
  */
-import type { ConnectRouter, Interceptor } from "@connectrpc/connect";
+import { Code, ConnectError, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
 import { fastifyConnectPlugin } from "@connectrpc/connect-fastify";
 import Fastify, { type FastifyHttp2Options } from "fastify";
+import { setMaxListeners } from "node:events";
 import type { Http2Server } from "node:http2";
 import { requestIdOf } from "../observability/logger.js";
 import { requestLogging } from "../observability/request-logging.js";
@@ -27,11 +28,23 @@ export async function buildServiceServer(
     requestIdHeader: false,
     genReqId: requestIdOf,
   });
+  // Every call in flight listens on the shutdown signal (Connect links it to the call's own), so under load it has
+  // as many listeners as calls: that is no leak (each goes when its call ends), and no warning past 10 should say
+  // so. Connect's own shutdownTimeoutMs would make a signal this code cannot reach; this one is ours.
+  const shutdown = new AbortController();
+  setMaxListeners(0, shutdown.signal);
+  const shutdownTimeoutMs = options.shutdownTimeoutMs ?? 10_000;
+  app.addHook("preClose", (done) => {
+    // A call cut off by shutdown is Unavailable, which a caller may retry on another replica.
+    const cutOff = () => shutdown.abort(new ConnectError("the service is shutting down", Code.Unavailable));
+    setTimeout(cutOff, shutdownTimeoutMs).unref();
+    done();
+  });
   // Database outages become Unavailable, a caller's unstorable text InvalidArgument (lib/rpc/database-errors.ts).
   await app.register(fastifyConnectPlugin, {
     routes,
     interceptors: [...(options.interceptors ?? []), databaseErrors],
-    shutdownTimeoutMs: options.shutdownTimeoutMs ?? 10_000,
+    shutdownSignal: shutdown.signal,
   });
   return app;
 }

@@ -228,7 +228,8 @@ describe("REST accepts institute keys only (DESIGN §9)", () => {
       for (const path of ["/api/v1/analysts", "/api/v1/nowhere"]) {
         const res = await fetch(`${gw.base}${path}`, { headers });
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(401);
-        expect(res.headers.get("www-authenticate")).toBeNull();
+        // RFC 9110: a 401 names how to authenticate; on REST an API key in its header, never OAuth discovery.
+        expect(res.headers.get("www-authenticate")).toBe('ApiKey realm="institute-research", header="X-API-Key"');
       }
     }
   });

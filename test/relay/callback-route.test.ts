@@ -91,6 +91,7 @@ describe("POST /relay/callback", () => {
     const res = await post(body(), { "x-relay-signature": undefined });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ error: "missing X-Relay-Signature header" });
+    expect(res.headers["www-authenticate"]).toBe('Signature realm="relay-callback", header="X-Relay-Signature"');
     expect(await deliveries()).toEqual([]);
   });
 
@@ -105,6 +106,7 @@ describe("POST /relay/callback", () => {
     const res = await post(body(), { "x-relay-signature": signature() });
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toMatch(/^invalid X-Relay-Signature/);
+    expect(res.headers["www-authenticate"]).toBe('Signature realm="relay-callback", header="X-Relay-Signature"');
     expect(await deliveries()).toEqual([]);
   });
 

@@ -82,3 +82,97 @@ describe("documentWindow", () => {
     });
   });
 });
+
+/** The windows as first specified, over an array of the document's code points: the oracle for the tests below. */
+function referenceWindow(text: string, max: number, offset: number) {
+  const chars = Array.from(text);
+  const blocks: Array<[number, number]> = [];
+  let open: { start: number; fence: string } | undefined;
+  let lineStart = 0;
+  for (let i = 0; i <= chars.length; i++) {
+    if (i < chars.length && chars[i] !== "\n") continue;
+    const line = chars.slice(lineStart, i).join("");
+    const match = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (open === undefined && match) open = { start: lineStart, fence: match[1]! };
+    else if (open && match && match[1]![0] === open.fence[0] && match[1]!.length >= open.fence.length) {
+      if (line.trim() === match[1]) {
+        blocks.push([open.start, Math.min(i + 1, chars.length)]);
+        open = undefined;
+      }
+    }
+    lineStart = i + 1;
+  }
+  if (open) blocks.push([open.start, chars.length]);
+  const start = Math.min(offset, chars.length);
+  let end = start + max;
+  if (end >= chars.length) end = chars.length;
+  else {
+    const half = start + Math.floor(max / 2);
+    const lastBreak = chars.lastIndexOf("\n", end - 1);
+    if (lastBreak >= half) end = lastBreak + 1;
+    else
+      for (let i = end - 1; i >= half; i--)
+        if (chars[i] === " " || chars[i] === "\t") {
+          end = i + 1;
+          break;
+        }
+    const block = blocks.find(([s, e]) => s < end && end < e);
+    if (block) end = block[0] > start ? block[0] : block[1];
+  }
+  const truncated = end < chars.length;
+  return {
+    text: chars.slice(start, end).join(""),
+    offset: start,
+    total_chars: chars.length,
+    truncated,
+    next_offset: truncated ? end : null,
+  };
+}
+
+describe("documentWindow over large documents", () => {
+  it("gives the same windows as the code-point array it no longer builds, over random markdown", () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pieces = [
+      "word ",
+      "\n",
+      "```\n",
+      "~~~~\n",
+      "  ```js\n",
+      "😀",
+      "é",
+      "\t",
+      "文字",
+      "\uD800",
+      "x".repeat(30),
+      " ",
+    ];
+    for (let round = 0; round < 300; round++) {
+      const text = Array.from(
+        { length: Math.floor(random() * 200) },
+        () => pieces[Math.floor(random() * pieces.length)],
+      ).join("");
+      const max = 1 + Math.floor(random() * 60);
+      const offset = Math.floor(random() * (text.length + 5));
+      expect([round, documentWindow(text, { max_chars: max, offset })]).toEqual([
+        round,
+        referenceWindow(text, max, offset),
+      ]);
+    }
+  });
+
+  it("windows a 100 MB document without an array of it: the heap grows by about the window, not the document", () => {
+    const text = "A line of a very long memory document, nothing but text.\n".repeat(1_800_000);
+    expect(text.length).toBeGreaterThan(100_000_000);
+    // `repeat` makes a rope; the first read flattens it (the document itself, 100 MB), and is not counted.
+    documentWindow(text, { max_chars: 10, offset: 0 });
+    const before = process.memoryUsage().heapUsed;
+    const first = documentWindow(text, { max_chars: 1_000_000, offset: 0 });
+    const middle = documentWindow(text, { max_chars: 1_000_000, offset: 50_000_000 });
+    const grown = process.memoryUsage().heapUsed - before;
+    expect([first.truncated, first.total_chars, middle.offset]).toEqual([true, text.length, 50_000_000]);
+    expect(middle.text.length).toBeGreaterThan(500_000);
+    // An array of 100 million code points is at least 800 MB of pointers; two 1 MB windows are a few MB.
+    expect(grown).toBeLessThan(64 * 1024 * 1024);
+  });
+});

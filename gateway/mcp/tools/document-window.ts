@@ -52,54 +52,83 @@ export interface DocumentWindow {
   next_offset: number | null;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const FENCE = / {0,3}(`{3,}|~{3,})/y;
 
-/** Each fenced code block as [start, end) in code points: from its opening fence line to past its closing one. */
-function fencedBlocks(chars: readonly string[]): Array<[number, number]> {
-  const blocks: Array<[number, number]> = [];
-  let open: { start: number; fence: string } | undefined;
-  let lineStart = 0;
-  for (let i = 0; i <= chars.length; i++) {
-    if (i < chars.length && chars[i] !== "\n") continue;
-    const line = chars.slice(lineStart, i).join("");
-    const match = FENCE.exec(line);
-    if (open === undefined && match) open = { start: lineStart, fence: match[1]! };
-    else if (
-      open &&
-      match &&
-      match[1]![0] === open.fence[0] &&
-      match[1]!.length >= open.fence.length &&
-      line.trim() === match[1]
-    ) {
-      blocks.push([open.start, Math.min(i + 1, chars.length)]);
-      open = undefined;
-    }
-    lineStart = i + 1;
+/** The UTF-16 index `count` code points after `from` (or the end of `text`). */
+function advance(text: string, from: number, count: number): number {
+  let i = from;
+  for (let n = 0; n < count && i < text.length; n++) {
+    const c = text.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
   }
-  // An unclosed fence runs to the end of the document (CommonMark).
-  if (open) blocks.push([open.start, chars.length]);
-  return blocks;
+  return i;
 }
 
-/** Where a window from `start` of at most `max` characters ends. */
-function windowEnd(chars: readonly string[], start: number, max: number): number {
-  let end = start + max;
-  if (end >= chars.length) return chars.length;
-  const half = start + Math.floor(max / 2);
-  const lastBreak = chars.lastIndexOf("\n", end - 1);
+/** Code points in text[from, to). */
+function codePoints(text: string, from: number, to: number): number {
+  let pairs = 0;
+  for (let i = from; i < to - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      pairs++;
+      i++;
+    }
+  }
+  return to - from - pairs;
+}
+
+/**
+ * The fenced code block holding UTF-16 index `at`, as [start, end): from its opening fence line to past its closing
+ * one (an unclosed fence runs to the end of the document, as in CommonMark). Lines are read in place, without copying
+ * the document; only a fence line is sliced.
+ */
+function fencedBlockAt(text: string, at: number): [number, number] | undefined {
+  let open: { start: number; fence: string } | undefined;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    if (open === undefined && lineStart > at) return undefined;
+    const newline = text.indexOf("\n", lineStart);
+    const lineEnd = newline === -1 ? text.length : newline;
+    FENCE.lastIndex = lineStart;
+    const match = FENCE.exec(text);
+    const fence = match && match.index + match[0].length <= lineEnd ? match[1]! : undefined;
+    if (open === undefined && fence) open = { start: lineStart, fence };
+    else if (
+      open &&
+      fence &&
+      fence[0] === open.fence[0] &&
+      fence.length >= open.fence.length &&
+      text.slice(lineStart, lineEnd).trim() === fence
+    ) {
+      const end = Math.min(lineEnd + 1, text.length);
+      if (open.start < at && at < end) return [open.start, end];
+      open = undefined;
+    }
+    if (newline === -1) break;
+    lineStart = newline + 1;
+  }
+  return open && open.start < at ? [open.start, text.length] : undefined;
+}
+
+/** Where a window from UTF-16 index `start` of at most `max` code points ends, as a UTF-16 index. */
+function windowEnd(text: string, start: number, max: number): number {
+  let end = advance(text, start, max);
+  if (end >= text.length) return text.length;
+  const half = advance(text, start, Math.floor(max / 2));
+  const lastBreak = text.lastIndexOf("\n", end - 1);
   if (lastBreak >= half) end = lastBreak + 1;
   else {
     // No line ends in the second half: end after a space there, so no word is cut.
     for (let i = end - 1; i >= half; i--) {
-      if (chars[i] === " " || chars[i] === "\t") {
+      const c = text.charCodeAt(i);
+      if (c === 0x20 || c === 0x09) {
         end = i + 1;
         break;
       }
     }
   }
-  for (const [blockStart, blockEnd] of fencedBlocks(chars)) {
-    if (blockStart < end && end < blockEnd) return blockStart > start ? blockStart : blockEnd;
-  }
+  const block = fencedBlockAt(text, end);
+  if (block) return block[0] > start ? block[0] : block[1];
   return end;
 }
 
@@ -118,14 +147,16 @@ export function documentWindow(
     throw validationError(`invalid argument 'max_chars': must be an integer from 1 to ${MAX_MAX_CHARS}`, "max_chars");
   if (!isIntIn(offset, 0, windowInput.offset.maximum))
     throw validationError("invalid argument 'offset': must be a non-negative integer", "offset");
-  const chars = Array.from(text);
-  const start = Math.min(offset, chars.length);
-  const end = windowEnd(chars, start, max_chars);
-  const truncated = end < chars.length;
+  // Indexes are UTF-16 positions in `text` itself: no copy of the whole document is made, whatever its size.
+  const startIndex = advance(text, 0, offset);
+  const start = codePoints(text, 0, startIndex);
+  const endIndex = windowEnd(text, startIndex, max_chars);
+  const end = start + codePoints(text, startIndex, endIndex);
+  const truncated = endIndex < text.length;
   return {
-    text: chars.slice(start, end).join(""),
+    text: text.slice(startIndex, endIndex),
     offset: start,
-    total_chars: chars.length,
+    total_chars: truncated ? end + codePoints(text, endIndex, text.length) : end,
     truncated,
     next_offset: truncated ? end : null,
   };
