@@ -28,8 +28,9 @@ export interface IdGraphOptions {
 }
 
 /**
- * Candidates per search. Chosen on the search bench's 100,000 synthesised notes, whose near-duplicate titles make
- * the exact top 8 hard to find: recall@8 against an exact scan reaches 0.98 there (docs/benchmark.md).
+ * Candidates per search. At demo scale 20 recall@8 against an exact scan is 0.99 with it; on the search bench's
+ * 100,000 synthesised notes, whose near-duplicate titles make the exact top 8 hard to find, 0.85 (0.74 with 64
+ * candidates, 0.91 with 320: docs/benchmark.md, "The index library"), which issue 22's 0.98 does not reach.
  */
 export const DEFAULT_EF_SEARCH = 160;
 
