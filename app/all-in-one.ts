@@ -37,6 +37,11 @@ export interface AllInOneOptions {
   metrics?: Metrics;
   /** Readiness checks beyond the database and the services (the owner pool, the bus). */
   checks?: Record<string, Check>;
+  /**
+   * Load the search indexes in the background (npm start): the process serves at once, /readyz and search_ready
+   * saying not ready until they are loaded. Default false: composeAllInOne resolves with them loaded (tests).
+   */
+  indexesInBackground?: boolean;
 }
 
 export async function composeAllInOne(options: AllInOneOptions): Promise<ComposedGateway> {
@@ -74,7 +79,7 @@ export async function composeAllInOne(options: AllInOneOptions): Promise<Compose
   // The indexes load before the first request; their reasons for not being ready go to the gateway's log.
   vectors.log = { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) };
   app.addHook("onClose", () => vectors.stop());
-  await vectors.start();
+  await vectors.start({ wait: !options.indexesInBackground });
   return composed;
 }
 

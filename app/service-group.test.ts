@@ -90,7 +90,7 @@ describe("app/service-group.ts", () => {
     expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: "live" });
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok" } });
+    expect(await ready.json()).toEqual({ status: "ready", checks: { database: "ok", indexes: "ok" } });
     const metrics = await (await fetch(`${base}/metrics`)).text();
     const check = { side: "server", service: "grpc.health.v1.Health", method: "Check" };
     expect(sample(metrics, "connect_rpc_duration_seconds_count", { ...check, code: "ok" })).toBeGreaterThanOrEqual(3);

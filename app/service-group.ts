@@ -35,6 +35,12 @@ export interface BuildOptions {
   now?: () => number;
   embedder?: Embedder;
   logStream?: LogSettings["stream"];
+  /**
+   * Load the search indexes in the background: the process listens at once, its readiness and grpc.health.v1 saying
+   * not serving until they are loaded (the process's own start does this). Default false: build() resolves with them
+   * loaded (tests).
+   */
+  indexesInBackground?: boolean;
 }
 
 export function parseGroup(name: string | undefined): ServiceGroup {
@@ -67,6 +73,13 @@ export async function build(options: BuildOptions) {
     embedder: options.embedder,
   });
   const readiness = createReadiness({ database: poolCheck(reader) });
+  // A group that searches is ready once its indexes are loaded (from their snapshots, or built).
+  const vectors = deps.vectors;
+  if (vectors)
+    readiness.checks.indexes = async () => {
+      const problem = vectors.readinessProblem();
+      if (problem) throw new Error(problem);
+    };
   const server = await buildServiceServer(
     (router) => {
       groupRoutes([group], deps)(router);
@@ -80,7 +93,7 @@ export async function build(options: BuildOptions) {
   );
   if (deps.vectors) {
     deps.vectors.log = { info: (m) => server.log.info(m), warn: (m) => server.log.warn(m) };
-    await deps.vectors.start();
+    await deps.vectors.start({ wait: !options.indexesInBackground });
   }
   const listeners = processListeners(server, metrics, readiness);
   return {
@@ -105,7 +118,7 @@ export async function build(options: BuildOptions) {
 if (isMain(import.meta.url)) {
   runProcess(`service ${process.argv[2] ?? ""}`.trim(), async () => {
     const config = loadConfig();
-    const service = await build({ group: process.argv[2], config });
+    const service = await build({ group: process.argv[2], config, indexesInBackground: true });
     const { port, metricsPort } = await service.listen();
     return {
       close: service.close,

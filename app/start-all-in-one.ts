@@ -62,6 +62,7 @@ export async function startAllInOne(config: Config, say: (line: string) => void)
     logger: loggerOptions({ level: config.logLevel, name: "all-in-one", relayName: config.relay.name }),
     metrics,
     checks: { "database:owner": poolCheck(db.owner) },
+    indexesInBackground: true,
     relayCallbacks: governor.relayCallbacks,
     governorRoutes: governor.pulseRoutes,
     rateLimits: openRateLimiter({

@@ -3,7 +3,10 @@
  * printed beside a baseline measured in the same run. Sections, all by default, in this order:
  *   http    the service under autocannon beside a hand-written fastify + pg route and a node:http ceiling
  *           (bench/http/options.ts lists its options: --duration, --warmup, --connections, --scale, --profile, ...)
- *   search  the vector index beside exact search (--scale 20, --seed 1, --queries 500)
+ *   search  search at demo scale and over a synthesised archive: the vector index beside exact search, relevance per
+ *           mode, latency, memory, Orama on the same data, a restarted search process, both graph libraries, and
+ *           issue 22's targets (--scale 20, --seed 1, --queries 500, --large 100000, --million N, --no-orama,
+ *           --no-restart, --no-library, --recall-queries 300)
  *   bundle  npm run export and import of a scale-20 dataset, the import beside PostgreSQL's COPY (--scale 20, --seed 1)
  *   flood   a valid caller's p99 while 50 connections present random keys, beside its quiet p99 (--duration 5)
  */

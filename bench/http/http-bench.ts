@@ -17,7 +17,7 @@ import { killAllChildren } from "./child-process.js";
 import { clusterUnavailable, startCluster } from "./cluster-mode.js";
 import { measureCase, type Measurement } from "./measure.js";
 import { parseHttpBenchOptions, type HttpBenchOptions } from "./options.js";
-import { modeTable, notes, writeJson, type CaseResult, type ModeResult } from "./report.js";
+import { modeTable, notes, tunedTable, writeJson, type CaseResult, type ModeResult } from "./report.js";
 import { topologyRss, topologyRssLine, type TopologyRss } from "./topology-rss.js";
 import { serviceEnv, startCeiling, startHandWritten, startService, type Target } from "./targets.js";
 
@@ -27,7 +27,7 @@ type Baselines = Map<string, { handWritten: Measurement; ceiling: Measurement }>
 
 async function runMode(
   mode: ModeResult["mode"],
-  targets: { service: Target; serviceOff?: Target; handWritten: Target; ceiling: Target },
+  targets: { service: Target; serviceOff?: Target; serviceTuned?: Target; handWritten: Target; ceiling: Target },
   key: string,
   cases: BenchCase[],
   sameAsHandWritten: Record<string, string>,
@@ -44,7 +44,7 @@ async function runMode(
   for (const c of cases) {
     say(`${mode}: ${c.label}`);
     const known = baselines.get(c.id);
-    const services = targets.serviceOff ? [targets.service, targets.serviceOff] : [targets.service];
+    const services = [targets.service, targets.serviceOff, targets.serviceTuned].filter((t): t is Target => !!t);
     const before = await readCacheCounters(targets.service.metricsUrl);
     const measured = await measureCase(
       known ? services : [...services, targets.handWritten, targets.ceiling],
@@ -54,7 +54,8 @@ async function runMode(
     );
     const hits = hitRatio(before, await readCacheCounters(targets.service.metricsUrl));
     const service = measured[0]!;
-    const serviceOff = targets.serviceOff ? measured[1] : undefined;
+    const serviceOff = targets.serviceOff ? measured[services.indexOf(targets.serviceOff)] : undefined;
+    const serviceTuned = targets.serviceTuned ? measured[services.indexOf(targets.serviceTuned)] : undefined;
     const handWritten = known?.handWritten ?? measured[services.length]!;
     const ceiling = known?.ceiling ?? measured[services.length + 1]!;
     baselines.set(c.id, { handWritten, ceiling });
@@ -68,6 +69,7 @@ async function runMode(
       sameAsHandWritten: sameAsHandWritten[c.id] ?? "",
       service,
       serviceOff,
+      serviceTuned,
       hitRatio: hits,
       handWritten,
       ceiling,
@@ -118,7 +120,7 @@ export async function httpBench(argv: string[]): Promise<void> {
   const bench = await openBenchDatabase({ scale: options.scale, seed: options.seed, asOf: options.asOf, say });
   const running: Target[] = [];
   try {
-    const env = serviceEnv(bench.db, { rateLimit: options.rateLimit });
+    const env = serviceEnv(bench.db, "defaults");
     const profileDir = options.profile ? path.join(tmp, "profile") : undefined;
     say("starting the all-in-one service, the hand-written baseline and the ceiling ...");
     const started = await startService(env, { cpuProfileDir: profileDir, cache: options.cache });
@@ -133,6 +135,14 @@ export async function httpBench(argv: string[]): Promise<void> {
       serviceOff = off.target;
       key = off.key;
       running.push(serviceOff);
+    }
+    // And the configuration earlier runs measured (rate limiter off, LOG_LEVEL=warn), for the extra rows.
+    let serviceTuned: Target | undefined;
+    if (options.tuned && options.modes.includes("all-in-one")) {
+      const tuned = await startService(serviceEnv(bench.db, "tuned"), { cache: options.cache, name: "service, tuned" });
+      serviceTuned = tuned.target;
+      key = tuned.key;
+      running.push(serviceTuned);
     }
     const handWritten = await startHandWritten(bench.db.readerUrl);
     running.push(handWritten);
@@ -155,7 +165,7 @@ export async function httpBench(argv: string[]): Promise<void> {
       results.push(
         await runMode(
           "all-in-one",
-          { service, serviceOff, handWritten, ceiling },
+          { service, serviceOff, serviceTuned, handWritten, ceiling },
           key,
           cases,
           capture.sameAsHandWritten,
@@ -166,6 +176,7 @@ export async function httpBench(argv: string[]): Promise<void> {
     }
     await service.stop();
     await serviceOff?.stop();
+    await serviceTuned?.stop();
     service = undefined;
     if (profileDir) profile = await profileOf(profileDir, results[0]);
     if (options.modes.includes("cluster")) {
@@ -208,10 +219,19 @@ export async function httpBench(argv: string[]): Promise<void> {
     const file = await writeJson({ options, dataset, modes: results, clusterRss, profile }, startedAt);
     const out = [
       "",
-      `HTTP benchmark: demo dataset scale ${options.scale} (seed ${options.seed}, as of ${options.asOf}); ${options.connections} connections; rate limiter ${options.rateLimit ? "on (limits out of reach)" : "off"}; read cache ${options.cache ? "on (all-in-one also measured with it off)" : "off (--no-cache)"}; per case and target ${options.warmup} s warm-up, then ${options.duration} s measured in ${options.rounds} rounds taking the targets in turn`,
+      `HTTP benchmark: demo dataset scale ${options.scale} (seed ${options.seed}, as of ${options.asOf}); ${options.connections} connections; LOG_LEVEL=info and the rate limiter on (the defaults; its limits out of reach of the one key)${options.tuned ? ", the all-in-one also with the limiter off at warn (the extra rows)" : ""}; read cache ${options.cache ? "on (all-in-one also measured with it off)" : "off (--no-cache)"}; per case and target ${options.warmup} s warm-up, then ${options.duration} s measured in ${options.rounds} rounds taking the targets in turn`,
       "",
     ];
-    for (const r of results) out.push(`${r.mode}:`, modeTable(r), "");
+    for (const r of results) {
+      out.push(`${r.mode}:`, modeTable(r), "");
+      const tuned = tunedTable(r);
+      if (tuned)
+        out.push(
+          `${r.mode}, extra rows: the rate limiter off and LOG_LEVEL=warn (earlier runs' configuration):`,
+          tuned,
+          "",
+        );
+    }
     if (clusterRss) out.push(topologyRssLine(clusterRss), "");
     out.push(...notes(results), `results: ${path.relative(process.cwd(), file)}`, "");
     for (const [id, lines] of Object.entries(profile ?? {})) {

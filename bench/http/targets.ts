@@ -6,7 +6,7 @@ import { freePort } from "../../lib/net/free-port.js";
 import { startChild, type BenchChild } from "./child-process.js";
 
 export interface Target {
-  name: "service" | "service, cache off" | "hand-written" | "ceiling";
+  name: "service" | "service, cache off" | "service, tuned" | "hand-written" | "ceiling";
   url: string;
   /** The internal listener (/metrics) of the process that holds the read cache, when there is one. */
   metricsUrl?: string;
@@ -17,10 +17,18 @@ export interface Target {
   stop(): Promise<void>;
 }
 
-/** What every service process of the bench runs with: quiet, no governor, no rate limit, ephemeral ports. */
+/**
+ * How a service runs in the bench. `defaults`, the headline: as a user runs it, LOG_LEVEL=info and the
+ * per-credential rate limiter on, its limits raised out of reach so the bench's one key is never refused (every
+ * lease is still taken from the database). `tuned`: the configuration earlier runs measured, LOG_LEVEL=warn and the
+ * limiter off, shown as extra rows beside the headline.
+ */
+export type ServiceConfig = "defaults" | "tuned";
+
+/** What every service process of the bench runs with: no governor, ephemeral ports, and the configuration's settings. */
 export function serviceEnv(
   db: { ownerUrl: string; readerUrl: string },
-  options: { rateLimit?: boolean } = {},
+  config: ServiceConfig = "defaults",
 ): Record<string, string> {
   return {
     DATABASE_URL: db.ownerUrl,
@@ -28,13 +36,12 @@ export function serviceEnv(
     HOST: "127.0.0.1",
     PORT: "0",
     METRICS_PORT: "0",
-    LOG_LEVEL: "warn",
     GOVERNOR_ENABLED: "false",
-    // The per-credential rate limiter must not throttle the benchmark's one key: off, or (--rate-limit) on with
-    // limits no run reaches, to see what it costs.
-    RATE_LIMIT_ENABLED: options.rateLimit ? "true" : "false",
-    RATE_LIMIT_PER_MINUTE: "1000000",
-    RATE_LIMIT_BURST: "1000000",
+    // Index snapshots only change how a start goes, and would land in the checkout's DATA_DIR: not saved here.
+    INDEX_DIR: "off",
+    ...(config === "defaults"
+      ? { LOG_LEVEL: "info", RATE_LIMIT_ENABLED: "true", RATE_LIMIT_PER_MINUTE: "1000000", RATE_LIMIT_BURST: "1000000" }
+      : { LOG_LEVEL: "warn", RATE_LIMIT_ENABLED: "false" }),
   };
 }
 
@@ -46,21 +53,40 @@ const asTarget = (name: Target["name"], child: BenchChild, url: string): Target 
   stop: () => child.stop(),
 });
 
-/** The all-in-one service; `cache: false` runs it with the read cache off (READ_CACHE_BYTES=0). */
+/**
+ * The all-in-one service; `cache: false` runs it with the read cache off (READ_CACHE_BYTES=0); `name` says which
+ * of the bench's services it is (default: "service", or "service, cache off").
+ */
 export async function startService(
   env: Record<string, string>,
-  options: { cpuProfileDir?: string; cache: boolean },
+  options: { cpuProfileDir?: string; cache: boolean; name?: Target["name"] },
 ): Promise<{ target: Target; key: string }> {
   const metricsPort = await freePort();
+  const name = options.name ?? (options.cache ? "service" : "service, cache off");
   const child = await startChild({
-    name: `the all-in-one service (scripts/start.ts${options.cache ? "" : ", cache off"})`,
+    name: `the all-in-one ${name} (scripts/start.ts)`,
     entry: "scripts/start.ts",
     env: { ...env, METRICS_PORT: String(metricsPort), ...(options.cache ? {} : { READ_CACHE_BYTES: "0" }) },
     ready: /is up: (http:\/\/[^\s]+)[\s\S]*?Demo key[^\n]*?(sk_ins_[A-Za-z0-9_-]+)/,
     nodeArgs: options.cpuProfileDir ? ["--cpu-prof", "--cpu-prof-dir", options.cpuProfileDir] : [],
   });
-  const target = asTarget(options.cache ? "service" : "service, cache off", child, child.match[1]!);
-  return { target: { ...target, metricsUrl: `http://127.0.0.1:${metricsPort}` }, key: child.match[2]! };
+  const target = asTarget(name, child, child.match[1]!);
+  const metricsUrl = `http://127.0.0.1:${metricsPort}`;
+  await readyOrThrow(metricsUrl, name, child);
+  return { target: { ...target, metricsUrl }, key: child.match[2]! };
+}
+
+/** Waits for /readyz: the service listens before its search indexes are loaded, and is not ready until they are. */
+async function readyOrThrow(metricsUrl: string, name: string, child: BenchChild, timeoutMs = 300_000) {
+  const started = Date.now();
+  let last = "";
+  while (Date.now() - started < timeoutMs) {
+    const res = await fetch(`${metricsUrl}/readyz`).catch((e: Error) => ({ ok: false, text: async () => e.message }));
+    if (res.ok) return;
+    last = await res.text();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the ${name} was not ready within ${timeoutMs / 1000} s (${last}):\n${child.output()}`);
 }
 
 export async function startHandWritten(readerUrl: string): Promise<Target> {

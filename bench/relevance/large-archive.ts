@@ -1,19 +1,33 @@
 /**
  * The large run of the relevance benchmark: an archive of `count` synthesised notes (the demo generator's
- * archive alone, past what the full dataset's scale allows), embedded with the built-in embedder, indexed, and
- * asked the judged query set in each mode, in a database of its own on the same server.
+ * archive alone, past what the full dataset's scale allows), embedded with the built-in embedder, indexed (and saved
+ * to a snapshot folder), and asked the judged query set in each mode, in a database of its own on the same server.
+ * Then, on the same archive: recall@8 of the vector index against an exact scan of the stored float32 vectors,
+ * Orama given the same notes and vectors (orama-run.ts), a restarted search process loading the snapshots
+ * (restart-run.ts), and each graph library on the same vectors (library-run.ts).
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { SearchService } from "../../gen/institute/search/v1/search_pb.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { generateArchiveOnly, insertDemoData } from "../../demo-data/index.js";
 import { embedPending } from "../../services/embedding/embed-job.js";
+import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
+import { decodeVector } from "../../lib/embedding/vector-codec.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";
+import type { GraphKind } from "../../lib/vector/ann-graph.js";
+import { recallAtK } from "../../lib/vector/recall.js";
 import { VectorRuntime } from "../../lib/vector/vector-runtime.js";
+import { GROUP_INDEXES } from "../../services/groups.js";
 import { allServiceRoutes } from "../../services/routes.js";
 import { createTestDatabase } from "../../test/helpers/test-database.js";
 import { buildIndexes, type BuildFigures } from "./index-build.js";
+import { exactTops, libraryRun, type LibraryRow } from "./library-run.js";
+import { oramaRun, type OramaRun } from "./orama-run.js";
 import { archivedNotes, runRelevance, type RelevanceRun } from "./relevance-bench.js";
+import { restartRun, type RestartRun } from "./restart-run.js";
 
 export interface LargeRun {
   documents: number;
@@ -21,22 +35,53 @@ export interface LargeRun {
   embedMs: number;
   build: BuildFigures;
   run: RelevanceRun;
+  /** recall@8 of the search service's vector index (as configured) against an exact float32 scan. */
+  recall: number;
+  recallQueries: number;
+  orama?: OramaRun;
+  restart?: RestartRun;
+  libraries: LibraryRow[];
 }
 
-export async function largeArchiveRun(adminUrl: string, seed: number, count: number, asOf: number): Promise<LargeRun> {
+export interface LargeOptions {
+  orama: boolean;
+  restart: boolean;
+  /** Graph libraries to measure on the same vectors (none: skip). */
+  libraries: GraphKind[];
+  /** Title queries for recall and the library runs. */
+  queries: number;
+}
+
+const K = 8;
+
+export async function largeArchiveRun(
+  adminUrl: string,
+  seed: number,
+  count: number,
+  asOf: number,
+  options: LargeOptions,
+  say: (line: string) => void,
+): Promise<LargeRun> {
   const db = await createTestDatabase(adminUrl, "bench_large");
-  const runtime = new VectorRuntime({ db: db.reader, config: { embeddings: null, indexRefreshMs: 0 } });
+  const indexDir = mkdtempSync(path.join(tmpdir(), "bench-indexes-"));
+  // The indexes the search service group keeps, so the snapshots saved here are the ones a search process loads.
+  const runtime = new VectorRuntime({
+    db: db.reader,
+    config: { embeddings: null, indexRefreshMs: 0, indexDir },
+    indexes: GROUP_INDEXES.search!,
+  });
+  const embedder = createHashedNgramEmbedder();
   try {
     let t = performance.now();
+    say(`large run: synthesising and inserting ${count} notes ...`);
     const data = generateArchiveOnly({ seed, scale: 1, asOf }, count);
     await insertDemoData(db.owner, data);
     const seedMs = performance.now() - t;
     t = performance.now();
-    await embedPending(
-      db.owner,
-      (await import("../../lib/embedding/hashed-ngram-embedder.js")).createHashedNgramEmbedder(),
-    );
+    say("large run: embedding ...");
+    await embedPending(db.owner, embedder);
     const embedMs = performance.now() - t;
+    say("large run: building the indexes ...");
     const build = await buildIndexes(runtime);
     const deps = {
       db: db.reader,
@@ -47,15 +92,72 @@ export async function largeArchiveRun(adminUrl: string, seed: number, count: num
     };
     const search = createClient(SearchService, createRouterTransport(allServiceRoutes(deps)));
     const { notes, idOfPath } = await archivedNotes(db.owner, data.notes);
+    say("large run: judged queries ...");
+    const run = await runRelevance(search, notes, idOfPath);
+
+    say("large run: recall@8 against an exact scan ...");
+    const stored = (
+      await db.owner.query<{ doc_id: string; embedding: Buffer }>(
+        "SELECT doc_id, embedding FROM search.document_embeddings WHERE status = 'done' ORDER BY doc_id",
+      )
+    ).rows;
+    const ids = stored.map((r) => r.doc_id);
+    const vectors = stored.map((r) => decodeVector(r.embedding));
+    stored.length = 0;
+    const titles = (
+      await db.owner.query<{ title: string }>(
+        "SELECT title FROM search.documents WHERE title <> '' ORDER BY md5(doc_id) LIMIT $1",
+        [options.queries],
+      )
+    ).rows.map((r) => r.title);
+    const queries = await embedder.embed(titles);
+    const truth = exactTops(queries, ids, vectors);
+    const vectorOf = new Map(ids.map((id, i) => [id, vectors[i]!]));
+    const index = runtime.index("documents")!;
+    const recall = recallAtK(
+      queries.map((q, i) => ({
+        approximate: index.search(q, K).map((h) => {
+          const v = vectorOf.get(h.id)!;
+          let s = 0;
+          for (let d = 0; d < q.length; d++) s += q[d]! * v[d]!;
+          return { score: s };
+        }),
+        exact: truth[i]!,
+      })),
+      K,
+    );
+
+    let orama: OramaRun | undefined;
+    if (options.orama) {
+      say("large run: Orama on the same notes and vectors ...");
+      orama = await oramaRun(db.owner, run.queries);
+    }
+    let restart: RestartRun | undefined;
+    if (options.restart) {
+      say("large run: a search process restarted on the saved indexes ...");
+      restart = await restartRun(db.readerUrl, indexDir, titles[0]!);
+    }
+    await runtime.stop();
+    const libraries: LibraryRow[] = [];
+    for (const kind of options.libraries) {
+      say(`large run: the ${kind} graph on the same vectors ...`);
+      libraries.push(await libraryRun(kind, ids, vectors, queries, truth));
+    }
     return {
       documents: runtime.keywords.documents.size,
       seedMs,
       embedMs,
       build,
-      run: await runRelevance(search, notes, idOfPath),
+      run,
+      recall,
+      recallQueries: queries.length,
+      orama,
+      restart,
+      libraries,
     };
   } finally {
     await runtime.stop();
     await db.drop();
+    rmSync(indexDir, { recursive: true, force: true });
   }
 }

@@ -150,10 +150,11 @@ export function loadConfig(variables: Env = process.env): Config {
   const logLevel = env.string("LOG_LEVEL", "info");
   if (!LOG_LEVELS.includes(logLevel)) throw env.fail("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}`);
   const port = env.whole("PORT", 8080, 0, 65535);
+  const dataDir = path.resolve(env.string("DATA_DIR", "./.data"));
   return {
     port,
     host: env.string("HOST", "127.0.0.1"),
-    dataDir: path.resolve(env.string("DATA_DIR", "./.data")),
+    dataDir,
     databaseUrl: postgresUrl(env, "DATABASE_URL"),
     databaseReaderUrl: postgresUrl(env, "DATABASE_READER_URL"),
     embeddedRuntimeDir: absolutePath(env, "EMBEDDED_POSTGRES_RUNTIME_DIR", DEFAULT_RUNTIME_DIR),
@@ -172,7 +173,7 @@ export function loadConfig(variables: Env = process.env): Config {
     natsUrl: natsUrl(env),
     relay: relayConfig(env),
     governor: governorConfig(env),
-    search: readSearchConfig(env),
+    search: readSearchConfig(env, dataDir),
     auth: readAuthConfig(env),
     cluster: readClusterConfig(env),
     access: readAccessConfig(env, port),

@@ -4,14 +4,20 @@ import { DEFAULT_REUSE_POLICY } from "../reuse-policy.js";
 import { embeddingsEndpoint } from "./search.js";
 
 describe("search configuration", () => {
-  it("defaults to the built-in embedder, a 5 s index refresh and the default reuse policy", () => {
-    expect(loadConfig({}).search).toEqual({
+  it("defaults to the built-in embedder, a 5 s index refresh, indexes saved under DATA_DIR and the default reuse policy", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/institute" }).search).toEqual({
       embeddings: null,
       indexRefreshMs: 5000,
+      indexDir: "/srv/institute/indexes",
       rrfK: 60,
       reusePolicy: DEFAULT_REUSE_POLICY,
     });
     expect(loadConfig({ SEARCH_RRF_K: "20" }).search.rrfK).toBe(20);
+  });
+
+  it("saves the indexes in INDEX_DIR, or nowhere with off", () => {
+    expect(loadConfig({ INDEX_DIR: "/var/lib/institute-indexes" }).search.indexDir).toBe("/var/lib/institute-indexes");
+    expect(loadConfig({ INDEX_DIR: "off" }).search.indexDir).toBeNull();
   });
 
   it("reads an HTTP embeddings endpoint with its model, key, timeout and batch size", () => {

@@ -2,6 +2,7 @@
  * Configuration of embeddings, the vector indexes and fact-card reuse, read from the environment by
  * lib/config/config.ts.
  */
+import path from "node:path";
 import type { EnvReader } from "./env.js";
 import { CLAIM_CATEGORIES, DEFAULT_REUSE_POLICY, type ClaimCategory, type ReusePolicyValue } from "../reuse-policy.js";
 
@@ -21,6 +22,11 @@ export interface SearchConfig {
   embeddings: HttpEmbeddingsConfig | null;
   /** How often the in-process indexes look for new or changed vectors; 0 turns polling off. */
   indexRefreshMs: number;
+  /**
+   * Where the search and factcard processes save their indexes and load them at start (INDEX_DIR; default
+   * DATA_DIR/indexes); null (INDEX_DIR=off): never saved, built from the database at every start.
+   */
+  indexDir: string | null;
   /** The constant k of reciprocal-rank fusion in hybrid search: a match scores 1 / (k + rank) per ranking. */
   rrfK: number;
   /** Claim category to the policy deciding when a prior verdict may be inherited (spec §2.10). */
@@ -104,10 +110,20 @@ function readReusePolicy(env: EnvReader): Record<ClaimCategory, ReusePolicyValue
   return policy;
 }
 
-export function readSearchConfig(env: EnvReader): SearchConfig {
+/** INDEX_DIR: a folder (made when missing), or "off". */
+function readIndexDir(env: EnvReader, dataDir: string): string | null {
+  const raw = env.text("INDEX_DIR");
+  if (raw === undefined) return path.join(dataDir, "indexes");
+  if (raw === "off") return null;
+  if (raw.includes("\0")) throw env.fail("INDEX_DIR", "must be a folder path or off");
+  return path.resolve(raw);
+}
+
+export function readSearchConfig(env: EnvReader, dataDir: string): SearchConfig {
   return {
     embeddings: readEmbeddings(env),
     indexRefreshMs: env.whole("INDEX_REFRESH_MS", 5_000, 0, 3_600_000),
+    indexDir: readIndexDir(env, dataDir),
     rrfK: env.whole("SEARCH_RRF_K", 60, 1, 10_000),
     reusePolicy: readReusePolicy(env),
   };

@@ -25,11 +25,19 @@ const PER_TERM = 3;
 const MAX_SIDE = 32;
 
 /** A unit's term ids, each side. */
-type Unit = [cjk: number[], latin: number[]];
+export type Unit = [cjk: number[], latin: number[]];
 
 export interface Link {
   term: string;
   score: number;
+}
+
+/** Everything a bridge is, for a snapshot: pairs as (term, other term, units holding both) triples. */
+export interface BridgeParts {
+  names: string[];
+  count: Int32Array;
+  pairs: Int32Array;
+  rows: [string, Unit[]][];
 }
 
 export class BilingualBridge {
@@ -84,6 +92,54 @@ export class BilingualBridge {
         this.bump(e, z, by);
       }
     }
+  }
+
+  parts(): BridgeParts {
+    let n = 0;
+    for (const m of this.both.values()) n += m.size;
+    const pairs = new Int32Array(n * 3);
+    let at = 0;
+    for (const [a, m] of this.both) {
+      for (const [b, both] of m) {
+        pairs[at++] = a;
+        pairs[at++] = b;
+        pairs[at++] = both;
+      }
+    }
+    return { names: [...this.names], count: Int32Array.from(this.count), pairs, rows: [...this.unitsOf] };
+  }
+
+  /** Takes a snapshot's parts in place of what it holds; checked whole first, so a bad snapshot changes nothing. */
+  restore(parts: BridgeParts): void {
+    const { names, count, pairs, rows } = parts;
+    if (count.length !== names.length || pairs.length % 3 !== 0) throw new Error("bridge snapshot: tables do not fit");
+    const idOf = new Map(names.map((name, id) => [name, id]));
+    if (idOf.size !== names.length) throw new Error("bridge snapshot: a term is listed twice");
+    const both = new Map<number, Map<number, number>>();
+    for (let i = 0; i < pairs.length; i += 3) {
+      const [a, b, n] = [pairs[i]!, pairs[i + 1]!, pairs[i + 2]!];
+      if (!(a >= 0 && a < names.length && b >= 0 && b < names.length))
+        throw new Error("bridge snapshot: a pair names no term");
+      let m = both.get(a);
+      if (!m) both.set(a, (m = new Map()));
+      m.set(b, n);
+    }
+    const unitsOf = new Map(rows);
+    let units = 0;
+    for (const u of unitsOf.values()) units += u.length;
+    this.unitsOf.clear();
+    for (const [k, v] of unitsOf) this.unitsOf.set(k, v);
+    this.idOf.clear();
+    for (const [k, v] of idOf) this.idOf.set(k, v);
+    this.names.length = 0;
+    this.count.length = 0;
+    for (let id = 0; id < names.length; id++) {
+      this.names.push(names[id]!);
+      this.count.push(count[id]!);
+    }
+    this.both.clear();
+    for (const [k, v] of both) this.both.set(k, v);
+    this.units = units;
   }
 
   /** Replaces the units a row contributes (each pair of texts says one thing in two languages); none removes them. */

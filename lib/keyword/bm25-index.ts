@@ -1,14 +1,22 @@
 /**
  * An in-memory inverted index ranked by Okapi BM25 (k1 1.2, b 0.75), keyed by row id like the vector index.
- * Postings are typed arrays (document number, term frequency) per term. A row replaced or removed leaves a
- * tombstone that searches skip; when tombstones pass a quarter of the numbers the postings are compacted in
- * place (no text is tokenized again). Document frequencies count the rows in a posting list, tombstones
- * included until the next compaction: keeping them exact would mean keeping every row's term list (as much
- * memory again as the postings), for idf values that move by at most a quarter. A row may carry a small group
- * number (a document's language), handed to a search's `accept` beside the id, so a filter on it reads an array
- * where a look-up by id would cost a hash probe for every row a common term touches.
+ *
+ * Postings live in two parts. The frozen part holds every posting list end to end in three typed arrays (row
+ * numbers, term frequencies, where each term's list starts) under a vocabulary in a TermTable: six bytes a posting
+ * and a few a term, nothing for the garbage collector to walk, and what a snapshot writes and reads back as it is
+ * (posting-snapshot.ts). Rows added since the last freeze have their postings in growable lists per term (the live
+ * part); their numbers follow the frozen ones, so a term's frozen list then its live list run in row order.
+ *
+ * A row replaced or removed leaves a tombstone that searches skip. `freeze()` renumbers the live rows densely and
+ * merges both parts into new frozen arrays, dropping tombstones (no text is tokenized again); the owner calls it
+ * after a full load and whenever `wantsFreeze()` says the live part or the tombstones have grown. Document
+ * frequencies count the rows in a posting list, tombstones included until the next freeze: keeping them exact would
+ * mean keeping every row's term list (as much memory again as the postings), for idf values that move by at most a
+ * quarter. A row may carry a small group number (a document's language), handed to a search's `accept` beside the
+ * id, so a filter on it reads an array where a look-up by id would cost a hash probe for every row a common term
+ * touches.
  */
-import { ScoreHeap } from "../vector/heap.js";
+import { TermTable } from "./term-table.js";
 
 export interface ScoredId {
   id: string;
@@ -21,6 +29,7 @@ export interface QueryTerm {
   weight: number;
 }
 
+/** A live posting list: row numbers ascending, their term frequencies. */
 class Postings {
   docs = new Int32Array(4);
   tfs = new Uint16Array(4);
@@ -38,26 +47,69 @@ class Postings {
     this.docs[this.n] = doc;
     this.tfs[this.n++] = Math.min(tf, 65535);
   }
+}
 
-  bytes(): number {
-    return this.docs.byteLength + this.tfs.byteLength;
-  }
+/** The frozen postings: term t's list is docs/tfs[starts[t] .. starts[t + 1]). */
+export interface FrozenPostings {
+  terms: TermTable;
+  starts: Uint32Array;
+  docs: Int32Array;
+  tfs: Uint16Array;
+}
+
+/** Everything a frozen index is, for a snapshot: rows numbered 0..ids.length-1, no tombstone. */
+export interface Bm25Parts extends FrozenPostings {
+  ids: string[];
+  lengths: Uint32Array;
+  groups: Uint8Array;
 }
 
 const K1 = 1.2;
 const B = 0.75;
 
+/** A query term found in the index: its weight times its idf, its frozen term number (-1: none), its live list. */
+interface WeightedTerm {
+  weightIdf: number;
+  t: number;
+  live: Postings | undefined;
+}
+
+const EMPTY: FrozenPostings = {
+  terms: TermTable.of([]),
+  starts: new Uint32Array(1),
+  docs: new Int32Array(0),
+  tfs: new Uint16Array(0),
+};
+
+function grown<T extends Uint32Array<ArrayBufferLike> | Uint8Array<ArrayBufferLike>>(
+  a: T,
+  needed: number,
+  make: (n: number) => T,
+): T {
+  if (needed <= a.length) return a;
+  const b = make(Math.max(needed, a.length * 2, 16));
+  b.set(a);
+  return b;
+}
+
 export class Bm25Index {
+  private frozen: FrozenPostings = EMPTY;
+  private live = new Map<string, Postings>();
+  private livePostings = 0;
   private ids: (string | null)[] = [];
-  private lengths: number[] = [];
-  private groups: number[] = [];
+  private lengths: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
+  private groups: Uint8Array<ArrayBufferLike> = new Uint8Array(0);
   private readonly numberOf = new Map<string, number>();
-  private readonly postings = new Map<string, Postings>();
   private totalLength = 0;
   private dead = 0;
   /** Per-search accumulators, reused (searches are synchronous), cleared after each use. */
   private scratch = new Float64Array(0);
-  private state = new Uint8Array(0);
+  private touched = new Int32Array(0);
+  private norms = new Float64Array(0);
+  private normsAvg = NaN;
+  private normsCount = 0;
+  /** The touched rows' sums, copied for a selection. */
+  private sums = new Float64Array(0);
 
   get size(): number {
     return this.numberOf.size;
@@ -73,7 +125,9 @@ export class Bm25Index {
 
   /** Rows holding `term` (see the header on tombstones). */
   df(term: string): number {
-    return this.postings.get(term)?.n ?? 0;
+    const t = this.frozen.terms.idOf(term);
+    const frozen = t < 0 ? 0 : this.frozen.starts[t + 1]! - this.frozen.starts[t]!;
+    return frozen + (this.live.get(term)?.n ?? 0);
   }
 
   /** Adds a row (replacing the one of the same id), in a group (0 unless given). An empty term list removes it. */
@@ -84,13 +138,16 @@ export class Bm25Index {
     const counts = new Map<string, number>();
     for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
     for (const [term, tf] of counts) {
-      let p = this.postings.get(term);
-      if (!p) this.postings.set(term, (p = new Postings()));
+      let p = this.live.get(term);
+      if (!p) this.live.set(term, (p = new Postings()));
       p.push(doc, tf);
     }
+    this.livePostings += counts.size;
     this.ids.push(id);
-    this.lengths.push(terms.length);
-    this.groups.push(group);
+    this.lengths = grown(this.lengths, doc + 1, (n) => new Uint32Array(n));
+    this.groups = grown(this.groups, doc + 1, (n) => new Uint8Array(n));
+    this.lengths[doc] = terms.length;
+    this.groups[doc] = group;
     this.numberOf.set(id, doc);
     this.totalLength += terms.length;
   }
@@ -102,38 +159,168 @@ export class Bm25Index {
     this.totalLength -= this.lengths[doc]!;
     this.ids[doc] = null;
     this.dead++;
-    if (this.dead > 1000 && this.dead > this.ids.length / 4) this.compact();
+    if (this.dead > 1000 && this.dead > this.ids.length / 4) this.freeze();
   }
 
-  /** Renumbers the live rows densely and drops tombstones from every posting list. */
-  private compact() {
+  /** Whether the live part or the tombstones have grown enough to be worth a freeze. */
+  wantsFreeze(): boolean {
+    const frozen = this.frozen.docs.length;
+    return (
+      (this.dead > 1000 && this.dead > this.ids.length / 4) ||
+      (this.livePostings > 50_000 && this.livePostings > frozen / 4)
+    );
+  }
+
+  /** Renumbers the rows densely and merges the live postings into new frozen arrays, without tombstones. */
+  freeze(): void {
     const renumber = new Int32Array(this.ids.length).fill(-1);
     const ids: string[] = [];
-    const lengths: number[] = [];
-    const groups: number[] = [];
-    this.ids.forEach((id, doc) => {
-      if (id === null) return;
+    for (let doc = 0; doc < this.ids.length; doc++) {
+      const id = this.ids[doc];
+      if (id === null || id === undefined) continue;
       renumber[doc] = ids.length;
-      this.numberOf.set(id, ids.length);
       ids.push(id);
-      lengths.push(this.lengths[doc]!);
-      groups.push(this.groups[doc]!);
-    });
-    for (const [term, p] of this.postings) {
-      let n = 0;
-      for (let i = 0; i < p.n; i++) {
-        const doc = renumber[p.docs[i]!]!;
-        if (doc < 0) continue;
-        p.docs[n] = doc;
-        p.tfs[n++] = p.tfs[i]!;
-      }
-      p.n = n;
-      if (n === 0) this.postings.delete(term);
     }
+    const lengths = new Uint32Array(ids.length);
+    const groups = new Uint8Array(ids.length);
+    for (let doc = 0; doc < this.ids.length; doc++) {
+      const to = renumber[doc]!;
+      if (to < 0) continue;
+      lengths[to] = this.lengths[doc]!;
+      groups[to] = this.groups[doc]!;
+    }
+    const old = this.frozen;
+    const liveCount = (p: Postings | undefined) => {
+      let n = 0;
+      if (p) for (let i = 0; i < p.n; i++) if (renumber[p.docs[i]!]! >= 0) n++;
+      return n;
+    };
+    // Each term's new length: its frozen rows that remain, then its live ones.
+    const names: string[] = [];
+    const counts: number[] = [];
+    for (let t = 0; t < old.terms.count; t++) {
+      let n = 0;
+      for (let i = old.starts[t]!; i < old.starts[t + 1]!; i++) if (renumber[old.docs[i]!]! >= 0) n++;
+      const term = old.terms.termOf(t);
+      n += liveCount(this.live.get(term));
+      if (n === 0) continue;
+      names.push(term);
+      counts.push(n);
+    }
+    for (const [term, p] of this.live) {
+      if (old.terms.idOf(term) >= 0) continue;
+      const n = liveCount(p);
+      if (n === 0) continue;
+      names.push(term);
+      counts.push(n);
+    }
+    const starts = new Uint32Array(names.length + 1);
+    for (let t = 0; t < names.length; t++) starts[t + 1] = starts[t]! + counts[t]!;
+    const docs = new Int32Array(starts[names.length]!);
+    const tfs = new Uint16Array(docs.length);
+    for (let t = 0; t < names.length; t++) {
+      let at = starts[t]!;
+      const from = old.terms.idOf(names[t]!);
+      if (from >= 0) {
+        for (let i = old.starts[from]!; i < old.starts[from + 1]!; i++) {
+          const doc = renumber[old.docs[i]!]!;
+          if (doc < 0) continue;
+          docs[at] = doc;
+          tfs[at++] = old.tfs[i]!;
+        }
+      }
+      const p = this.live.get(names[t]!);
+      if (p) {
+        for (let i = 0; i < p.n; i++) {
+          const doc = renumber[p.docs[i]!]!;
+          if (doc < 0) continue;
+          docs[at] = doc;
+          tfs[at++] = p.tfs[i]!;
+        }
+      }
+    }
+    this.install({ terms: TermTable.of(names), starts, docs, tfs, ids, lengths, groups });
+  }
+
+  /** The frozen index, for a snapshot (freezes first when anything is live or dead). */
+  parts(): Bm25Parts {
+    if (this.livePostings > 0 || this.dead > 0 || this.ids.length !== this.lengths.length) this.freeze();
+    return { ...this.frozen, ids: this.ids as string[], lengths: this.lengths, groups: this.groups };
+  }
+
+  /** An index from a snapshot's parts. */
+  static fromParts(parts: Bm25Parts): Bm25Index {
+    const { ids, lengths, groups, starts, docs, tfs, terms } = parts;
+    if (lengths.length !== ids.length || groups.length !== ids.length)
+      throw new Error("bm25 snapshot: row arrays of different lengths");
+    if (starts.length !== terms.count + 1 || starts[terms.count] !== docs.length || tfs.length !== docs.length)
+      throw new Error("bm25 snapshot: posting arrays do not fit the vocabulary");
+    for (let i = 0; i < docs.length; i++)
+      if (docs[i]! < 0 || docs[i]! >= ids.length) throw new Error("bm25 snapshot: a posting names no row");
+    const index = new Bm25Index();
+    index.install(parts);
+    return index;
+  }
+
+  private install(parts: Bm25Parts) {
+    const { ids, lengths, groups, ...frozen } = parts;
+    this.frozen = frozen;
+    this.live = new Map();
+    this.livePostings = 0;
     this.ids = ids;
     this.lengths = lengths;
     this.groups = groups;
+    this.numberOf.clear();
+    this.totalLength = 0;
+    for (let doc = 0; doc < ids.length; doc++) {
+      if (this.numberOf.has(ids[doc]!)) throw new Error(`bm25 snapshot: row ${ids[doc]} is listed twice`);
+      this.numberOf.set(ids[doc]!, doc);
+      this.totalLength += lengths[doc]!;
+    }
     this.dead = 0;
+    this.scratch = new Float64Array(0);
+    this.touched = new Int32Array(0);
+    this.norms = new Float64Array(0);
+    this.normsAvg = NaN;
+    this.normsCount = 0;
+  }
+
+  /** Each row's length normalisation, K1 * (1 - B + B * length / average), worked out again when the average moved. */
+  private normsFor(avgLength: number): Float64Array {
+    if (this.normsAvg !== avgLength || this.normsCount !== this.ids.length) {
+      if (this.norms.length < this.ids.length) this.norms = new Float64Array(this.ids.length * 2);
+      this.normsCount = this.ids.length;
+      for (let doc = 0; doc < this.ids.length; doc++)
+        this.norms[doc] = K1 * (1 - B + (B * this.lengths[doc]!) / avgLength);
+      this.normsAvg = avgLength;
+    }
+    return this.norms;
+  }
+
+  /**
+   * Adds every row's share of one term to the accumulators, tombstones and rows a filter will refuse included:
+   * checking those once per row when the top k is taken costs less than once per posting. A share is never 0
+   * (idf and tf are positive), so an accumulator at 0 means the row was not touched yet.
+   */
+  private accumulate(
+    docs: Int32Array,
+    tfs: Uint16Array,
+    from: number,
+    to: number,
+    weightIdf: number,
+    norms: Float64Array,
+    touched: number,
+  ): number {
+    const { scratch } = this;
+    const list = this.touched;
+    for (let i = from; i < to; i++) {
+      const doc = docs[i]!;
+      const tf = tfs[i]!;
+      const sum = scratch[doc]!;
+      if (sum === 0) list[touched++] = doc;
+      scratch[doc] = sum + (weightIdf * tf * (K1 + 1)) / (tf + norms[doc]!);
+    }
+    return touched;
   }
 
   /**
@@ -151,49 +338,186 @@ export class Bm25Index {
     const avgLength = this.totalLength / n;
     if (this.scratch.length < this.ids.length) {
       this.scratch = new Float64Array(this.ids.length * 2);
-      this.state = new Uint8Array(this.ids.length * 2);
+      this.touched = new Int32Array(this.ids.length * 2);
     }
-    // state: 0 unseen, 1 accepted (scored), 2 refused.
-    const { scratch, state } = this;
-    const touched: number[] = [];
-    for (const { term, weight } of query) {
-      const p = this.postings.get(term);
-      if (!p || p.n === 0) continue;
-      const df = Math.min(p.n, n);
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      for (let i = 0; i < p.n; i++) {
-        const doc = p.docs[i]!;
-        let st = state[doc]!;
-        if (st === 0) {
-          const id = this.ids[doc];
-          st =
-            id !== null && id !== undefined && (!accept || accept(id, this.groups[doc]!)) && !exclude?.has(id) ? 1 : 2;
-          state[doc] = st;
-          touched.push(doc);
-        }
-        if (st !== 1) continue;
-        const tf = p.tfs[i]!;
-        scratch[doc] =
-          scratch[doc]! + (weight * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[doc]!) / avgLength));
-      }
-    }
-    const heap = new ScoreHeap("min", k + 1);
-    for (const doc of touched) {
+    const norms = this.normsFor(avgLength);
+    const terms = this.queryTerms(query, n);
+    if (!accept && !exclude) return this.topByBounds(terms, k, norms, avgLength);
+    let touched = 0;
+    for (const term of terms) touched = this.accumulateTerm(term, norms, touched);
+    const { scratch } = this;
+    const docs: number[] = [];
+    const scores: number[] = [];
+    for (let i = 0; i < touched; i++) {
+      const doc = this.touched[i]!;
       const score = scratch[doc]!;
-      const st = state[doc];
       scratch[doc] = 0;
-      state[doc] = 0;
-      if (st !== 1) continue;
-      if (heap.size < k) heap.push(score, doc);
-      else if (score > heap.topScore() || (score === heap.topScore() && this.ids[doc]! < this.ids[heap.topNode()]!)) {
-        heap.pop();
-        heap.push(score, doc);
+      const id = this.ids[doc];
+      if (id === null || id === undefined || (accept && !accept(id, this.groups[doc]!)) || exclude?.has(id)) continue;
+      docs.push(doc);
+      scores.push(score);
+    }
+    return this.best(docs, scores, k);
+  }
+
+  /** The k highest scores, highest first, ties in id order (whichever order the rows came in). */
+  private best(docs: number[], scores: number[], k: number): ScoredId[] {
+    let cut = -Infinity;
+    if (docs.length > k) {
+      if (this.sums.length < scores.length) this.sums = new Float64Array(scores.length * 2);
+      this.sums.set(scores);
+      cut = Bm25Index.select(this.sums, scores.length, scores.length - k);
+    }
+    const kept: ScoredId[] = [];
+    for (let i = 0; i < docs.length; i++)
+      if (scores[i]! >= cut) kept.push({ id: this.ids[docs[i]!]!, score: scores[i]! });
+    return kept.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, k);
+  }
+
+  /** The value that would sit at `want` if a[0..m) were sorted ascending (a is reordered). */
+  private static select(a: Float64Array, m: number, want: number): number {
+    let lo = 0;
+    let hi = m - 1;
+    while (lo < hi) {
+      const pivot = a[(lo + hi) >> 1]!;
+      let i = lo;
+      let j = hi;
+      while (i <= j) {
+        while (a[i]! < pivot) i++;
+        while (a[j]! > pivot) j--;
+        if (i <= j) {
+          const x = a[i]!;
+          a[i++] = a[j]!;
+          a[j--] = x;
+        }
+      }
+      if (want <= j) hi = j;
+      else if (want >= i) lo = i;
+      else break;
+    }
+    return a[want]!;
+  }
+
+  /** The query's terms found in the index, in query order, with their weighted idf. */
+  private queryTerms(query: readonly QueryTerm[], n: number): WeightedTerm[] {
+    const out: WeightedTerm[] = [];
+    for (const { term, weight } of query) {
+      const df = Math.min(this.df(term), n);
+      if (df === 0) continue;
+      out.push({
+        weightIdf: weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)),
+        t: this.frozen.terms.idOf(term),
+        live: this.live.get(term),
+      });
+    }
+    return out;
+  }
+
+  private accumulateTerm(term: WeightedTerm, norms: Float64Array, touched: number): number {
+    const { frozen } = this;
+    if (term.t >= 0)
+      touched = this.accumulate(
+        frozen.docs,
+        frozen.tfs,
+        frozen.starts[term.t]!,
+        frozen.starts[term.t + 1]!,
+        term.weightIdf,
+        norms,
+        touched,
+      );
+    const p = term.live;
+    return p ? this.accumulate(p.docs, p.tfs, 0, p.n, term.weightIdf, norms, touched) : touched;
+  }
+
+  /** The k-th largest of the live touched rows' sums (0 when fewer than k), by a selection over a copy. */
+  private kthSum(touched: number, k: number): number {
+    if (this.sums.length < touched) this.sums = new Float64Array(touched * 2);
+    let m = 0;
+    for (let i = 0; i < touched; i++) {
+      const doc = this.touched[i]!;
+      if (this.ids[doc] !== null) this.sums[m++] = this.scratch[doc]!;
+    }
+    if (m < k) return 0;
+    return Bm25Index.select(this.sums, m, m - k);
+  }
+
+  /**
+   * The top k without a filter, skipping what cannot make it (MaxScore, Turtle and Flood 1995): terms are walked
+   * from the highest bound on what one row can gain from them (its weighted idf times k1 + 1) down; once the k-th best
+   * sum so far exceeds what every term still unwalked could add, a row not yet touched cannot reach the top k, so the
+   * walk stops and only the rows that still could are scored on the remaining terms, each by a binary search of their
+   * postings. The rows that could be in the top k are then scored exactly in query order, as a full walk adds
+   * (so scores and ties are the same to the last bit), and the best k taken.
+   */
+  private topByBounds(terms: WeightedTerm[], k: number, norms: Float64Array, avgLength: number): ScoredId[] {
+    const SLACK = 1e-9;
+    const order = terms.map((_, i) => i).sort((a, b) => terms[b]!.weightIdf - terms[a]!.weightIdf);
+    let remaining = 0;
+    for (const term of terms) remaining += term.weightIdf * (K1 + 1);
+    let touched = 0;
+    let floor = 0;
+    let walked = 0;
+    let gained = 0;
+    for (; walked < order.length; walked++) {
+      const term = terms[order[walked]!]!;
+      touched = this.accumulateTerm(term, norms, touched);
+      remaining -= term.weightIdf * (K1 + 1);
+      gained += term.weightIdf * (K1 + 1);
+      // The k-th sum is at most what the walked terms can give: a selection is worth it only when that exceeds the rest.
+      if (walked + 1 < order.length && touched >= k && remaining < gained) {
+        const kth = this.kthSum(touched, k);
+        if (remaining < kth * (1 - SLACK)) {
+          floor = kth * (1 - SLACK);
+          walked++;
+          break;
+        }
       }
     }
-    return heap
-      .sorted()
-      .map(({ node, score }) => ({ id: this.ids[node]!, score }))
-      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    if (walked >= order.length) {
+      remaining = 0;
+      floor = this.kthSum(touched, k) * (1 - SLACK);
+    }
+    const candidates: number[] = [];
+    const { scratch } = this;
+    for (let i = 0; i < touched; i++) {
+      const doc = this.touched[i]!;
+      if (this.ids[doc] !== null && scratch[doc]! + remaining >= floor) candidates.push(doc);
+      scratch[doc] = 0;
+    }
+    return this.best(
+      candidates,
+      candidates.map((doc) => this.exactScore(terms, doc, avgLength)),
+      k,
+    );
+  }
+
+  /** One row's BM25 over the terms, added up in query order (as a walk of every posting adds it). */
+  private exactScore(terms: WeightedTerm[], doc: number, avgLength: number): number {
+    const { frozen } = this;
+    let score = 0;
+    for (const { weightIdf, t, live } of terms) {
+      let tf = 0;
+      const at = t < 0 ? -1 : Bm25Index.find(frozen.docs, frozen.starts[t]!, frozen.starts[t + 1]!, doc);
+      if (at >= 0) tf = frozen.tfs[at]!;
+      else if (live) {
+        const i = Bm25Index.find(live.docs, 0, live.n, doc);
+        if (i >= 0) tf = live.tfs[i]!;
+      }
+      if (tf === 0) continue;
+      score = score + (weightIdf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[doc]!) / avgLength));
+    }
+    return score;
+  }
+
+  /** The index of `doc` in docs[lo..hi), or -1: posting lists are in row order. */
+  private static find(docs: Int32Array, lo: number, hi: number, doc: number): number {
+    hi--;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (docs[mid]! < doc) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo <= hi && docs[lo] === doc ? lo : -1;
   }
 
   /**
@@ -204,37 +528,44 @@ export class Bm25Index {
     const n = this.size;
     if (n === 0) return [];
     const avgLength = this.totalLength / n;
+    const { frozen } = this;
+    const terms = query.map(({ term, weight }) => {
+      const df = Math.min(this.df(term), n);
+      return {
+        weightIdf: df === 0 ? 0 : weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)),
+        t: frozen.terms.idOf(term),
+        live: this.live.get(term),
+      };
+    });
     const out: ScoredId[] = [];
     for (const id of ids) {
       const doc = this.numberOf.get(id);
       if (doc === undefined) continue;
       let score = 0;
-      for (const { term, weight } of query) {
-        const p = this.postings.get(term);
-        if (!p || p.n === 0) continue;
-        let lo = 0;
-        let hi = p.n - 1;
-        while (lo < hi) {
-          const mid = (lo + hi) >> 1;
-          if (p.docs[mid]! < doc) lo = mid + 1;
-          else hi = mid;
+      for (const { weightIdf, t, live } of terms) {
+        if (weightIdf === 0) continue;
+        let tf = 0;
+        const at = t < 0 ? -1 : Bm25Index.find(frozen.docs, frozen.starts[t]!, frozen.starts[t + 1]!, doc);
+        if (at >= 0) tf = frozen.tfs[at]!;
+        else if (live) {
+          const i = Bm25Index.find(live.docs, 0, live.n, doc);
+          if (i >= 0) tf = live.tfs[i]!;
         }
-        if (p.docs[lo] !== doc) continue;
-        const df = Math.min(p.n, n);
-        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-        const tf = p.tfs[lo]!;
-        score += (weight * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[doc]!) / avgLength));
+        if (tf === 0) continue;
+        score += (weightIdf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[doc]!) / avgLength));
       }
       if (score > 0) out.push({ id, score });
     }
     return out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
-  /** Approximate bytes held by posting lists, lengths and the id tables (for the benchmark's memory figure). */
+  /** Approximate bytes held by postings, the vocabulary and the row tables (for the benchmark's memory figure). */
   bytes(): number {
-    let total = 0;
-    for (const [term, p] of this.postings) total += p.bytes() + 2 * term.length + 64;
+    const f = this.frozen;
+    let total = f.terms.bytes() + f.starts.byteLength + f.docs.byteLength + f.tfs.byteLength;
+    for (const [term, p] of this.live) total += p.docs.byteLength + p.tfs.byteLength + 2 * term.length + 64;
     for (const id of this.ids) total += id === null ? 8 : 2 * id.length + 40;
-    return total + 16 * this.lengths.length + this.scratch.byteLength + this.state.byteLength;
+    total += this.lengths.byteLength + this.groups.byteLength + 48 * this.numberOf.size;
+    return total + this.scratch.byteLength + this.touched.byteLength + this.norms.byteLength;
   }
 }

@@ -8,7 +8,9 @@ import type pg from "pg";
 import type { IndexName, IndexSelection } from "../vector/index-selection.js";
 import { ALL_INDEXES, INDEX_NAMES } from "../vector/index-selection.js";
 import { alignedUnits, BilingualBridge } from "./bilingual-bridge.js";
-import { LiveTextIndex, type TextSource } from "./live-text-index.js";
+import type { SnapshotPlace } from "../index-snapshot/snapshot-place.js";
+import { loadKeywords, saveKeywords } from "./keyword-snapshot.js";
+import { LiveTextIndex, type TextIndexParts, type TextSource } from "./live-text-index.js";
 
 export type DocumentLang = "en" | "zh" | "plain";
 /** A document's group in the BM25 index is its language's place here, so a search can filter on language cheaply. */
@@ -16,6 +18,8 @@ export const LANG_GROUPS: readonly DocumentLang[] = ["plain", "en", "zh"];
 
 /** What search filters a document by, held in memory beside its postings. */
 export interface DocumentMeta {
+  /** Also what a search answers with, beside the path, session and archive time, without reading the row again. */
+  title: string | null;
   lang: DocumentLang;
   path: string | null;
   analystId: string | null;
@@ -43,6 +47,7 @@ const documentsSource: TextSource<DocumentMeta> = {
     return {
       text,
       meta: {
+        title: str(row.title),
         lang,
         path: str(row.path),
         analystId: str(row.analyst_id),
@@ -80,8 +85,14 @@ export class KeywordRuntime {
   /** Every table read, including those read only for the bridge. */
   private readonly tables: [IndexName, LiveTextIndex<unknown>][] = [];
   private readonly errors = new Map<string, string>();
+  /** Where the indexes are saved and loaded from (keyword-snapshot.ts); null: built at every start. */
+  snapshots: SnapshotPlace | null = null;
+  private restored = false;
+  private savedAt = -1;
+  private readonly selectionName: string;
 
   constructor(db: pg.Pool, selection: Pick<IndexSelection, "keywords" | "bridge"> = ALL_INDEXES) {
+    this.selectionName = `${selection.keywords.join("+") || "none"}${selection.bridge ? "+bridge" : ""}`;
     this.bridge = selection.bridge ? new BilingualBridge() : null;
     const open = <M>(name: IndexName, source: TextSource<M>): LiveTextIndex<M> | null => {
       const postings = selection.keywords.includes(name);
@@ -114,8 +125,61 @@ export class KeywordRuntime {
     return INDEX_NAMES.filter((name) => this.tables.some(([n]) => n === name));
   }
 
+  private get snapshotName(): string {
+    return `keywords.${this.selectionName}.text`;
+  }
+
+  /** Before the first look: every table and the bridge from the saved snapshot, when there is one fit to load. */
+  private restore() {
+    this.restored = true;
+    const place = this.snapshots;
+    if (!place) return;
+    const what = `keyword indexes (${this.selectionName})`;
+    const state = loadKeywords(place, this.snapshotName, what, { kind: "keywords", selection: this.selectionName });
+    if (!state) return;
+    try {
+      if (
+        Object.keys(state.tables).sort().join() !==
+        this.tables
+          .map(([, i]) => i.table)
+          .sort()
+          .join()
+      )
+        throw new Error("it holds other tables");
+      if ((state.bridge !== null) !== (this.bridge !== null)) throw new Error("it keeps the bridge differently");
+      if (state.bridge) this.bridge!.restore(state.bridge);
+      for (const [, index] of this.tables) index.restore(state.tables[index.table]! as TextIndexParts<never>);
+      this.savedAt = this.changeCount();
+      place.log.info(`${what}: loaded from ${place.file(this.snapshotName)}`);
+    } catch (e) {
+      // Whatever was restored is replaced by the full load each table now makes.
+      for (const [, index] of this.tables) index.ready = false;
+      place.rejected(this.snapshotName, what, (e as Error).message);
+    }
+  }
+
+  private changeCount(): number {
+    return this.tables.reduce((n, [, index]) => n + index.changes, 0);
+  }
+
+  /** Saves every table and the bridge, once every table has loaded and enough has changed since the last save. */
+  private save() {
+    const place = this.snapshots;
+    if (!place || this.tables.some(([, index]) => !index.ready)) return;
+    const changes = this.changeCount();
+    const rows = this.tables.reduce((n, [, index]) => n + index.size, 0);
+    if (this.savedAt >= 0 && changes - this.savedAt < Math.max(1000, rows / 10)) return;
+    const tables: Record<string, TextIndexParts<unknown>> = {};
+    for (const [, index] of this.tables) tables[index.table] = index.parts()!;
+    const what = `keyword indexes (${this.selectionName})`;
+    const header = { kind: "keywords", selection: this.selectionName };
+    if (saveKeywords(place, this.snapshotName, what, header, { tables, bridge: this.bridge?.parts() ?? null }))
+      this.savedAt = changes;
+  }
+
   /** One look at each table; a failure is kept (see `problem`) and the other tables still refresh. */
   async refresh(): Promise<void> {
+    if (!this.restored) this.restore();
     for (const [name, index] of this.tables) {
       try {
         await index.refresh();
@@ -124,6 +188,14 @@ export class KeywordRuntime {
         this.errors.set(name, `${name} keyword index unavailable: ${(e as Error).message}`);
       }
     }
+    this.save();
+  }
+
+  /** The first table not loaded yet (with its error, if any), or null when every one is. */
+  notLoaded(): string | null {
+    const [name] = this.tables.find(([, index]) => !index.ready) ?? [];
+    if (!name) return null;
+    return this.errors.get(name) ?? `${name} keyword index not loaded yet`;
   }
 
   /** Why the documents' keyword index cannot be searched, or null. */

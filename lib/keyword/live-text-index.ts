@@ -10,9 +10,9 @@
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type pg from "pg";
 import { inReadSnapshot } from "../db/transaction.js";
-import { Bm25Index } from "./bm25-index.js";
+import { Bm25Index, type Bm25Parts } from "./bm25-index.js";
 import type { BilingualBridge } from "./bilingual-bridge.js";
-import { terms } from "./tokenize.js";
+import { forgetTokenCaches, terms } from "./tokenize.js";
 
 export interface TextEntry<M> {
   /** Everything searchable, in any language. */
@@ -22,6 +22,15 @@ export interface TextEntry<M> {
   pairs: [string, string][];
   /** The row's group in the BM25 index (bm25-index.ts), 0 when absent. */
   group?: number;
+}
+
+/** Everything a text index is, for a snapshot (keyword-snapshot.ts). */
+export interface TextIndexParts<M> {
+  /** Null where the index keeps no postings (a table read for the bridge only). */
+  postings: Bm25Parts | null;
+  meta: [string, M][];
+  seenTx: [string, string][];
+  xmin: string;
 }
 
 export interface TextSource<M> {
@@ -36,14 +45,16 @@ export interface TextSource<M> {
 const CHUNK = 256;
 
 export class LiveTextIndex<M> {
-  readonly bm25 = new Bm25Index();
-  private readonly meta = new Map<string, M>();
+  bm25 = new Bm25Index();
+  private meta = new Map<string, M>();
   private seenTx = new Map<string, string>();
   private xmin: string | null = null;
   private running: Promise<void> = Promise.resolve();
   ready = false;
   /** Milliseconds the last full load took (tokenizing and indexing, not the read). */
   buildMs = 0;
+  /** Rows applied or dropped since this index was made (a snapshot is saved once enough have changed). */
+  changes = 0;
 
   constructor(
     private readonly db: pg.Pool,
@@ -52,6 +63,11 @@ export class LiveTextIndex<M> {
     private readonly postings = true,
   ) {}
 
+  /** The table read. */
+  get table(): string {
+    return this.source.table;
+  }
+
   /** Rows held (a row with nothing to index is held, for its filter fields, but has no postings). */
   get size(): number {
     return this.meta.size;
@@ -59,6 +75,37 @@ export class LiveTextIndex<M> {
 
   metaOf(id: string): M | undefined {
     return this.meta.get(id);
+  }
+
+  /** The transaction that last wrote the row as this index holds it (the version its fields and postings are of). */
+  txOf(id: string): string | undefined {
+    return this.seenTx.get(id);
+  }
+
+  /** The index as it stands, for a snapshot; null before it has loaded. */
+  parts(): TextIndexParts<M> | null {
+    if (!this.ready || this.xmin === null) return null;
+    return {
+      postings: this.postings ? this.bm25.parts() : null,
+      meta: [...this.meta],
+      seenTx: [...this.seenTx],
+      xmin: this.xmin,
+    };
+  }
+
+  /** Takes a snapshot's state (the bridge is restored by the caller, from the same snapshot). */
+  restore(parts: TextIndexParts<M>): void {
+    if ((parts.postings === null) === this.postings) throw new Error("keyword snapshot: postings kept differently");
+    if (parts.postings) {
+      const restored = Bm25Index.fromParts(parts.postings);
+      if (restored.size !== parts.meta.filter(([id]) => restored.has(id)).length)
+        throw new Error("keyword snapshot: postings of rows it does not hold");
+      this.bm25 = restored;
+    }
+    this.meta = new Map(parts.meta);
+    this.seenTx = new Map(parts.seenTx);
+    this.xmin = parts.xmin;
+    this.ready = true;
   }
 
   /** Every row's filter fields, for filters evaluated in memory. */
@@ -85,6 +132,7 @@ export class LiveTextIndex<M> {
   }
 
   private drop(id: string) {
+    this.changes++;
     if (this.postings) this.bm25.remove(id);
     this.meta.delete(id);
     this.bridge?.set(`${this.source.table}:${id}`, []);
@@ -94,6 +142,7 @@ export class LiveTextIndex<M> {
   private async apply(rows: Record<string, unknown>[]) {
     let n = 0;
     for (const row of rows) {
+      this.changes++;
       this.put(row);
       this.seenTx.set(String(row.id), String(row.tx));
       if (++n % CHUNK === 0) await yieldToLoop();
@@ -111,6 +160,9 @@ export class LiveTextIndex<M> {
       for (const id of [...this.meta.keys()]) this.drop(id);
       this.seenTx = new Map();
       await this.apply(rows);
+      // Every posting into the compact frozen arrays; the words and runs memoised while reading are dropped.
+      this.bm25.freeze();
+      forgetTokenCaches();
       this.buildMs = performance.now() - started;
       this.xmin = xmin;
       this.ready = true;
@@ -145,6 +197,7 @@ export class LiveTextIndex<M> {
         }
       }
       await this.apply(changed);
+      if (this.bm25.wantsFreeze()) this.bm25.freeze();
       this.xmin = xmin;
     });
   }

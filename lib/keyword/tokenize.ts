@@ -11,7 +11,14 @@
  *
  * Offsets are UTF-16 indices into the text given (each token is matched on the original text and folded alone,
  * so folding never shifts an offset).
+ *
+ * The text is read by a scanner over code points, each classed once (char-class.ts): a CJK run, or a word or
+ * compound (letters and digits joined by . / - & $ ' ’ or a digit-group comma, with an optional closing "+", OPEC+).
+ * It finds exactly the tokens one regular expression over Unicode properties found (test/helpers/regex-tokenize.ts
+ * is that expression, and lib/keyword/tokenize-equivalence.test.ts compares them), at a fraction of the cost: a
+ * search tokenizes its query and every excerpt it highlights, and a start tokenizes the whole archive.
  */
+import { CJK, classOf, isAsciiWordChar, MARK, WORD } from "./char-class.js";
 import { porterStem } from "./porter-stemmer.js";
 
 export interface Token {
@@ -24,18 +31,6 @@ export interface Token {
   code?: true;
 }
 
-/**
- * One pass over the text: a CJK run (group 1), or a non-CJK word or compound (group 2): letters and digits
- * joined by . / - + & $ ' or a digit-group comma, with an optional closing "+" (OPEC+).
- */
-const CJK_CLASS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}";
-/** Letters and digits of any script but the CJK ones (a v-flag set difference; built from a string for tsc's target). */
-const WORD_CHAR = `[[\\p{L}\\p{N}]--[${CJK_CLASS}]]`;
-const TOKEN = new RegExp(
-  `([${CJK_CLASS}\\u30fc]+)|(${WORD_CHAR}+(?:(?:[.\\/\\-\\&$'’]|,(?=\\d{3}\\b))${WORD_CHAR}+)*\\+?)`,
-  "gv",
-);
-const PART = /[\p{L}\p{N}]+/gu;
 const NUMBER = /^\d+(?:[.,]\d+)*$/;
 
 /** Words too common to be worth a posting list; they never decide a ranking. */
@@ -53,58 +48,79 @@ const fold = (s: string) => s.normalize("NFKC").toLowerCase();
 /** A code keeps its exact form: digits, or capitals past the first letter. */
 const isCode = (raw: string) => /\p{N}/u.test(raw) || /^.\p{L}*\p{Lu}/u.test(raw) || /\p{Lu}.*\p{Lu}/u.test(raw);
 
+/** A word's analysis: its term (null: a stop word or a lone letter), its folded form when that differs, whether a code. */
+interface Word {
+  term: string | null;
+  exact: string | undefined;
+  code: boolean;
+}
+
 /**
  * Words and CJK runs recur constantly, so their analysis is memoised; the tables are dropped whole when they
- * grow past CACHE_MAX entries (a bound on memory, not an eviction policy worth more code).
+ * grow past their bound (a bound on memory, not an eviction policy worth more code), and by `forgetTokenCaches`
+ * once a whole archive has been read.
  */
-const CACHE_MAX = 200_000;
-const wordCache = new Map<string, string | null>();
+const WORDS_MAX = 200_000;
+const RUNS_MAX = 20_000;
+const wordCache = new Map<string, Word>();
 const runCache = new Map<string, Token[]>();
 
-function remember<V>(cache: Map<string, V>, key: string, value: V): V {
-  if (cache.size >= CACHE_MAX) cache.clear();
+function remember<V>(cache: Map<string, V>, max: number, key: string, value: V): V {
+  if (cache.size >= max) cache.clear();
   cache.set(key, value);
   return value;
 }
 
-/** One Latin word's term, or null when it is a stop word or a lone letter. */
-export function wordTerm(raw: string): string | null {
+/** Drops the memoised words and runs (after a full load, so they do not outlive it). */
+export function forgetTokenCaches(): void {
+  wordCache.clear();
+  runCache.clear();
+}
+
+function word(raw: string): Word {
   const hit = wordCache.get(raw);
   if (hit !== undefined) return hit;
   const folded = fold(raw);
+  const code = isCode(raw);
   let term: string | null;
   if (STOP.has(folded)) term = null;
-  else if (isCode(raw)) term = folded;
+  else if (code) term = folded;
   else if ([...folded].length < 2) term = null;
   else term = /^[a-z]+$/.test(folded) ? porterStem(folded) : folded;
-  return remember(wordCache, raw, term);
+  return remember(wordCache, WORDS_MAX, raw, {
+    term,
+    exact: term !== null && term !== folded ? folded : undefined,
+    code,
+  });
 }
 
-function withExact(token: Token, raw: string): Token {
-  const folded = fold(raw);
-  return folded === token.term ? token : { ...token, exact: folded };
+/** One Latin word's term, or null when it is a stop word or a lone letter. */
+export function wordTerm(raw: string): string | null {
+  return word(raw).term;
 }
 
-function latin(raw: string, start: number, out: Token[]) {
-  const parts = [...raw.matchAll(PART)];
-  if (parts.length === 1 && !raw.endsWith("+")) {
-    const term = wordTerm(raw);
-    if (term)
-      out.push(
-        isCode(raw)
-          ? { term, start, end: start + raw.length, code: true }
-          : withExact({ term, start, end: start + raw.length }, raw),
-      );
+function push(out: Token[], term: string, start: number, end: number, exact: string | undefined) {
+  out.push(exact === undefined ? { term, start, end } : { term, start, end, exact });
+}
+
+/** A word or compound, `parts` holding each run of letters and digits as [start, end) pairs. */
+function latin(text: string, start: number, end: number, parts: number[], out: Token[]) {
+  const raw = text.slice(start, end);
+  if (parts.length === 2 && text.charCodeAt(end - 1) !== 0x2b) {
+    const w = word(raw);
+    if (w.term === null) return;
+    if (w.code) out.push({ term: w.term, start, end, code: true });
+    else push(out, w.term, start, end, w.exact);
     return;
   }
-  out.push({ term: fold(raw).replace(/’/g, "'"), start, end: start + raw.length, code: true });
+  out.push({ term: fold(raw).replace(/’/g, "'"), start, end, code: true });
   if (NUMBER.test(raw)) {
-    if (raw.includes(",")) out.push({ term: raw.replace(/,/g, ""), start, end: start + raw.length, code: true });
+    if (raw.includes(",")) out.push({ term: raw.replace(/,/g, ""), start, end, code: true });
     return;
   }
-  for (const p of parts) {
-    const term = wordTerm(p[0]);
-    if (term) out.push(withExact({ term, start: start + p.index!, end: start + p.index! + p[0].length }, p[0]));
+  for (let p = 0; p < parts.length; p += 2) {
+    const w = word(text.slice(parts[p]!, parts[p + 1]!));
+    if (w.term !== null) push(out, w.term, parts[p]!, parts[p + 1]!, w.exact);
   }
 }
 
@@ -129,16 +145,80 @@ function segmentRun(run: string): Token[] {
     if (isSingle && single) out.push({ term: single.term + token.term, start: single.start, end: token.end });
     single = isSingle ? token : null;
   }
-  return remember(runCache, run, out);
+  return remember(runCache, RUNS_MAX, run, out);
+}
+
+/** The class of the code point at `i`, and its width in UTF-16 units, packed (class << 1 | width - 1). */
+function at(text: string, i: number): number {
+  const cp = text.codePointAt(i)!;
+  return (classOf(cp) << 1) | (cp > 0xffff ? 1 : 0);
+}
+
+/** The end of the run of word characters (letters and digits outside the CJK scripts) starting at `i`. */
+function wordEnd(text: string, i: number): number {
+  const n = text.length;
+  while (i < n) {
+    const c = at(text, i);
+    const cls = c >> 1;
+    if (cls !== WORD && cls !== MARK) break;
+    i += (c & 1) + 1;
+  }
+  return i;
+}
+
+const isWordStart = (text: string, i: number) => {
+  if (i >= text.length) return false;
+  const cls = at(text, i) >> 1;
+  return cls === WORD || cls === MARK;
+};
+
+/** Joiners inside a compound: . / - & $ ' ’ */
+const isJoiner = (c: number) =>
+  c === 0x2e || c === 0x2f || c === 0x2d || c === 0x26 || c === 0x24 || c === 0x27 || c === 0x2019;
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/** A digit-group comma: three ASCII digits follow it, then no ASCII word character. */
+function groupsDigits(text: string, comma: number): boolean {
+  return (
+    isDigit(text.charCodeAt(comma + 1)) &&
+    isDigit(text.charCodeAt(comma + 2)) &&
+    isDigit(text.charCodeAt(comma + 3)) &&
+    !isAsciiWordChar(text.charCodeAt(comma + 4))
+  );
 }
 
 /** Every term of `text`, in order of appearance (a compound's whole before its parts). */
 export function tokenize(text: string): Token[] {
   const out: Token[] = [];
-  for (const m of text.matchAll(TOKEN)) {
-    if (m[1] !== undefined) {
-      for (const t of segmentRun(m[1])) out.push({ term: t.term, start: m.index + t.start, end: m.index + t.end });
-    } else latin(m[0], m.index, out);
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = at(text, i);
+    const cls = c >> 1;
+    if (cls === CJK || cls === MARK) {
+      let j = i + (c & 1) + 1;
+      while (j < n) {
+        const d = at(text, j);
+        if (d >> 1 !== CJK && d >> 1 !== MARK) break;
+        j += (d & 1) + 1;
+      }
+      for (const t of segmentRun(text.slice(i, j))) out.push({ term: t.term, start: i + t.start, end: i + t.end });
+      i = j;
+    } else if (cls === WORD) {
+      let j = wordEnd(text, i);
+      const parts = [i, j];
+      for (;;) {
+        const joiner = text.charCodeAt(j);
+        if (!((isJoiner(joiner) && isWordStart(text, j + 1)) || (joiner === 0x2c && groupsDigits(text, j)))) break;
+        const end = wordEnd(text, j + 1);
+        parts.push(j + 1, end);
+        j = end;
+      }
+      if (text.charCodeAt(j) === 0x2b) j++;
+      latin(text, i, j, parts, out);
+      i = j;
+    } else i += (c & 1) + 1;
   }
   return out;
 }

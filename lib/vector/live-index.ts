@@ -11,12 +11,14 @@
  * the event loop between chunks so queries go on against the previous graph meanwhile. Rows with identical
  * vectors share a graph node (id-graph.ts).
  */
+import { availableParallelism } from "node:os";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import type pg from "pg";
 import { inReadSnapshot } from "../db/transaction.js";
 import { decodeVector } from "../embedding/vector-codec.js";
-import type { HnswOptions } from "./hnsw.js";
-import { IdGraph, type ScoredId } from "./id-graph.js";
+import type { SnapshotPlace } from "../index-snapshot/snapshot-place.js";
+import { IdGraph, type IdGraphOptions, type ScoredId } from "./id-graph.js";
+import { loadVectors, saveVectors } from "./vector-snapshot.js";
 
 export type { ScoredId };
 
@@ -31,7 +33,10 @@ export interface LiveIndexOptions {
   source: VectorTable;
   model: string;
   dimensions: number;
-  hnsw?: Omit<HnswOptions, "dimensions">;
+  /** The graph library and its search breadth (id-graph.ts). */
+  graph?: Omit<IdGraphOptions, "dimensions">;
+  /** Where the index is saved and loaded from (vector-snapshot.ts); absent, it is built at every start. */
+  snapshots?: SnapshotPlace | null;
 }
 
 interface Row {
@@ -43,7 +48,10 @@ interface Row {
   tx: string;
 }
 
-const CHUNK = 64;
+/** Rows added between two yields to the event loop while a graph is built. */
+const CHUNK = 256;
+/** Threads a build may use (the graph library's own; usearch spreads each chunk over them). */
+const BUILD_THREADS = Math.min(2, availableParallelism());
 
 export class LiveIndex {
   private graph: IdGraph;
@@ -51,10 +59,43 @@ export class LiveIndex {
   private seenTx = new Map<string, string>();
   private xmin: string | null = null;
   private running: Promise<void> = Promise.resolve();
+  /** Rows applied since the snapshot was last saved. */
+  private unsaved = 0;
   ready = false;
 
   constructor(private readonly options: LiveIndexOptions) {
     this.graph = this.emptyGraph();
+  }
+
+  private get what(): string {
+    return `${this.options.source.table} vector index`;
+  }
+
+  private get snapshotKey() {
+    return { table: this.options.source.table, model: this.options.model, dimensions: this.options.dimensions };
+  }
+
+  /** Loads the saved snapshot, if there is one fit for this table, model and database. */
+  private restore(): boolean {
+    const place = this.options.snapshots;
+    if (!place) return false;
+    const state = loadVectors(place, this.snapshotKey, this.what, this.options.graph ?? {});
+    if (!state) return false;
+    this.graph = state.graph;
+    this.seenTx = state.seenTx;
+    this.xmin = state.xmin;
+    this.ready = true;
+    this.unsaved = 0;
+    return true;
+  }
+
+  /** Saves a snapshot, now or once enough has changed since the last one (a tenth of the rows, at least 1,000). */
+  private save(force: boolean) {
+    const place = this.options.snapshots;
+    if (!place || this.xmin === null) return;
+    if (!force && this.unsaved < Math.max(1000, this.size / 10)) return;
+    if (saveVectors(place, this.snapshotKey, this.what, { graph: this.graph, seenTx: this.seenTx, xmin: this.xmin }))
+      this.unsaved = 0;
   }
 
   /** Ids held. */
@@ -62,8 +103,13 @@ export class LiveIndex {
     return this.graph.size;
   }
 
+  /** The graph and copy behind the index (for the benchmark's memory figures). */
+  get idGraph(): IdGraph {
+    return this.graph;
+  }
+
   private emptyGraph(): IdGraph {
-    return new IdGraph({ ...this.options.hnsw, dimensions: this.options.dimensions });
+    return new IdGraph({ ...this.options.graph, dimensions: this.options.dimensions });
   }
 
   private isCurrent(row: Pick<Row, "model" | "dimensions" | "status">): boolean {
@@ -81,19 +127,27 @@ export class LiveIndex {
     return inReadSnapshot(this.options.db, work);
   }
 
-  private async build(entries: Iterable<[string, Float32Array]>): Promise<IdGraph> {
+  private async build(entries: [string, Float32Array][]): Promise<IdGraph> {
     const graph = this.emptyGraph();
-    let n = 0;
-    for (const [id, vector] of entries) {
-      graph.add(id, vector);
-      if (++n % CHUNK === 0) await yieldToLoop();
+    for (let i = 0; i < entries.length; i += CHUNK) {
+      graph.addMany(entries.slice(i, i + CHUNK), BUILD_THREADS);
+      await yieldToLoop();
     }
     return graph;
   }
 
-  /** Builds the whole index from the table. */
+  /**
+   * Loads the saved snapshot and reads what was written since it, or (with none fit to load) builds the whole index
+   * from the table and saves it.
+   */
   load(): Promise<void> {
-    return this.exclusive(() => this.loadNow());
+    return this.exclusive(async () => {
+      if (this.restore()) await this.catchUp();
+      else {
+        await this.loadNow();
+        this.save(true);
+      }
+    });
   }
 
   private async loadNow() {
@@ -114,35 +168,38 @@ export class LiveIndex {
   /** Applies what was written since the last look; loads everything when nothing was loaded yet. */
   refresh(): Promise<void> {
     if (!this.ready || this.xmin === null) return this.load();
-    return this.exclusive(async () => {
-      const { table, idColumn } = this.options.source;
-      const { changed, count, xmin, allIds } = await this.snapshot(async (client, xmin) => {
-        const changed = (
-          await client.query<Row>(
-            `SELECT ${idColumn} AS id, model, dimensions, status, embedding, tx::text AS tx FROM ${table} WHERE tx >= $1::xid8 ORDER BY ${idColumn}`,
-            [this.xmin],
-          )
-        ).rows.filter((r) => this.seenTx.get(r.id) !== r.tx);
-        const current = `FROM ${table} WHERE model = $1 AND dimensions = $2 AND status = 'done'`;
-        const params = [this.options.model, this.options.dimensions];
-        const count = Number((await client.query<{ n: string }>(`SELECT count(*) AS n ${current}`, params)).rows[0]!.n);
-        const expected = this.expectedSize(changed);
-        const allIds =
-          count === expected
-            ? null
-            : new Set(
-                (await client.query<{ id: string }>(`SELECT ${idColumn} AS id ${current}`, params)).rows.map(
-                  (r) => r.id,
-                ),
-              );
-        return { changed, count, xmin, allIds };
-      });
-      await this.apply(changed, allIds);
-      for (const r of changed) this.seenTx.set(r.id, r.tx);
-      this.xmin = xmin;
-      // Cannot happen while the reasoning above holds; if it ever does, the index starts again from the table.
-      if (this.size !== count) await this.loadNow();
+    return this.exclusive(() => this.catchUp());
+  }
+
+  private async catchUp() {
+    const { table, idColumn } = this.options.source;
+    const { changed, count, xmin, allIds } = await this.snapshot(async (client, xmin) => {
+      const changed = (
+        await client.query<Row>(
+          `SELECT ${idColumn} AS id, model, dimensions, status, embedding, tx::text AS tx FROM ${table} WHERE tx >= $1::xid8 ORDER BY ${idColumn}`,
+          [this.xmin],
+        )
+      ).rows.filter((r) => this.seenTx.get(r.id) !== r.tx);
+      const current = `FROM ${table} WHERE model = $1 AND dimensions = $2 AND status = 'done'`;
+      const params = [this.options.model, this.options.dimensions];
+      const count = Number((await client.query<{ n: string }>(`SELECT count(*) AS n ${current}`, params)).rows[0]!.n);
+      const expected = this.expectedSize(changed);
+      const allIds =
+        count === expected
+          ? null
+          : new Set(
+              (await client.query<{ id: string }>(`SELECT ${idColumn} AS id ${current}`, params)).rows.map((r) => r.id),
+            );
+      return { changed, count, xmin, allIds };
     });
+    const before = this.size;
+    const rebuilt = await this.apply(changed, allIds);
+    for (const r of changed) this.seenTx.set(r.id, r.tx);
+    this.xmin = xmin;
+    this.unsaved += changed.length + Math.max(0, before - this.size);
+    // Cannot happen while the reasoning above holds; if it ever does, the index starts again from the table.
+    if (this.size !== count) await this.loadNow();
+    this.save(rebuilt || this.size !== count);
   }
 
   /** The index's size once `changed` is applied. */
@@ -152,13 +209,13 @@ export class LiveIndex {
     return size;
   }
 
-  private async apply(changed: Row[], allIds: Set<string> | null) {
+  /** Applies the changes; true when that rebuilt the graph. */
+  private async apply(changed: Row[], allIds: Set<string> | null): Promise<boolean> {
     const graph = this.graph;
     const gone = allIds ? [...graph.ids()].filter((id) => !allIds.has(id)) : [];
     const removals = gone.length + changed.filter((r) => graph.has(r.id)).length;
-    const heavy =
-      changed.length > Math.max(CHUNK * 8, this.size / 4) ||
-      graph.hnsw.deleted + removals > Math.max(1000, graph.hnsw.count / 4);
+    const { nodes, removed } = graph.nodeCounts;
+    const heavy = changed.length > Math.max(CHUNK * 2, this.size / 4) || removed + removals > Math.max(1000, nodes / 4);
     if (heavy) {
       // Rebuilt from the vectors in memory and the changed rows, in id order: a fresh, compact graph.
       const entries = new Map<string, Float32Array>();
@@ -169,13 +226,12 @@ export class LiveIndex {
         else entries.delete(r.id);
       }
       this.graph = await this.build([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-      return;
+      return true;
     }
     for (const id of gone) graph.drop(id);
-    for (const r of changed) {
-      if (this.isCurrent(r)) graph.add(r.id, decodeVector(r.embedding!));
-      else graph.drop(r.id);
-    }
+    for (const r of changed) if (!this.isCurrent(r)) graph.drop(r.id);
+    graph.addMany(changed.filter((r) => this.isCurrent(r)).map((r) => [r.id, decodeVector(r.embedding!)] as const));
+    return false;
   }
 
   /** Approximate top k, highest score first; `exclude` ids never appear. */

@@ -12,6 +12,8 @@ import { KeywordRuntime } from "../keyword/keyword-runtime.js";
 import type { SearchConfig } from "../config/search.js";
 import { ALL_INDEXES, type IndexName, type IndexSelection } from "./index-selection.js";
 import { LiveIndex } from "./live-index.js";
+import { databaseIdentity } from "../index-snapshot/database-identity.js";
+import { SnapshotPlace } from "../index-snapshot/snapshot-place.js";
 
 export type { IndexName };
 
@@ -31,7 +33,7 @@ const REOPEN_AFTER_MS = 30_000;
 export interface VectorRuntimeOptions {
   /** The SELECT-only pool. */
   db: pg.Pool;
-  config: Pick<SearchConfig, "embeddings" | "indexRefreshMs">;
+  config: Pick<SearchConfig, "embeddings" | "indexRefreshMs"> & Partial<Pick<SearchConfig, "indexDir">>;
   log?: RuntimeLog;
   /** Replaces the configured embedder (tests, benchmarks). */
   embedder?: Embedder;
@@ -50,6 +52,10 @@ export class VectorRuntime {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private lastLogged: string | null = null;
+  /** Where snapshots go: resolved at the first look (it needs the database's identity); null: none. */
+  private place: SnapshotPlace | null | undefined;
+  /** Settles when the first look is over (start() does not wait for it when asked not to). */
+  firstLook: Promise<void> = Promise.resolve();
   log: RuntimeLog;
   /** BM25 over the same documents and fact cards, refreshed with the vector indexes. */
   readonly keywords: KeywordRuntime;
@@ -61,11 +67,29 @@ export class VectorRuntime {
     this.keywords = new KeywordRuntime(options.db, this.selection);
   }
 
-  /** Opens the embedder and loads the selected indexes; never throws (see `problem()`), then refreshes periodically. */
-  async start(): Promise<void> {
+  /**
+   * Opens the embedder and loads the selected indexes (from their snapshots when there are some fit to load), then
+   * refreshes periodically; never throws (see `problem()`). With `wait: false` it returns at once and the first look
+   * goes on in the background, the process serving meanwhile with search not ready (`firstLook` settles after it).
+   */
+  async start(options: { wait?: boolean } = {}): Promise<void> {
     this.stopped = false;
-    await this.refresh();
-    this.schedule();
+    this.firstLook = this.refresh()
+      .catch((e: Error) => this.report(`refresh failed: ${e.message}`))
+      .finally(() => this.schedule());
+    if (options.wait !== false) await this.firstLook;
+  }
+
+  private async snapshotPlace(): Promise<SnapshotPlace | null> {
+    if (this.place !== undefined) return this.place;
+    const dir = this.options.config.indexDir ?? null;
+    const identity = dir ? await databaseIdentity(this.options.db) : null;
+    if (dir && !identity)
+      this.log.warn(`index snapshots off: the database's system identifier cannot be read (pg_control_system)`);
+    const log = { info: (m: string) => this.log.info(m), warn: (m: string) => this.log.warn(m) };
+    this.place = dir && identity ? new SnapshotPlace(dir, identity, log) : null;
+    this.keywords.snapshots = this.place;
+    return this.place;
   }
 
   async stop(): Promise<void> {
@@ -100,6 +124,7 @@ export class VectorRuntime {
 
   /** One look now: opens the embedder if needed, then loads or refreshes each index. */
   async refresh(): Promise<void> {
+    const place = await this.snapshotPlace();
     await this.keywords.refresh();
     const embedder = await this.ensureEmbedder(true);
     if (embedder && this.embedError) {
@@ -117,6 +142,7 @@ export class VectorRuntime {
             source: SOURCES[name],
             model: embedder.model,
             dimensions: embedder.dimensions,
+            snapshots: place,
           });
           this.indexes.set(name, index);
         }
@@ -165,6 +191,12 @@ export class VectorRuntime {
 
   private firstProblem(): string | null {
     return this.selection.vectors.map((name) => this.problem(name)).find((p) => p !== null) ?? null;
+  }
+
+  /** Why this process is not ready to search yet (an index not loaded, no embedder), or null: its readiness check. */
+  readinessProblem(): string | null {
+    const keywords = this.keywords.notLoaded();
+    return keywords ?? this.firstProblem();
   }
 
   /** Logs a reason the first time it is seen (and again only after things recovered). */

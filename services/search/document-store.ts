@@ -1,4 +1,7 @@
-/** The search service's reads of search.documents (SELECT-only pool): the rows of the matches it answers with. */
+/**
+ * The search service's reads of search.documents (SELECT-only pool): the rows of the matches it answers with, or
+ * only their bodies and versions when the keyword index already holds the rest (document-texts.ts).
+ */
 import type { Pool } from "../../lib/db/pool.js";
 
 export interface DocumentRow {
@@ -13,8 +16,16 @@ export interface DocumentRow {
 /** Excerpts are cut from the opening of the body; more than this is never read. */
 const BODY_READ_CHARS = 20_000;
 
+export interface DocumentBody {
+  doc_id: string;
+  /** The transaction that last wrote the row's searchable fields. */
+  tx: string;
+  body: string;
+}
+
 export interface DocumentStore {
   byIds(ids: readonly string[]): Promise<Map<string, DocumentRow>>;
+  bodiesOf(ids: readonly string[]): Promise<DocumentBody[]>;
 }
 
 export function createDocumentStore(db: Pool): DocumentStore {
@@ -27,6 +38,15 @@ export function createDocumentStore(db: Pool): DocumentStore {
         [ids],
       );
       return new Map(rows.map((r) => [r.doc_id, r]));
+    },
+    async bodiesOf(ids) {
+      if (ids.length === 0) return [];
+      const { rows } = await db.query<DocumentBody>({
+        name: "search-document-bodies",
+        text: `SELECT doc_id, tx::text AS tx, left(body, ${BODY_READ_CHARS}) AS body FROM search.documents WHERE doc_id = ANY($1::text[])`,
+        values: [ids],
+      });
+      return rows;
     },
   };
 }

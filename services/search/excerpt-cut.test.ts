@@ -6,7 +6,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { excerpt, plainText } from "./excerpt.js";
-import { createPlainTextCache } from "./plain-text-cache.js";
 
 function referenceCut(text: string, start: number, max: number): string {
   const chars = Array.from(text.slice(start));
@@ -69,17 +68,5 @@ describe("excerpt", () => {
       ),
       { numRuns: 2000 },
     );
-  });
-});
-
-describe("the plain text cache", () => {
-  it("reuses a plain text while the body is the same, and makes a changed body plain anew", () => {
-    const cache = createPlainTextCache(2);
-    const first = cache.plainOf("d1", "# Rates\n\nhigher");
-    expect(cache.plainOf("d1", "# Rates\n\nhigher")).toBe(first);
-    expect(cache.plainOf("d1", "# Rates\n\nlower").text).toBe("Rates lower");
-    cache.plainOf("d2", "two");
-    cache.plainOf("d3", "three");
-    expect(cache.plainOf("d1", "# Rates\n\nlower")).not.toBe(first);
   });
 });

@@ -58,7 +58,7 @@ export function excerpt(body: string, query: string): string | null {
   return excerptOf(plainBody(body), query);
 }
 
-/** The excerpt of a body already made plain (the search service keeps them; see plain-text-cache.ts). */
+/** The excerpt of a body already made plain (the search service keeps them; see document-texts.ts). */
 export function excerptOf({ text, lower }: PlainBody, query: string, added: readonly string[] = []): string | null {
   if (text === "") return null;
   let at = -1;

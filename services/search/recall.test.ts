@@ -27,8 +27,17 @@ let db: TestDatabase;
 let runtime: VectorRuntime;
 let search: Client<typeof SearchService>;
 let factcards: Client<typeof FactCardService>;
-let docs: { id: string; analyst: string | null; session: string | null; title: string | null; v: Float32Array }[];
+let docs: {
+  id: string;
+  analyst: string | null;
+  session: string | null;
+  title: string | null;
+  path: string;
+  v: Float32Array;
+}[];
 let cards: { id: string; text: string; v: Float32Array }[];
+let docOf: Map<string, (typeof docs)[number]>;
+let cardOf: Map<string, (typeof cards)[number]>;
 
 const FIXED_QUERIES = [
   "Fed rate cuts and the Treasury yield curve",
@@ -44,6 +53,13 @@ const FIXED_QUERIES = [
   "半导体出口管制",
   "新加坡国债久期",
 ];
+
+/**
+ * What the service returned, each scored by its true cosine with the query (from the stored float32 vectors): the
+ * index scores from a half-precision copy, so a returned score may differ from the true one in the fifth decimal,
+ * and recall judges which items were returned, not how precisely their score was printed.
+ */
+const truly = (q: Float32Array, returned: { v: Float32Array }[]) => returned.map((d) => ({ score: cosine(q, d.v) }));
 
 function bruteForce(q: Float32Array, pool: { v: Float32Array }[]): { score: number }[] {
   return pool
@@ -69,7 +85,7 @@ beforeAll(async () => {
   search = createClient(SearchService, transport);
   factcards = createClient(FactCardService, transport);
   const d = await db.owner.query(
-    `SELECT d.doc_id, d.analyst_id, d.session_id, d.title, e.embedding FROM search.documents d
+    `SELECT d.doc_id, d.analyst_id, d.session_id, d.title, d.path, e.embedding FROM search.documents d
      JOIN search.document_embeddings e USING (doc_id) WHERE e.status = 'done' AND e.model = $1 ORDER BY d.doc_id`,
     [embedder.model],
   );
@@ -78,6 +94,7 @@ beforeAll(async () => {
     analyst: r.analyst_id,
     session: r.session_id,
     title: r.title,
+    path: r.path,
     v: decodeVector(r.embedding),
   }));
   const c = await db.owner.query(
@@ -86,6 +103,8 @@ beforeAll(async () => {
     [embedder.model],
   );
   cards = c.rows.map((r) => ({ id: r.fact_card_id, text: r.claim_text_en, v: decodeVector(r.embedding) }));
+  docOf = new Map(docs.map((d) => [d.path, d]));
+  cardOf = new Map(cards.map((c) => [c.id, c]));
 }, 300_000);
 afterAll(async () => {
   await runtime?.stop();
@@ -109,7 +128,13 @@ describe("recall@8 at demo scale 20", () => {
       const res = await search.search({ query, topK: K, mode: "semantic" });
       expect(res.searchReady).toBe(true);
       expect(res.results).toHaveLength(K);
-      answers.push({ approximate: res.results, exact: bruteForce(q!, docs) });
+      answers.push({
+        approximate: truly(
+          q!,
+          res.results.map((r) => docOf.get(r.path!)!),
+        ),
+        exact: bruteForce(q!, docs),
+      });
     }
     const recall = recallAtK(answers, K);
     console.log(`search recall@${K} unscoped: ${recall.toFixed(4)} over ${answers.length} queries`);
@@ -131,7 +156,13 @@ describe("recall@8 at demo scale 20", () => {
         const [q] = await embedder.embed([query]);
         const res = await search.search({ query, topK: K, mode: "semantic", [field]: value });
         expect(res.results).toHaveLength(Math.min(K, pool.length));
-        answers.push({ approximate: res.results, exact: bruteForce(q!, pool) });
+        answers.push({
+          approximate: truly(
+            q!,
+            res.results.map((r) => docOf.get(r.path!)!),
+          ),
+          exact: bruteForce(q!, pool),
+        });
       }
     }
     const recall = recallAtK(answers, K);
@@ -145,7 +176,10 @@ describe("recall@8 at demo scale 20", () => {
       const res = await factcards.listSimilarFacts({ factCardId: card.id, topK: K });
       expect(res.matches.map((m) => m.factCardId)).not.toContain(card.id);
       answers.push({
-        approximate: res.matches,
+        approximate: truly(
+          card.v,
+          res.matches.map((m) => cardOf.get(m.factCardId)!),
+        ),
         exact: bruteForce(
           card.v,
           cards.filter((c) => c.id !== card.id),

@@ -25,12 +25,12 @@ import { LANG_GROUPS } from "../../lib/keyword/keyword-runtime.js";
 import type { LiveIndex } from "../../lib/vector/live-index.js";
 import type { ServiceDeps } from "../deps.js";
 import { candidatePool } from "./candidate-pool.js";
-import { createDocumentStore, type DocumentRow, type DocumentStore } from "./document-store.js";
-import { excerptOf } from "./excerpt.js";
+import { createDocumentStore, type DocumentStore } from "./document-store.js";
+import { createDocumentTexts } from "./document-texts.js";
+import { excerptOf, plainBody, type PlainBody } from "./excerpt.js";
 import { BRIDGE, KEYWORD } from "./fusion-weights.js";
 import { highlightsOf } from "./highlights.js";
 import { hybridOrder } from "./hybrid-order.js";
-import { createPlainTextCache } from "./plain-text-cache.js";
 import { scriptFilter } from "./query-script.js";
 import { planSearch, type SearchPlan } from "./search-request.js";
 
@@ -41,6 +41,15 @@ const FUSION_DEPTH = 40;
 
 type Ranking = { id: string; score: number }[];
 
+/** What a match is answered with. */
+interface Matched {
+  sessionId: string | null;
+  path: string | null;
+  title: string | null;
+  archivedAt: number | null;
+  plain: PlainBody;
+}
+
 const placement = (p: Placement | undefined) =>
   p ? create(RankScoreSchema, { rank: p.rank, score: p.score }) : undefined;
 
@@ -49,14 +58,49 @@ export function createSearchService(
   options: { store?: DocumentStore } = {},
 ): ServiceImpl<typeof SearchService> {
   const store = options.store ?? createDocumentStore(deps.db);
-  const plains = createPlainTextCache();
+  const texts = createDocumentTexts(store);
   const rrfK = deps.config.search.rrfK;
+
+  /**
+   * The matches' fields and plain texts: from the keyword index's copy of each document's fields and the text cache
+   * (one read of the bodies it does not hold), or, while the keyword index is not loaded, from the rows themselves.
+   */
+  async function matched(ids: string[]): Promise<Map<string, Matched>> {
+    const out = new Map<string, Matched>();
+    const keywords = deps.vectors?.keywords;
+    const index = keywords && deps.vectors!.selection.keywords.includes("documents") ? keywords.documents : null;
+    if (index?.ready) {
+      const plains = await texts.textsOf(ids.map((id) => ({ id, tx: index.txOf(id) })));
+      for (const id of ids) {
+        const meta = index.metaOf(id);
+        const plain = plains.get(id);
+        if (!meta || !plain) continue;
+        out.set(id, {
+          sessionId: meta.sessionId,
+          path: meta.path,
+          title: meta.title,
+          archivedAt: meta.archivedAt,
+          plain,
+        });
+      }
+      return out;
+    }
+    for (const [id, row] of await store.byIds(ids))
+      out.set(id, {
+        sessionId: row.session_id,
+        path: row.path,
+        title: row.title,
+        archivedAt: row.archived_at,
+        plain: plainBody(row.body),
+      });
+    return out;
+  }
 
   function answer(
     plan: SearchPlan,
     ready: boolean,
     fused: Fused[] = [],
-    rows = new Map<string, DocumentRow>(),
+    rows = new Map<string, Matched>(),
     asked = new Set<string>(),
     added: string[] = [],
   ) {
@@ -68,16 +112,16 @@ export function createSearchService(
         .slice(0, plan.topK)
         .map((f) => {
           const row = rows.get(f.id)!;
-          const excerpt = excerptOf(plains.plainOf(row.doc_id, row.body), plan.query, added) ?? undefined;
+          const excerpt = excerptOf(row.plain, plan.query, added) ?? undefined;
           const { keyword, bridge, semantic } = f.places;
           const byTerms = keyword ?? bridge;
           return create(SearchMatchSchema, {
             score: f.score,
-            sessionId: row.session_id ?? undefined,
+            sessionId: row.sessionId ?? undefined,
             path: row.path ?? undefined,
             title: row.title ?? undefined,
             excerpt,
-            archivedAt: row.archived_at === null ? undefined : BigInt(row.archived_at),
+            archivedAt: row.archivedAt === null ? undefined : BigInt(row.archivedAt),
             highlights: highlightsOf(excerpt ?? null, asked).map((h) => create(HighlightSchema, h)),
             match: byTerms && semantic ? "both" : byTerms ? "keyword" : "semantic",
             explain: plan.explain
@@ -181,7 +225,7 @@ export function createSearchService(
         }
       }
       const top = fused.slice(0, plan.topK + SLACK);
-      return answer(plan, true, top, await store.byIds(top.map((f) => f.id)), asked, added);
+      return answer(plan, true, top, await matched(top.map((f) => f.id)), asked, added);
     },
   };
 }

@@ -1,0 +1,87 @@
+/**
+ * The index keyed by row id, on either graph library: searches rescore the graph's candidates and agree with an
+ * exact scan on a small set, identical vectors share a node, dropped rows never come back, and the parts a
+ * snapshot keeps (with usearch's own file) make the same index again.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createHashedNgramEmbedder } from "../embedding/hashed-ngram-embedder.js";
+import { IdGraph } from "./id-graph.js";
+import { UsearchGraph } from "./usearch-graph.js";
+
+const embedder = createHashedNgramEmbedder(64);
+const TEXTS = Array.from(
+  { length: 300 },
+  (_, i) => `note ${i} on ${["rates", "oil", "banks", "gold"][i % 4]} ${i % 7}`,
+);
+
+async function filled(kind: "usearch" | "hnsw") {
+  const graph = new IdGraph({ dimensions: 64, graph: kind });
+  const vectors = await embedder.embed(TEXTS);
+  graph.addMany(TEXTS.map((_, i) => [`d${i}`, vectors[i]!] as const));
+  return { graph, vectors };
+}
+
+describe.each(["usearch", "hnsw"] as const)("the id graph on %s", (kind) => {
+  it("finds what an exact scan finds, with the copy's cosines, best first", async () => {
+    const { graph, vectors } = await filled(kind);
+    expect(graph.graph.kind).toBe(kind);
+    for (const q of vectors.slice(0, 40)) {
+      const hits = graph.search(q, 8);
+      const exact = graph.exact(q, 8);
+      // The same scores; the same ids, but for ties at the eighth place, where either answer is right.
+      expect(hits.map((h) => h.score)).toEqual(exact.map((h) => h.score));
+      const above = (list: typeof hits) => list.filter((h) => h.score > exact[7]!.score).map((h) => h.id);
+      expect(above(hits)).toEqual(above(exact));
+      expect(hits[0]!.score).toBeCloseTo(1, 3);
+    }
+  });
+
+  it("shares a node between identical vectors, and forgets dropped rows", async () => {
+    const { graph, vectors } = await filled(kind);
+    graph.add("twin", vectors[5]!);
+    expect(graph.nodeCounts.nodes).toBe(300);
+    expect(
+      graph
+        .search(vectors[5]!, 2)
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(["d5", "twin"]);
+    graph.drop("d5");
+    graph.drop("twin");
+    expect(graph.nodeCounts.removed).toBe(1);
+    expect(graph.search(vectors[5]!, 20).map((h) => h.id)).not.toContain("d5");
+    expect(graph.vectorOf("d6")).toHaveLength(64);
+    expect(graph.vectorOf("d5")).toBeUndefined();
+  });
+});
+
+describe("an id graph from a snapshot's parts", () => {
+  it("answers as the one it was saved from", async () => {
+    const { graph, vectors } = await filled("usearch");
+    graph.drop("d7");
+    const dir = mkdtempSync(path.join(tmpdir(), "id-graph-"));
+    try {
+      const file = path.join(dir, "graph.usearch");
+      (graph.graph as UsearchGraph).save(file);
+      const again = new IdGraph(
+        { dimensions: 64 },
+        { graph: UsearchGraph.load(file, 64), parts: structuredClone(graph.parts()) },
+      );
+      for (const q of vectors.slice(0, 20)) expect(again.search(q, 8)).toEqual(graph.search(q, 8));
+      expect(again.size).toBe(299);
+      expect(
+        () =>
+          new IdGraph(
+            { dimensions: 64 },
+            { graph: UsearchGraph.load(file, 64), parts: { ...graph.parts(), nodes: 5 } },
+          ),
+      ).toThrow(/node tables of different lengths/);
+      expect(() => UsearchGraph.load(file, 32)).toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
