@@ -202,6 +202,9 @@ describe("configuration matches what the code reads", () => {
             named("Secret", ref.name)?.stringData?.[ref.key],
             `${workload.metadata.name}: ${e.name}`,
           ).toBeDefined();
+        const key = e.valueFrom?.configMapKeyRef;
+        if (key)
+          expect(named("ConfigMap", key.name)?.data?.[key.key], `${workload.metadata.name}: ${e.name}`).toBeDefined();
       }
     }
   });
