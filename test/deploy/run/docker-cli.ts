@@ -77,7 +77,7 @@ export function dockerMissing(): string | null {
   if (answers("docker", ["--version"]) === null) return "no docker command on PATH";
   const server = answers("docker", ["version", "--format", "{{.Server.Version}}"]);
   if (!server)
-    return `no Docker daemon answers at ${process.env.DOCKER_HOST ?? "the default socket"} (CI starts one: scripts/with-docker-daemon.sh)`;
+    return `no Docker daemon answers at ${process.env.DOCKER_HOST || "the default socket"} (CI starts one: scripts/with-docker-daemon.sh)`;
   if (!composeCommand()) return "neither docker compose nor docker-compose is installed";
   return null;
 }
