@@ -13,6 +13,7 @@ import { Http2SessionManager, createConnectTransport } from "@connectrpc/connect
 import type { Transport } from "@connectrpc/connect";
 import { hostname } from "node:os";
 import { createCallbackInbox } from "../governor/callbacks/inbox-store.js";
+import { createCallbackTally } from "../governor/callbacks/callback-tally.js";
 import type { Bus } from "../lib/bus/bus.js";
 import { openBus } from "../lib/bus/open-bus.js";
 import { requireServiceUrls } from "../lib/config/cluster.js";
@@ -64,6 +65,7 @@ export async function build(options: BuildOptions = {}) {
       log,
       now: Date.now,
     }));
+  const tally = createCallbackTally({ db: owner, log });
   const metrics = createMetrics({ process: "gateway", defaults: !options.db });
   metrics.observePool("owner", owner);
   // One HTTP/2 session per service process, shared by its clients; closed with the gateway.
@@ -98,6 +100,7 @@ export async function build(options: BuildOptions = {}) {
     logger: loggerOptions(logSettings),
     relayCallbacks: {
       inbox: createCallbackInbox({ db: owner, bus, log }),
+      tally,
       relayName: config.relay.name,
       signingSecret: config.relay.signingSecret!,
     },
@@ -132,6 +135,7 @@ export async function build(options: BuildOptions = {}) {
       await Promise.all([app.close(), admin?.app.close()]);
       clearTimeout(cut);
       for (const s of sessions.values()) s.abort();
+      await tally.close().catch((err) => log.warn({ err }, "callback counts: last flush failed"));
       if (!options.bus) await bus.close();
       if (!options.db) await Promise.allSettled([owner.end(), reader.end()]);
       await listeners.closeInternal();

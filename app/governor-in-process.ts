@@ -15,6 +15,7 @@ import type { Embedder } from "../lib/embedding/embedder.js";
 import { silentLog, type Log } from "../lib/log.js";
 import { startRelaySimulator, type RelaySimulator } from "../relay-simulator/simulator.js";
 import { createCallbackInbox } from "../governor/callbacks/inbox-store.js";
+import { createCallbackTally } from "../governor/callbacks/callback-tally.js";
 import { createGovernor, type Governor } from "../governor/governor.js";
 import type { GovernorObserver } from "../governor/governor-metrics.js";
 import { governorRoutes } from "../governor/pulse/routes.js";
@@ -58,11 +59,12 @@ export async function prepareInProcessGovernor(options: {
   const signingSecret = config.relay.signingSecret ?? randomBytes(24).toString("base64url");
   const bus = await openBus({ natsUrl: config.natsUrl, log, now, name: "institute-all-in-one" });
   const inbox = createCallbackInbox({ db: options.owner, bus, log });
+  const tally = createCallbackTally({ db: options.owner, now, log });
   let simulator: RelaySimulator | null = null;
   let governor: Governor | null = null;
 
   return {
-    relayCallbacks: { inbox, relayName: config.relay.name, signingSecret, now },
+    relayCallbacks: { inbox, tally, relayName: config.relay.name, signingSecret, now },
     pulseRoutes: governorRoutes({ db: options.reader ?? options.owner, enabledByConfig: config.governor.enabled, now }),
     async start({ callbackUrl, log: gatewayLog }) {
       current = gatewayLog;
@@ -95,6 +97,7 @@ export async function prepareInProcessGovernor(options: {
     },
     async close() {
       await governor?.stop();
+      await tally.close().catch((err) => log.warn({ err }, "callback counts: last flush failed"));
       await simulator?.close();
       await bus.close();
     },

@@ -32,6 +32,7 @@ import { createGovernor, type Governor } from "../governor/governor.js";
 import { governorMetrics } from "../governor/governor-metrics.js";
 import { governorRoutes } from "../governor/pulse/routes.js";
 import { createHttpRelayClient } from "../governor/relay/http-relay-client.js";
+import type { SetAlarm } from "../governor/schedule/alarm.js";
 
 export interface BuildOptions {
   config?: Config;
@@ -40,6 +41,8 @@ export interface BuildOptions {
   bus?: Bus;
   embedder?: Embedder;
   now?: () => number;
+  /** The schedule's timers on `now` (a test's fast clock); default Node timers. */
+  alarm?: SetAlarm;
   namespace?: string;
   cron?: boolean;
   /** Run the owner-side embedding job (default true). */
@@ -107,6 +110,7 @@ export async function build(options: BuildOptions = {}) {
     thresholds: config.governor.similarity,
     callbackUrl: config.relay.callbackUrl!,
     cron: options.cron,
+    alarm: options.alarm,
     observer: governorMetrics(metrics.registry),
   });
   await governor.start();

@@ -1,6 +1,6 @@
 /**
  * The governor's decisions as Prometheus metrics: the last tick's headroom, reserve (and whether it bound) and budget,
- * submissions by drain and outcome, tasks swept, kickoffs by outcome and gate decision, and callbacks applied by
+ * submissions by drain and outcome, tasks swept, abandoned claims closed, kickoffs by outcome and gate decision, and callbacks applied by
  * outcome. Fed by the reports the governor already produces (GovernorObserver), so nothing is computed twice.
  */
 import { Counter, Gauge, type Registry } from "prom-client";
@@ -49,6 +49,11 @@ export function governorMetrics(registry: Registry): GovernorObserver {
     help: "Tasks timed out by the sweep (25 minutes without a result)",
     registers,
   });
+  const abandoned = new Counter({
+    name: "governor_abandoned_claims_total",
+    help: "Claims of governors that died mid-tick, closed as abandoned by a later tick",
+    registers,
+  });
   const kickoffs = new Counter({
     name: "governor_kickoffs_total",
     help: "Hourly kickoffs, by outcome and similarity-gate decision",
@@ -65,6 +70,7 @@ export function governorMetrics(registry: Registry): GovernorObserver {
   return {
     tick(r) {
       ticks.inc({ outcome: r.outcome });
+      if (r.abandoned?.length) abandoned.inc(r.abandoned.length);
       if (r.outcome !== "done") return;
       if (typeof r.headroom === "number") headroom.set(r.headroom);
       if (typeof r.reserve === "number") reserve.set(r.reserve);

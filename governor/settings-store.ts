@@ -1,4 +1,11 @@
-/** The operator's kill switch (spec §8): a settings row, flipped by `npm run governor -- disable|enable`. */
+/**
+ * The operator's kill switch (spec §8): a settings row, flipped by `npm run governor -- disable|enable` or the
+ * console. One function flips it, whoever calls, and writes the audit row with it (one transaction), so every way in
+ * records who, when and from where.
+ */
+import { recordAudit } from "../lib/audit/audit-log.js";
+import type { Pool } from "../lib/db/pool.js";
+import { inTransaction } from "../lib/db/transaction.js";
 import type { Queryable } from "./db.js";
 
 export interface KillSwitch {
@@ -23,10 +30,30 @@ export async function readKillSwitch(q: Queryable, byConfig: boolean): Promise<K
   };
 }
 
-export async function setEnabled(q: Queryable, enabled: boolean, by: string, now: number): Promise<void> {
-  await q.query(
-    `INSERT INTO governor.settings (name, value, updated_at, updated_by) VALUES ('enabled', $1::jsonb, $2, $3)
-     ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
-    [JSON.stringify(enabled), now, by],
-  );
+export interface OperatorAction {
+  /** `operator:<unix user>` from the command line; the console passes its operator. */
+  actor: string;
+  /** The client address; null from the command line. */
+  address?: string | null;
+  at: number;
+}
+
+/** Flips the settings row and records `governor.enable` or `governor.disable` in the audit log. */
+export async function setEnabled(db: Pool, enabled: boolean, by: OperatorAction): Promise<void> {
+  await inTransaction(db, async (client) => {
+    const { rows } = await client.query("SELECT value FROM governor.settings WHERE name = 'enabled' FOR UPDATE");
+    await client.query(
+      `INSERT INTO governor.settings (name, value, updated_at, updated_by) VALUES ('enabled', $1::jsonb, $2, $3)
+       ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
+      [JSON.stringify(enabled), by.at, by.actor],
+    );
+    await recordAudit(client, {
+      actor: by.actor,
+      action: enabled ? "governor.enable" : "governor.disable",
+      target: "kill switch",
+      address: by.address ?? null,
+      detail: { was_enabled: rows[0] ? rows[0].value !== false : true },
+      at: by.at,
+    });
+  });
 }

@@ -3,11 +3,12 @@
  * so this scope replaces the JSON parser with one that keeps the exact bytes. In order: body over 1 MiB 413; missing
  * or wrong signature 401 (nothing recorded); no delivery id or an unreadable body 400; unknown event type 400; then
  * the callback is made durable (the inbox) and only then answered 200. A redelivery is 200 and kept once; a callback
- * for a task we do not track is 200 and nothing is kept.
+ * for a task we do not track is 200 and nothing is kept. Every answer is counted by outcome when a tally is given.
  */
 import type { FastifyInstance } from "fastify";
 import { sendError } from "../errors.js";
 import type { CallbackInbox } from "../../lib/relay/callback-inbox.js";
+import type { CallbackTally } from "../../lib/relay/callback-tally.js";
 import { readCallbackEvent } from "../../lib/relay/callback-event.js";
 import { checkSignature } from "../../lib/relay/signature.js";
 
@@ -20,6 +21,8 @@ export interface RelayCallbackOptions {
   relayName: string;
   signingSecret: string;
   now?: () => number;
+  /** Counts every answer by outcome for the operator (governor/callbacks/callback-tally.ts). */
+  tally?: CallbackTally;
 }
 
 export async function relayCallbackRoutes(app: FastifyInstance, opts: RelayCallbackOptions) {
@@ -33,6 +36,23 @@ export async function relayCallbackRoutes(app: FastifyInstance, opts: RelayCallb
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: CALLBACK_BODY_LIMIT }, (_req, body, done) =>
     done(null, body),
   );
+
+  // Refusals are counted as answered (a 413 never reaches the handler); a 200 is counted with the inbox's outcome.
+  const tally = opts.tally;
+  if (tally)
+    app.addHook("onResponse", async (request, reply) => {
+      const status = reply.statusCode;
+      if (request.routeOptions.url !== CALLBACK_PATH || status < 400) return;
+      tally.count(
+        status === 401
+          ? "refused-signature"
+          : status === 413
+            ? "refused-too-large"
+            : status >= 500
+              ? "error"
+              : "refused-request",
+      );
+    });
 
   // Not rate limited: the relay's signature authenticates it, and a throttled callback would be redelivered anyway.
   app.post(
@@ -65,6 +85,7 @@ export async function relayCallbackRoutes(app: FastifyInstance, opts: RelayCallb
         body: text,
         receivedAt: now(),
       });
+      tally?.count(outcome);
       request.log.info(
         { deliveryId, eventType: event.eventType, clientRef: event.clientRef, outcome },
         "relay callback",

@@ -28,10 +28,15 @@ const task = (taskId: string): TaskSubmission => ({
 });
 
 describe("reading the fleet", () => {
-  it("counts nodes, free slots and the relay's queue", async () => {
-    expect(await client().readFleet()).toEqual({ nodes: 3, freeSlots: 6, queue: { depth: 0, cap: 2 } });
+  it("counts nodes, free slots and the relay's queue, and names the nodes", async () => {
+    expect(await client().readFleet()).toEqual({
+      nodes: 3,
+      freeSlots: 6,
+      queue: { depth: 0, cap: 2 },
+      members: ["node-1", "node-2", "node-3"].map((id) => ({ id, slots: 2 })),
+    });
     sim.setFleet({ nodes: 0 });
-    expect(await client().readFleet()).toEqual({ nodes: 0, freeSlots: 0, queue: { depth: 0, cap: 2 } });
+    expect(await client().readFleet()).toEqual({ nodes: 0, freeSlots: 0, queue: { depth: 0, cap: 2 }, members: [] });
   });
 
   it.each([

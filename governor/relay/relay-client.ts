@@ -10,6 +10,8 @@ export interface Fleet {
   freeSlots: number;
   /** The relay's own queue, when it reports one. */
   queue: { depth: number; cap: number } | null;
+  /** Each node's id, and its slots when the relay says (the fleet-health snapshot lists them). */
+  members?: { id: string; slots: number | null }[];
 }
 
 export interface TaskSubmission {

@@ -25,8 +25,12 @@ export function parseFleet(body: unknown): Fleet {
     }
     queue = { depth: body.queue.depth, cap: body.queue.cap };
   }
+  const members = (body.nodes as Record<string, unknown>[]).map((n) => ({
+    id: n.id as string,
+    slots: isCount(n.slots) ? n.slots : null,
+  }));
   // An empty fleet offers no slots, whatever the count says.
-  return { nodes: body.nodes.length, freeSlots: body.nodes.length === 0 ? 0 : body.free_slots, queue };
+  return { nodes: body.nodes.length, freeSlots: body.nodes.length === 0 ? 0 : body.free_slots, queue, members };
 }
 
 export function parseAccepted(body: unknown): { relayTaskId: string; state: string } {

@@ -1,13 +1,12 @@
-/** The governor's bus consumers: slot events run a tick or a kickoff (unless stale); callback notes apply the inbox. */
+/** The governor's bus consumers: slot events run their job (unless stale); callback notes apply the inbox. */
 import { SUBJECTS, type Bus, type Consumption } from "../../lib/bus/bus.js";
 import type { Log } from "../../lib/log.js";
-import { isStale, readSlotMessage, type SlotKind } from "./slots.js";
+import { SUBJECT_OF } from "./slot-publisher.js";
+import { isStale, readSlotMessage, SLOT_KINDS, type SlotKind } from "./slots.js";
 
-export interface SlotHandlers {
-  tick(slotAt: number): Promise<unknown>;
-  kickoff(slotAt: number): Promise<unknown>;
+export type SlotHandlers = Record<SlotKind, (slotAt: number) => Promise<unknown>> & {
   applyCallbacks(): Promise<unknown>;
-}
+};
 
 export async function startConsumers(deps: {
   bus: Bus;
@@ -26,8 +25,7 @@ export async function startConsumers(deps: {
       await deps.handlers[kind](message.slot_at);
     };
   return Promise.all([
-    deps.bus.consume(SUBJECTS.tick, slot("tick")),
-    deps.bus.consume(SUBJECTS.kickoff, slot("kickoff")),
+    ...SLOT_KINDS.map((kind) => deps.bus.consume(SUBJECT_OF[kind], slot(kind))),
     deps.bus.consume(SUBJECTS.callback, async () => void (await deps.handlers.applyCallbacks())),
   ]);
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SUBJECTS } from "../../lib/bus/bus.js";
 import { createInProcessBus } from "../../lib/bus/in-process-bus.js";
 import { isStale, msgIdOf, slotOf } from "./slots.js";
-import { publishSlot } from "./cron-publisher.js";
+import { publishSlot } from "./slot-publisher.js";
 import { MIN, T0 } from "../../test/fixtures/governor.js";
 
 describe("the in-process bus", () => {

@@ -10,7 +10,7 @@ import { connectNatsBus, type NatsBus } from "../../lib/bus/nats-bus.js";
 import { startTestNats } from "../../test/helpers/nats-server.js";
 import { startHarness, type Harness } from "../../test/helpers/governor-harness.js";
 import { addCards, addChainFacts, MIN, resetGovernorState, T0 } from "../../test/fixtures/governor.js";
-import { publishSlot } from "./cron-publisher.js";
+import { publishSlot } from "./slot-publisher.js";
 
 const nats = await startTestNats();
 

@@ -48,7 +48,7 @@ describe("ceilings over a simulated day", () => {
           const plan = busy ? { ...plans[i]!, nodes: 3, free: 10, flip: false, failure: "none" as const } : plans[i]!;
           if (plan.flip) {
             enabled = !enabled;
-            await setEnabled(h.db.owner, enabled, "property", T0);
+            await setEnabled(h.db.owner, enabled, { actor: "property", at: T0 });
           }
           h.sim.setFleet({ nodes: plan.nodes, reportedFree: plan.free, reportedDepth: plan.depth });
           if (plan.failure === "retry") h.sim.failNext(1, 503, "/v1/tasks");

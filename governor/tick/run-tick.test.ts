@@ -140,7 +140,7 @@ describe("the edge reserve (spec §8)", () => {
   it("is not applied with the kill switch (settings row): only the hard ceilings remain", async () => {
     const { report, n } = await submittedBy(async () => {
       h.sim.setFleet({ nodes: 2, reportedFree: 1 });
-      await setEnabled(h.db.owner, false, "test", T0);
+      await setEnabled(h.db.owner, false, { actor: "test", at: T0 });
     });
     expect(report).toMatchObject({
       enabled: false,

@@ -8,7 +8,13 @@ import type { Pool } from "../../lib/db/pool.js";
 import type { Log } from "../../lib/log.js";
 import { CEILINGS, DRAIN_ORDER } from "../../lib/relay/ceilings.js";
 import type { Queryable } from "../db.js";
-import { claimSlot, completeDecision } from "../decisions-store.js";
+import {
+  claimSlot,
+  closeAbandoned,
+  completeDecision,
+  releaseClaim,
+  type AbandonedDecision,
+} from "../decisions-store.js";
 import { RelayError, type Fleet, type RelayClient } from "../relay/relay-client.js";
 import type { TaskKind } from "../../lib/relay/ceilings.js";
 import { readKillSwitch } from "../settings-store.js";
@@ -50,40 +56,59 @@ export interface TickReport {
   budget?: number;
   drains?: Record<TaskKind, DrainReport>;
   swept?: string[];
+  /** Claims of dead claimers this tick closed (decisions-store.ts). */
+  abandoned?: AbandonedDecision[];
   tasks?: TickTask[];
   error?: string;
 }
 
 export async function runTick(deps: TickDeps, slotAt: number): Promise<TickReport> {
-  const decisionId = await claimSlot(deps.db, "tick", slotAt, deps.now(), deps.replicaId);
-  if (decisionId === null) {
-    deps.log.info({ slotAt }, "governor tick: slot already taken");
-    return { slot_at: slotAt, outcome: "duplicate-slot" };
-  }
+  // The claim, the tick and its completion run on one session, which holds the claim until it is completed: if this
+  // process dies mid-tick the session ends, and the next tick closes the claim as abandoned (decisions-store.ts).
   const client = await deps.db.connect();
+  let lost: Error | undefined;
+  let decisionId: number | null = null;
   const report: TickReport = { slot_at: slotAt, outcome: "done" };
   try {
-    await client.query("SELECT pg_advisory_lock($1)", [TICK_LOCK]);
-    try {
-      await tickLocked(deps, client, slotAt, report);
-    } finally {
-      await client.query("SELECT pg_advisory_unlock($1)", [TICK_LOCK]);
+    decisionId = await claimSlot(client, "tick", slotAt, deps.now(), deps.replicaId, { hold: true });
+    if (decisionId === null) {
+      deps.log.info({ slotAt }, "governor tick: slot already taken");
+      return { slot_at: slotAt, outcome: "duplicate-slot" };
     }
+    try {
+      await client.query("SELECT pg_advisory_lock($1)", [TICK_LOCK]);
+      try {
+        await tickLocked(deps, client, slotAt, decisionId, report);
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1)", [TICK_LOCK]);
+      }
+    } catch (e) {
+      report.outcome = "error";
+      report.error = (e as Error).message;
+      deps.log.error({ err: e, slotAt }, "governor tick failed");
+    }
+    const { outcome, slot_at: _slot, ...inputs } = report;
+    await completeDecision(client, decisionId, outcome, inputs, deps.now());
+    await releaseClaim(client, decisionId);
   } catch (e) {
-    report.outcome = "error";
-    report.error = (e as Error).message;
-    deps.log.error({ err: e, slotAt }, "governor tick failed");
+    lost = e as Error;
   } finally {
-    client.release();
+    // A session that failed is closed rather than pooled: it may still hold the claim or the tick lock.
+    client.release(lost);
   }
-  const { outcome, slot_at: _slot, ...inputs } = report;
-  await completeDecision(deps.db, decisionId, outcome, inputs, deps.now()).catch((err) =>
-    deps.log.error({ err, slotAt }, "governor tick: could not record the decision"),
-  );
+  if (lost) {
+    if (decisionId === null) throw lost; // not even claimed: the bus redelivers the slot
+    // The claim's session is gone; record the outcome through another one, unless a tick closed it meanwhile.
+    const { outcome, slot_at: _slot, ...inputs } = report;
+    await completeDecision(deps.db, decisionId, outcome, { ...inputs, session_lost: lost.message }, deps.now()).catch(
+      (err) =>
+        deps.log.error({ err, slotAt }, "governor tick: could not record the decision (the next tick closes it)"),
+    );
+  }
   deps.log.info(
     {
       slotAt,
-      outcome,
+      outcome: report.outcome,
       enabled: report.enabled,
       freeSlots: report.fleet?.free_slots,
       reserve: report.reserve,
@@ -92,13 +117,20 @@ export async function runTick(deps: TickDeps, slotAt: number): Promise<TickRepor
       chainTag: report.drains?.chain_tag.submitted,
       logicExtract: report.drains?.logic_extract.submitted,
       swept: report.swept?.length,
+      abandoned: report.abandoned?.length,
     },
     "governor tick",
   );
   return report;
 }
 
-async function tickLocked(deps: TickDeps, client: Queryable, slotAt: number, report: TickReport) {
+async function tickLocked(deps: TickDeps, client: Queryable, slotAt: number, own: number, report: TickReport) {
+  // 0. Claims whose claimer died (a governor killed mid-tick) are closed, never left running.
+  const abandoned = await closeAbandoned(client, deps.now(), deps.replicaId, own);
+  if (abandoned.length) report.abandoned = abandoned;
+  for (const a of abandoned)
+    deps.log.warn({ kind: a.kind, slotAt: a.slot_at, claimedBy: a.claimed_by }, "governor: closed an abandoned claim");
+
   // 1. Sweep.
   const swept = await sweepOverdue(client, deps.now());
   report.swept = swept.map((t) => t.taskId);

@@ -6,6 +6,7 @@
 export const SUBJECTS = {
   tick: "governor.tick",
   kickoff: "governor.kickoff",
+  fleetHealth: "governor.fleet-health",
   callback: "relay.callback",
 } as const;
 

@@ -12,19 +12,42 @@ import {
 } from "../../relay-simulator/simulator.js";
 import { createGovernor, type Governor, type GovernorDeps } from "../../governor/governor.js";
 import { createHttpRelayClient } from "../../governor/relay/http-relay-client.js";
+import type { SetAlarm } from "../../governor/schedule/alarm.js";
 import { T0 } from "../fixtures/governor.js";
 
 export const SECRET = "test-signing-secret-0123456789";
 
 export interface Clock {
   now(): number;
+  /** Moves the clock, then runs every alarm now due, earliest first (an alarm may set the next one). */
   set(ms: number): void;
   advance(ms: number): void;
+  /** The governor's schedule timers on this clock (governor/schedule/alarm.ts). */
+  alarm: SetAlarm;
 }
 
 export function testClock(start = T0): Clock {
   let t = start;
-  return { now: () => t, set: (ms) => void (t = ms), advance: (ms) => void (t += ms) };
+  let alarms: { at: number; run: () => void }[] = [];
+  const fire = () => {
+    for (;;) {
+      const due = alarms.filter((a) => a.at <= t).sort((a, b) => a.at - b.at)[0];
+      if (!due) return;
+      alarms = alarms.filter((a) => a !== due);
+      due.run();
+    }
+  };
+  return {
+    now: () => t,
+    set: (ms) => ((t = ms), fire()),
+    advance: (ms) => ((t += ms), fire()),
+    alarm(at, run) {
+      const entry = { at, run };
+      alarms.push(entry);
+      if (at <= t) fire();
+      return () => void (alarms = alarms.filter((a) => a !== entry));
+    },
+  };
 }
 
 export interface Harness {
@@ -60,6 +83,7 @@ export async function startHarness(
         }),
         embedder: createHashedNgramEmbedder(),
         now: clock.now,
+        alarm: clock.alarm,
         log: options.log ?? silentLog,
         enabledByConfig: true,
         thresholds: { skipCosine: 0.85, augmentCosine: 0.5 },

@@ -12,7 +12,8 @@ import { freePort } from "../../lib/net/free-port.js";
 
 /** Takes a server this helper started down and brings it back on the same port with the same store (fault tests). */
 export interface NatsControl {
-  down(): Promise<void>;
+  /** SIGTERM by default (a clean stop); SIGKILL kills it as a crash would. */
+  down(signal?: NodeJS.Signals): Promise<void>;
   up(): Promise<void>;
 }
 
@@ -41,10 +42,10 @@ export async function startTestNats(): Promise<TestNats> {
   const spawnServer = () =>
     spawn("nats-server", ["-js", "-a", "127.0.0.1", "-p", String(port), "-sd", store], { stdio: "ignore" });
   let child: ChildProcess = spawnServer();
-  const down = async () => {
+  const down = async (signal: NodeJS.Signals = "SIGTERM") => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
+      child.kill(signal);
       await exited;
     }
   };

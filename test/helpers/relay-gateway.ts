@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { createCallbackInbox } from "../../governor/callbacks/inbox-store.js";
 import { buildAllInOne } from "../../app/all-in-one.js";
 import type { Bus } from "../../lib/bus/bus.js";
+import type { CallbackTally } from "../../lib/relay/callback-tally.js";
 import { loadConfig } from "../../lib/config/config.js";
 import type { TestDatabase } from "./test-database.js";
 
@@ -12,6 +13,7 @@ export async function startRelayGateway(options: {
   relayName?: string;
   bus?: Bus;
   now?: () => number;
+  tally?: CallbackTally;
 }): Promise<FastifyInstance> {
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", RELAY_NAME: options.relayName ?? "Relay" });
   const app = await buildAllInOne({
@@ -23,6 +25,7 @@ export async function startRelayGateway(options: {
       relayName: config.relay.name,
       signingSecret: options.secret,
       now: options.now,
+      tally: options.tally,
     },
   });
   await app.ready();

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Governor } from "../../governor/governor.js";
-import { publishSlot } from "../../governor/schedule/cron-publisher.js";
+import { publishSlot } from "../../governor/schedule/slot-publisher.js";
 import { SECRET, startHarness, type Harness } from "../helpers/governor-harness.js";
 import { MIN, T0 } from "../fixtures/governor.js";
 import { connectNatsBus, type NatsBus } from "../../lib/bus/nats-bus.js";

@@ -88,7 +88,7 @@ describe("the governor against a misbehaving relay", () => {
       seen.add(fault);
       inject(h.sim, random);
       // The kill switch is off for a stretch in the middle: the hard ceilings hold without the reserve.
-      if (i === 50 || i === 70) await setEnabled(h.db.owner, i === 70, "resilience-test", h.clock.now());
+      if (i === 50 || i === 70) await setEnabled(h.db.owner, i === 70, { actor: "resilience-test", at: h.clock.now() });
       const requestsBefore = requests;
       const report: TickReport = await governor.tick(slot);
       const context = `tick ${i} (${fault}): ${JSON.stringify(report).slice(0, 400)}`;
