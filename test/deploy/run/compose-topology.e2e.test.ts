@@ -115,6 +115,12 @@ describe.skipIf(skip !== null)("the compose topology, built and run", () => {
     });
     key = await mint("deploy-smoke");
     ids = await sampleIds({ query: async (sql: string) => ({ rows: await project.sql(sql) }) } as unknown as Pool);
+    // A card whose report has a language, so both report requests (with ?lang= and without) name one that exists:
+    // the demo data is drawn as of the day, and the first card's report may be language-agnostic (then ?lang=en is 404).
+    const [report] = await project.sql<SampleIds["report"]>(
+      "SELECT card_id, lang FROM catalog.card_reports WHERE lang IN ('en', 'zh') ORDER BY card_id, lang LIMIT 1",
+    );
+    ids.report = report!;
   }, 45 * 60_000);
 
   afterAll(async () => {
