@@ -17,9 +17,10 @@ import { createCallbackTally } from "../governor/callbacks/callback-tally.js";
 import type { Bus } from "../lib/bus/bus.js";
 import { openBus } from "../lib/bus/open-bus.js";
 import { requireServiceUrls } from "../lib/config/cluster.js";
+import { requireEnvironment } from "./cluster/requirements.js";
 import { composeGateway } from "./compose/gateway-composition.js";
 import { clientInterceptors } from "./compose/interceptors.js";
-import { ConfigError, loadConfig, type Config } from "../lib/config/config.js";
+import { loadConfig, type Config } from "../lib/config/config.js";
 import { createPool, type Pool } from "../lib/db/pool.js";
 import { processListeners } from "./compose/process-listeners.js";
 import { createLogger, loggerOptions, type LogSettings } from "../lib/observability/logger.js";
@@ -38,22 +39,9 @@ export interface BuildOptions {
   logStream?: LogSettings["stream"];
 }
 
-const fail = (variable: string, problem: string) => new ConfigError(variable, problem);
-
 function requireCluster(config: Config, options: BuildOptions) {
-  const urls = requireServiceUrls(config.cluster, SERVICE_GROUPS);
-  if (!options.db && !config.databaseUrl)
-    throw fail("DATABASE_URL", "is required when the gateway runs on its own (the relay callback inbox)");
-  if (!options.db && !config.databaseReaderUrl)
-    throw fail("DATABASE_READER_URL", "is required when the gateway runs on its own (the SELECT-only role)");
-  if (!options.bus && !config.natsUrl)
-    throw fail("NATS_URL", "is required when the gateway runs on its own (callback notifications to the governors)");
-  if (!config.relay.signingSecret)
-    throw fail(
-      "RELAY_SIGNING_SECRET",
-      "is required when the gateway runs on its own (it verifies the relay's callbacks)",
-    );
-  return urls;
+  requireEnvironment("gateway", config, { db: !!options.db, bus: !!options.bus });
+  return requireServiceUrls(config.cluster, SERVICE_GROUPS);
 }
 
 export async function build(options: BuildOptions = {}) {

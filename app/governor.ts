@@ -11,8 +11,9 @@
 import { hostname } from "node:os";
 import type { Bus } from "../lib/bus/bus.js";
 import { openBus } from "../lib/bus/open-bus.js";
+import { requireEnvironment } from "./cluster/requirements.js";
 import { serverMetricsInterceptors } from "./compose/interceptors.js";
-import { ConfigError, loadConfig, type Config } from "../lib/config/config.js";
+import { loadConfig, type Config } from "../lib/config/config.js";
 import type { Database } from "../lib/db/database.js";
 import { createPool } from "../lib/db/pool.js";
 import { startEmbedding } from "../services/embedding/embed-at-start.js";
@@ -51,22 +52,7 @@ export interface BuildOptions {
 
 export async function build(options: BuildOptions = {}) {
   const config = options.config ?? loadConfig();
-  if (!config.relay.callbackUrl)
-    throw new ConfigError(
-      "CALLBACK_URL",
-      "is required when the governor runs on its own (the gateway's /relay/callback)",
-    );
-  if (!config.relay.url && !config.relay.signingSecret) {
-    throw new ConfigError(
-      "RELAY_SIGNING_SECRET",
-      "is required when the governor runs on its own (the gateway verifies with it)",
-    );
-  }
-  if (!options.db && !config.databaseUrl)
-    throw new ConfigError(
-      "DATABASE_URL",
-      "is required when the governor runs on its own (migrations: npm run db -- migrate)",
-    );
+  requireEnvironment("governor", config, { db: !!options.db });
   const now = options.now ?? Date.now;
   const owner = options.db?.owner ?? createPool(config.databaseUrl!, { name: "governor", max: 5 });
   const metrics = createMetrics({ process: "governor", defaults: !options.db });
@@ -122,7 +108,7 @@ export async function build(options: BuildOptions = {}) {
     log,
     enabledByConfig: config.governor.enabled,
     thresholds: config.governor.similarity,
-    callbackUrl: config.relay.callbackUrl,
+    callbackUrl: config.relay.callbackUrl!,
     cron: options.cron,
     alarm: options.alarm,
     observer: governorMetrics(metrics.registry),

