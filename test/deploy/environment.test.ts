@@ -51,6 +51,7 @@ const LEFT_AT_DEFAULT: Record<string, string> = {
   SEARCH_RRF_K: "the default rank fusion",
   KEY_CACHE_SECONDS: "the default revocation delay",
   READ_CACHE_BYTES: "the default read cache, within the gateway's memory limit",
+  READ_CACHE_STALE_IF_ERROR_SECONDS: "the default: a cached answer rides out a minute of database outage",
   REPORT_VALIDATOR_CACHE_MS: "the default",
   NATS_NAMESPACE: "one deployment per NATS",
   PROJECT_NAME: "the default meta",
