@@ -28,7 +28,8 @@ import { createMetrics } from "../lib/observability/metrics.js";
 import { poolCheck } from "../lib/observability/readiness.js";
 import { isMain, runProcess } from "../lib/process/run-process.js";
 import { SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
-import { startAdminListener } from "../gateway/admin/admin-app.js";
+import { startAdminListener } from "../admin/admin-app.js";
+import { serviceFacts } from "./compose/admin-listener.js";
 import { openRateLimiter } from "./compose/open-rate-limiter.js";
 
 export interface BuildOptions {
@@ -124,6 +125,7 @@ export async function build(options: BuildOptions = {}) {
         config,
         owner,
         logger: loggerOptions({ ...logSettings, name: "gateway-admin" }),
+        service: serviceFacts({ mode: "cluster gateway", readiness, registry: metrics.registry }),
       });
       return bound;
     },

@@ -29,6 +29,8 @@ const LEFT_AT_DEFAULT: Record<string, string> = {
   ADMIN_PORT: "the admin listener stays off in the cluster",
   ADMIN_TOKEN: "never read: only its refusal names it",
   ADMIN_TOKEN_SHA256: "the admin listener stays off in the cluster",
+  CONSOLE_LINK_MINUTES: "the console is off in the cluster (no operator token); npm start prints the link",
+  CONSOLE_SESSION_MINUTES: "the console is off in the cluster (no operator token)",
   AUTH_FAILURE_BURST: "the default throttle of failed credentials",
   AUTH_FAILURE_HOLD_MS: "the default throttle of failed credentials",
   AUTH_FAILURE_PER_MINUTE: "the default throttle of failed credentials",
