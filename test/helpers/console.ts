@@ -5,6 +5,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildAdminApp, type AdminAppOptions } from "../../admin/admin-app.js";
 import { createSignInLink } from "../../admin/console/session/session-store.js";
+import { loggerOptions } from "../../lib/observability/logger.js";
 import type { TestGateway } from "./gateway.js";
 
 export const CONSOLE_ORIGIN = "http://localhost:80";
@@ -25,7 +26,8 @@ export async function startTestConsole(gw: TestGateway, options: Partial<AdminAp
     config: gw.config,
     owner: gw.db.owner,
     now: () => clock.now,
-    logger: { level: "info", stream: { write: (line: string) => void lines.push(line) } },
+    // The production logger's options (its serializers censor credentials), writing into `lines`.
+    logger: loggerOptions({ level: "info", name: "admin", stream: { write: (line: string) => void lines.push(line) } }),
     ...options,
   });
   return {
@@ -52,12 +54,15 @@ export class Operator {
   constructor(
     readonly app: FastifyInstance,
     readonly cookie: string,
+    /** The one-time link's token it signed in with (used up). */
+    readonly linkToken: string,
   ) {}
 
   static async signIn(c: TestConsole): Promise<Operator> {
-    const res = await c.app.inject({ url: `/sign-in/link?token=${await c.link()}` });
+    const linkToken = await c.link();
+    const res = await c.app.inject({ url: `/sign-in/link?token=${linkToken}` });
     if (res.statusCode !== 303) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
-    return new Operator(c.app, cookieOf(res)!);
+    return new Operator(c.app, cookieOf(res)!, linkToken);
   }
 
   get(url: string) {
