@@ -33,6 +33,16 @@ export const SIGN_IN_FAILURES = { burst: 5, perMinute: 5 };
 /** The origin this request was sent to, as a browser names it in Origin. */
 const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
+/**
+ * Whether a state-changing request comes from the console's own pages. Under Referrer-Policy: no-referrer a browser
+ * sends `Origin: null` with a form post, so then its fetch metadata (Sec-Fetch-Site, which a page cannot forge) decides.
+ */
+function fromOwnOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== "null") return origin === ownOrigin(request);
+  return request.headers["sec-fetch-site"] === "same-origin";
+}
+
 function parseForm(_request: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void) {
   const form: Record<string, string | string[]> = {};
   for (const [k, v] of new URLSearchParams(body)) {
@@ -52,7 +62,7 @@ export async function consolePlugin(app: FastifyInstance, deps: ConsoleDeps) {
     const id = sessionIdOf(request);
     request.consoleSession = id ? await findSession(deps.owner, id, deps.now()) : null;
     const changesState = request.method !== "GET" && request.method !== "HEAD";
-    if (changesState && request.headers.origin !== ownOrigin(request))
+    if (changesState && !fromOwnOrigin(request))
       return refusePage(reply, 403, "Refused", "This request did not come from the console's own pages (Origin).");
     if (SIGN_IN_PATHS.has(path) || path in ASSETS) return;
     if (!request.consoleSession) {

@@ -143,6 +143,16 @@ describe("a state change", () => {
     ).toBe(403);
     const none = await op.post("/governor/kill-switch", { enabled: "false" }, { origin: "" });
     expect(none.statusCode).toBe(403);
+    const opaque = await op.post("/governor/kill-switch", { enabled: "false" }, { origin: "null" });
+    expect(opaque.statusCode).toBe(403);
+    const crossSite = { origin: "null", "sec-fetch-site": "cross-site" };
+    expect((await op.post("/governor/kill-switch", { enabled: "false" }, crossSite)).statusCode).toBe(403);
+  });
+
+  it("is accepted with Origin: null when the browser's fetch metadata says it came from this origin", async () => {
+    // What Chromium sends for a form post under Referrer-Policy: no-referrer.
+    const sameOrigin = { origin: "null", "sec-fetch-site": "same-origin" };
+    expect((await op.post("/governor/kill-switch", { enabled: "true" }, sameOrigin)).statusCode).toBe(303);
   });
 
   it("is refused without a session, and pages send the browser to sign in", async () => {
