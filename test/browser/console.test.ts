@@ -12,7 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAdminListener } from "../../admin/admin-app.js";
 import { PAGES } from "../../admin/console/layout.js";
 import { createSignInLink } from "../../admin/console/session/session-store.js";
+import type { Governor } from "../../governor/governor.js";
+import { addChainFacts } from "../fixtures/governor.js";
 import { startTestGateway, type TestGateway } from "../helpers/gateway.js";
+import { startHarness, type Harness } from "../helpers/governor-harness.js";
 import { fillAnalysts } from "../mcp/harness.js";
 import { chromiumMissing, openBrowser, SCREENSHOTS, type Browser } from "./browser.js";
 
@@ -27,6 +30,11 @@ describe.skipIf(missing !== null)("the operator's console in headless Chromium",
   let browser: Browser;
   let page: Page;
   let publicBase: string;
+  /** A governor on the same database, its relay the simulator, its clock set to now: ticks run when the test says. */
+  let harness: Harness;
+  let governor: Governor;
+  const FIVE_MINUTES = 5 * 60_000;
+  const slotNow = () => Math.floor(Date.now() / FIVE_MINUTES) * FIVE_MINUTES;
   /** What the pages reported on the browser's console: CSP refusals would be here. */
   const complaints: string[] = [];
 
@@ -42,7 +50,19 @@ describe.skipIf(missing !== null)("the operator's console in headless Chromium",
     });
     await gw.app.listen({ port: 0, host: "127.0.0.1" });
     publicBase = `http://127.0.0.1:${(gw.app.server.address() as { port: number }).port}`;
-    admin = (await startAdminListener({ config: gw.config, owner: gw.db.owner, always: true }))!;
+    harness = await startHarness({
+      db: gw.db,
+      sim: { fleet: { nodes: 3, slotsPerNode: 1000, queueCap: 20, reportedFree: 6 } },
+    });
+    harness.clock.set(Date.now());
+    governor = harness.governor();
+    await addChainFacts(gw.db.owner, 40);
+    admin = (await startAdminListener({
+      config: gw.config,
+      owner: gw.db.owner,
+      always: true,
+      writeFleetHealth: (request) => governor.writeFleetHealth(request),
+    }))!;
     browser = await openBrowser(admin.url);
     await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: admin.url });
     page = await browser.page();
@@ -54,6 +74,7 @@ describe.skipIf(missing !== null)("the operator's console in headless Chromium",
   afterAll(async () => {
     await browser?.close();
     await admin?.app.close();
+    await harness?.close();
     await gw?.close();
   });
 
@@ -100,7 +121,9 @@ describe.skipIf(missing !== null)("the operator's console in headless Chromium",
     expect(Date.now() - revokedAt).toBeLessThanOrEqual(KEY_CACHE_SECONDS * 1000 + 500);
   });
 
-  it("flips the kill switch", async () => {
+  it("flips the kill switch, and the next tick runs without the edge reserve", async () => {
+    const before = await governor.tick(slotNow() - FIVE_MINUTES);
+    expect([before.enabled, before.reserve]).toEqual([true, 1]);
     await page.goto(`${admin.url}/governor`);
     expect(await page.textContent("#governor-state")).toBe("on");
     await page.click("#kill-switch");
@@ -108,6 +131,12 @@ describe.skipIf(missing !== null)("the operator's console in headless Chromium",
     expect(await page.textContent("#governor-state")).toBe("off");
     const { rows } = await gw.db.owner.query("SELECT value FROM governor.settings WHERE name = 'enabled'");
     expect(rows[0].value).toBe(false);
+    const after = await governor.tick(slotNow());
+    expect([after.enabled, after.reserve]).toEqual([false, 0]);
+    await page.goto(`${admin.url}/governor`);
+    // The newest tick first: headroom control off.
+    expect(await page.textContent("table tbody tr:first-child td:nth-child(3)")).toBe("off");
+    expect(await page.textContent("table tbody tr:nth-child(2) td:nth-child(3)")).toBe("on");
   });
 
   it('writes a fleet-health snapshot with "generate fleet health", read over REST at once', async () => {

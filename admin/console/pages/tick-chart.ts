@@ -10,7 +10,8 @@ import { html, type Html } from "../html.js";
 
 const W = 960;
 const H = 260;
-const PAD = { left: 44, right: 16, top: 16, bottom: 36 };
+const PAD = { left: 44, right: 40, top: 34, bottom: 36 };
+const LEGEND_Y = 14;
 const colours = PALETTES.light;
 
 const submittedBy = (t: TickObservation) =>
@@ -52,7 +53,7 @@ export function tickChart(ticks: TickObservation[], window: Window): Html {
         />`,
     );
   const hours = Array.from({ length: 5 }, (_, i) => window.from + (i * (window.to - window.from)) / 4);
-  const gridY = [0, Math.round(top / 2), top];
+  const gridY = [...new Set([0, Math.floor(top / 2), top])];
   return html`<svg
     class="chart"
     role="img"
@@ -78,21 +79,22 @@ export function tickChart(ticks: TickObservation[], window: Window): Html {
     <path d="${free}" fill="none" stroke="${colours.series}" stroke-width="1.5" />
     <path d="${queue}" fill="none" stroke="${colours.benchmark}" stroke-width="1.5" />
     <g font-size="11" fill="${colours.text}">
-      <rect x="${PAD.left + 8}" y="${PAD.top}" width="10" height="3" fill="${colours.series}" />
-      <text x="${PAD.left + 22}" y="${PAD.top + 5}">free slots</text>
-      <rect x="${PAD.left + 98}" y="${PAD.top}" width="10" height="3" fill="${colours.benchmark}" />
-      <text x="${PAD.left + 112}" y="${PAD.top + 5}">queue depth</text>
-      <rect x="${PAD.left + 198}" y="${PAD.top - 2}" width="4" height="8" fill="${colours.positive}" />
-      <text x="${PAD.left + 208}" y="${PAD.top + 5}">submitted per tick</text>
+      <rect x="${PAD.left}" y="${LEGEND_Y - 2}" width="10" height="3" fill="${colours.series}" />
+      <text x="${PAD.left + 14}" y="${LEGEND_Y + 3}">free slots</text>
+      <rect x="${PAD.left + 90}" y="${LEGEND_Y - 2}" width="10" height="3" fill="${colours.benchmark}" />
+      <text x="${PAD.left + 104}" y="${LEGEND_Y + 3}">queue depth</text>
+      <rect x="${PAD.left + 190}" y="${LEGEND_Y - 4}" width="4" height="8" fill="${colours.positive}" />
+      <text x="${PAD.left + 200}" y="${LEGEND_Y + 3}">submitted per tick</text>
       <line
-        x1="${PAD.left + 330}"
-        x2="${PAD.left + 344}"
-        y1="${PAD.top + 2}"
-        y2="${PAD.top + 2}"
+        x1="${PAD.left + 322}"
+        x2="${PAD.left + 336}"
+        y1="${LEGEND_Y}"
+        y2="${LEGEND_Y}"
         stroke="${colours.negative}"
         stroke-dasharray="4 4"
       />
-      <text x="${PAD.left + 348}" y="${PAD.top + 5}">ceiling ${CEILINGS.perTickTotal} per tick</text>
+      <text x="${PAD.left + 340}" y="${LEGEND_Y + 3}">ceiling, ${CEILINGS.perTickTotal} per tick</text>
+      ${ticks.length ? "" : html`<text x="${W / 2}" y="${H / 2}" text-anchor="middle" font-size="13" fill="${colours.muted}">No tick in the last 24 hours</text>`}
     </g>
   </svg>`;
 }
