@@ -31,6 +31,7 @@ import { SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
 import { startAdminListener } from "../admin/admin-app.js";
 import { serviceFacts } from "./compose/admin-listener.js";
 import { openRateLimiter } from "./compose/open-rate-limiter.js";
+import { openUsageRecorder } from "./compose/open-usage-recorder.js";
 
 export interface BuildOptions {
   config?: Config;
@@ -107,6 +108,9 @@ export async function build(options: BuildOptions = {}) {
     },
     rateLimits: config.databaseUrl
       ? openRateLimiter({ config: config.access.rateLimit, databaseUrl: config.databaseUrl, log })
+      : undefined,
+    usage: config.databaseUrl
+      ? openUsageRecorder({ config: config.usage, databaseUrl: config.databaseUrl, log })
       : undefined,
     metrics,
     checks: { "database:owner": poolCheck(owner), bus: () => bus.ping() },

@@ -6,6 +6,7 @@
 import { startAdminListener } from "../admin/admin-app.js";
 import { mintDemoKey } from "../gateway/auth/demo-key.js";
 import { openRateLimiter } from "./compose/open-rate-limiter.js";
+import { openUsageRecorder } from "./compose/open-usage-recorder.js";
 import { governorMetrics } from "../governor/governor-metrics.js";
 import type { Config } from "../lib/config/config.js";
 import { openDatabase } from "../lib/db/database.js";
@@ -73,6 +74,11 @@ export async function startAllInOne(config: Config, say: (line: string) => void)
     governorRoutes: governor.pulseRoutes,
     rateLimits: openRateLimiter({
       config: config.access.rateLimit,
+      databaseUrl: db.ownerUrl,
+      log: { warn: (f, m) => app.log.warn(f, m) },
+    }),
+    usage: openUsageRecorder({
+      config: config.usage,
       databaseUrl: db.ownerUrl,
       log: { warn: (f, m) => app.log.warn(f, m) },
     }),

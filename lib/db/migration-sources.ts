@@ -20,4 +20,5 @@ export const MIGRATION_SOURCES: MigrationSource[] = [
   { schema: "governor", dir: here("../../governor/migrations/") },
   { schema: "audit", dir: here("../audit/migrations/") },
   { schema: "console", dir: here("../../admin/console/migrations/") },
+  { schema: "usage", dir: here("../usage/migrations/") },
 ];

@@ -64,6 +64,9 @@ const LEFT_AT_DEFAULT: Record<string, string> = {
   RATE_LIMIT_BURST: "the default burst",
   SIMILARITY_SKIP_COSINE: "the spec's thresholds",
   SIMILARITY_AUGMENT_COSINE: "the spec's thresholds",
+  USAGE_ENABLED: "usage and readership are counted in the cluster as in the all-in-one",
+  USAGE_FLUSH_MS: "the default flush: a gateway that crashes loses at most ten seconds of counts",
+  DAILY_DUE_AT: "the institute's default: the daily report is due by 09:00 Asia/Singapore",
 };
 
 /** The final stage's ENV of deploy/Dockerfile: what every container starts with. */
