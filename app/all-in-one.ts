@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { RelayCallbackOptions } from "../gateway/relay/callback-route.js";
 import type { ToolDefinition } from "../gateway/mcp/tool.js";
 import type { RateLimiter } from "../gateway/rate-limit/limiter.js";
+import type { UsageRecorder } from "../lib/usage/usage-recorder.js";
 import { healthRoutes } from "../lib/health/health-service.js";
 import { groupHealth, groupRoutes, indexesOf, SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
 import { composeGateway, type ComposedGateway } from "./compose/gateway-composition.js";
@@ -33,6 +34,8 @@ export interface AllInOneOptions {
   tools?: ToolDefinition[];
   /** Per-credential rate limits (app/compose/open-rate-limiter.ts); absent, none. */
   rateLimits?: RateLimiter;
+  /** Usage and readership counters (app/compose/open-usage-recorder.ts); absent, nothing is counted. */
+  usage?: UsageRecorder;
   /** Prometheus metrics of this process (npm start serves them on METRICS_PORT). */
   metrics?: Metrics;
   /** Readiness checks beyond the database and the services (the owner pool, the bus). */
@@ -71,6 +74,7 @@ export async function composeAllInOne(options: AllInOneOptions): Promise<Compose
     relayCallbacks: options.relayCallbacks,
     tools: options.tools,
     rateLimits: options.rateLimits,
+    usage: options.usage,
     metrics: options.metrics,
     checks: options.checks,
   });

@@ -28,8 +28,10 @@ import { createMetrics } from "../lib/observability/metrics.js";
 import { poolCheck } from "../lib/observability/readiness.js";
 import { isMain, runProcess } from "../lib/process/run-process.js";
 import { SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
-import { startAdminListener } from "../gateway/admin/admin-app.js";
+import { startAdminListener } from "../admin/admin-app.js";
+import { serviceFacts } from "./compose/admin-listener.js";
 import { openRateLimiter } from "./compose/open-rate-limiter.js";
+import { openUsageRecorder } from "./compose/open-usage-recorder.js";
 
 export interface BuildOptions {
   config?: Config;
@@ -107,6 +109,9 @@ export async function build(options: BuildOptions = {}) {
     rateLimits: config.databaseUrl
       ? openRateLimiter({ config: config.access.rateLimit, databaseUrl: config.databaseUrl, log })
       : undefined,
+    usage: config.databaseUrl
+      ? openUsageRecorder({ config: config.usage, databaseUrl: config.databaseUrl, log })
+      : undefined,
     metrics,
     checks: { "database:owner": poolCheck(owner), bus: () => bus.ping() },
   });
@@ -124,6 +129,7 @@ export async function build(options: BuildOptions = {}) {
         config,
         owner,
         logger: loggerOptions({ ...logSettings, name: "gateway-admin" }),
+        service: serviceFacts({ mode: "cluster gateway", readiness, registry: metrics.registry }),
       });
       return bound;
     },

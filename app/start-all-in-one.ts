@@ -3,13 +3,18 @@
  * a first start on an empty database loads the demo dataset (unless SEED_DEMO=false); then every vector is embedded,
  * a demo key minted, the governor started in process, and the public, internal and admin listeners opened.
  */
-import { startAdminListener } from "../gateway/admin/admin-app.js";
+import { startAdminListener } from "../admin/admin-app.js";
 import { mintDemoKey } from "../gateway/auth/demo-key.js";
 import { openRateLimiter } from "./compose/open-rate-limiter.js";
+import { openUsageRecorder } from "./compose/open-usage-recorder.js";
 import { governorMetrics } from "../governor/governor-metrics.js";
 import type { Config } from "../lib/config/config.js";
 import { openDatabase } from "../lib/db/database.js";
 import { listenOrExplain } from "../lib/net/listen-error.js";
+import { createSignInLink } from "../admin/console/session/session-store.js";
+import { writeFleetHealthSnapshot } from "../governor/fleet-health/write-snapshot.js";
+import type { Governor } from "../governor/governor.js";
+import { serviceFacts } from "./compose/admin-listener.js";
 import { startInternalServer, type InternalServer } from "../lib/observability/internal-server.js";
 import { loggerOptions } from "../lib/observability/logger.js";
 import { createMetrics } from "../lib/observability/metrics.js";
@@ -24,6 +29,8 @@ export interface RunningAllInOne {
   /** A key holding every read scope, replaced at each start. */
   demoKey: string;
   adminUrl: string | undefined;
+  /** The console's one-time sign-in link (works once, for CONSOLE_LINK_MINUTES), when the admin listener is up. */
+  signInLink: string | undefined;
   internalUrl: string | undefined;
   /** Closes the listeners, the governor and the database, in that order. */
   stop(): Promise<void>;
@@ -70,6 +77,11 @@ export async function startAllInOne(config: Config, say: (line: string) => void)
       databaseUrl: db.ownerUrl,
       log: { warn: (f, m) => app.log.warn(f, m) },
     }),
+    usage: openUsageRecorder({
+      config: config.usage,
+      databaseUrl: db.ownerUrl,
+      log: { warn: (f, m) => app.log.warn(f, m) },
+    }),
   });
   let admin: Awaited<ReturnType<typeof startAdminListener>>;
   let internal: InternalServer | null = null;
@@ -101,14 +113,32 @@ export async function startAllInOne(config: Config, say: (line: string) => void)
     say(`internal listener (METRICS_PORT ${config.cluster.metricsPort}) not started: ${e.message}`);
     return null;
   });
-  // The operator's key routes, on their own listener (ADMIN_HOST:ADMIN_PORT), only when ADMIN_TOKEN_SHA256 is set.
-  admin = await listenOrExplain(
-    () => startAdminListener({ config, owner: db.owner, logger: { level: config.logLevel } }),
-    { host: "ADMIN_HOST", port: "ADMIN_PORT" },
-    config.access.admin?.host ?? config.host,
-    config.access.admin?.port ?? 0,
-  );
-  await governor.start({
+  // The console and the admin routes, on their own listener (ADMIN_HOST:ADMIN_PORT), always on here. Not fatal (a
+  // second npm start on one machine): the service runs without it, and says so.
+  let running: Governor | undefined;
+  admin = await startAdminListener({
+    config,
+    owner: db.owner,
+    logger: loggerOptions({ level: config.logLevel, name: "all-in-one-admin" }),
+    always: true,
+    writeFleetHealth: (request) =>
+      running
+        ? running.writeFleetHealth(request)
+        : writeFleetHealthSnapshot(
+            { db: db.owner, relay: null, now: Date.now, relayUnavailable: "the governor has not started yet" },
+            request,
+          ),
+    service: serviceFacts({ mode: "all-in-one", readiness, registry: metrics.registry }),
+  }).catch((e: Error) => {
+    say(
+      `admin listener (ADMIN_HOST:ADMIN_PORT ${config.access.admin.host}:${config.access.admin.port}) not started: ${e.message}`,
+    );
+    return undefined;
+  });
+  const signInLink = admin
+    ? `${admin.url}/sign-in/link?token=${await createSignInLink(db.owner, { now: Date.now(), lifetimeMs: config.access.admin.linkMs })}`
+    : undefined;
+  running = await governor.start({
     callbackUrl: config.relay.callbackUrl ?? localCallbackUrl(config.host, port),
     log: app.log.child({ component: "governor" }),
   });
@@ -116,6 +146,7 @@ export async function startAllInOne(config: Config, say: (line: string) => void)
     url: `http://${host}:${port}`,
     demoKey,
     adminUrl: admin?.url,
+    signInLink,
     internalUrl: internal ? `http://${host}:${internal.port}` : undefined,
     stop,
   };

@@ -10,9 +10,12 @@ import type { DatabaseError, PoolClient } from "pg";
 import type { Pool } from "../lib/db/pool.js";
 import { DEFAULT_BUNDLE_LIMITS, type BundleLimits } from "../lib/config/bundle.js";
 import { BundleChanged, fileOf, lineBoundOf, type Kind } from "./kind.js";
+import { BundleRefused } from "./manifest.js";
 import { readLines } from "./lines.js";
 import { silentProgress, type Progress } from "./progress.js";
 import { validateBundle } from "./validate.js";
+import { recordImport, type ImportOutcome } from "../lib/usage/import-log.js";
+import { recordAudit } from "../lib/audit/audit-log.js";
 
 export interface ImportResult {
   /** Set when the bundle was refused: each problem as FILE:LINE: message. Nothing was written. */
@@ -93,11 +96,69 @@ async function importKind(
   return { lines, changed };
 }
 
+export interface ImportOptions {
+  progress?: Progress;
+  validationProgress?: Progress;
+  batchSize?: number;
+  limits?: BundleLimits;
+  /** Who imports, for the import's record (usage.imports): `cli:<OS user>`, `console:<operator>`; default "unknown". */
+  actor?: string;
+  /** Epoch milliseconds (tests fix it); default Date.now. */
+  now?: () => number;
+}
+
+/**
+ * Validates, then imports in one transaction; every run, however it ends, writes its record (lib/usage/import-log.ts)
+ * and an audit row.
+ */
 export async function importBundle(
   owner: Pool,
   dir: string,
   kinds: readonly Kind<any>[],
-  options: { progress?: Progress; validationProgress?: Progress; batchSize?: number; limits?: BundleLimits } = {},
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  const startedAt = (options.now ?? Date.now)();
+  const started = performance.now();
+  const record = async (outcome: ImportOutcome, written: ImportResult["kinds"], detail: string | null) => {
+    const entry = {
+      startedAt,
+      durationMs: performance.now() - started,
+      actor: options.actor ?? "unknown",
+      source: dir,
+    };
+    await recordImport(owner, { ...entry, outcome, kinds: written, detail });
+    // An import is an operator action too: one audit row, beside the import's own record.
+    const lines = Object.values(written).reduce((sum, k) => sum + k.lines, 0);
+    await recordAudit(owner, {
+      actor: entry.actor,
+      action: "bundle.import",
+      target: dir,
+      detail: { outcome, lines },
+      at: startedAt,
+    });
+  };
+  let result: ImportResult;
+  try {
+    result = await loadBundle(owner, dir, kinds, options);
+  } catch (e) {
+    // The transaction was rolled back; the record says why, and the failure still reaches the caller.
+    await record(e instanceof BundleRefused ? "refused" : "failed", {}, (e as Error).message).catch(() => {});
+    throw e;
+  }
+  try {
+    if (result.problems) await record("refused", {}, result.problems.slice(0, 20).join("\n"));
+    else await record("imported", result.kinds, null);
+  } catch (e) {
+    result.notices.push(`the import could not be recorded in usage.imports: ${(e as Error).message}`);
+  }
+  return result;
+}
+
+async function loadBundle(
+  owner: Pool,
+  dir: string,
+  kinds: readonly Kind<any>[],
+  options: ImportOptions,
 ): Promise<ImportResult> {
   const limits = options.limits ?? DEFAULT_BUNDLE_LIMITS;
   const checked = await validateBundle(dir, kinds, { progress: options.validationProgress, limits });

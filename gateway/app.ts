@@ -50,6 +50,8 @@ import { observeReadCache } from "./read-cache/cache-metrics.js";
 import type { GatewayReadCache } from "./read-cache/open-read-cache.js";
 import { restReadCache } from "./read-cache/rest-read-cache.js";
 import { toolCallCache } from "./read-cache/tool-call-cache.js";
+import type { UsageRecorder } from "../lib/usage/usage-recorder.js";
+import { usageHook } from "./usage/usage-hook.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -78,6 +80,8 @@ export interface GatewayDeps {
   rateLimits?: RateLimiter;
   /** Answers kept as sent, dropped when the data they came from changes; absent, every read asks the services. The gateway closes it. */
   readCache?: GatewayReadCache;
+  /** Usage and readership counters (gateway/usage/), flushed on their own timer; absent, nothing is counted. The gateway closes it. */
+  usage?: UsageRecorder;
 }
 
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
@@ -150,6 +154,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     restReadCache(app, readCache.store);
     if (deps.metrics) observeReadCache(deps.metrics.registry, readCache.store);
     app.addHook("onClose", async () => readCache.close());
+  }
+  const usage = deps.usage;
+  if (usage) {
+    usageHook(app, { recorder: usage, toolNames: new Set(tools.map((t) => t.name)), now: deps.now });
+    app.addHook("onClose", async () => usage.close());
   }
   boundRestInputs(app);
   const restRouteList = collectRestRoutes(app);

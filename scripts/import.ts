@@ -13,6 +13,17 @@ import { loadConfig } from "../lib/config/config.js";
 import { openOwnerDatabase } from "../lib/db/owner-database.js";
 import { describeReport, embedConfigured } from "../services/embedding/embed-at-start.js";
 import { runCommand } from "../lib/process/run-command.js";
+import { userInfo } from "node:os";
+
+/** Who runs the command, for the import's record: the OS user, or `cli` where none can be named. */
+function commandLineActor(): string {
+  try {
+    const name = userInfo().username;
+    return name ? `cli:${name}` : "cli";
+  } catch {
+    return "cli";
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   const dir = bundleDirArgument("import", argv);
@@ -27,6 +38,7 @@ async function main(argv: string[]): Promise<number> {
       validationProgress: createProgress(process.stderr, "checked"),
       progress: createProgress(process.stderr, "imported"),
       limits: config.bundle,
+      actor: commandLineActor(),
     });
     for (const notice of result.notices) say(notice);
     if (result.problems) {

@@ -15,6 +15,7 @@ let db: TestDatabase;
 let service: ChildProcess;
 let base: string;
 let key: string;
+let printed: string;
 const stderr: string[] = [];
 const folder = tempFolder();
 
@@ -29,6 +30,7 @@ beforeAll(async () => {
       SEED_DEMO: "false",
       PORT: "0",
       METRICS_PORT: "0",
+      ADMIN_PORT: "0",
       LOG_LEVEL: "silent",
     },
   });
@@ -41,6 +43,7 @@ beforeAll(async () => {
     });
     service.on("exit", (code) => reject(new Error(`npm start exited ${code}: ${stderr.join("")}`)));
   });
+  printed = up;
   base = /is up: (http:\/\/\S+)/.exec(up)![1]!;
   key = /Demo key[^:]*: (sk_ins_\S+)/.exec(up)![1]!;
 }, 90_000);
@@ -58,6 +61,18 @@ afterAll(async () => {
 const analysts = async () => (await fetch(`${base}/api/v1/analysts`, { headers: { "x-api-key": key } })).json();
 
 describe("SEED_DEMO=false npm start", () => {
+  it("prints the console's address and a one-time sign-in link, which works once", async () => {
+    const consoleUrl = /Operator console: (http:\/\/\S+)\//.exec(printed)![1]!;
+    const link = /Sign in once with \(valid 5 minutes, works once\): (http:\/\/\S+)/.exec(printed)![1]!;
+    expect(link).toMatch(new RegExp(`^${consoleUrl}/sign-in/link\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(consoleUrl).not.toBe(base);
+    const first = await fetch(link, { redirect: "manual" });
+    expect(first.status).toBe(303);
+    expect(first.headers.get("set-cookie")).toMatch(/^console_session=.+; HttpOnly; SameSite=Strict$/);
+    expect((await fetch(link, { redirect: "manual" })).status).toBe(401);
+    expect((await fetch(`${base}/`, { redirect: "manual" })).status).toBe(401);
+  });
+
   it("starts on an empty database without loading the demo dataset, and says so", async () => {
     expect(stderr.join("")).toContain(
       "empty database, SEED_DEMO=false: starting without the demo dataset (load your own with npm run import -- DIR)\n",

@@ -1,6 +1,6 @@
 /**
- * `npm start`: the all-in-one service (app/start-all-in-one.ts). Prints the base URL and a demo key; SIGINT or
- * SIGTERM stops it cleanly.
+ * `npm start`: the all-in-one service (app/start-all-in-one.ts). Prints the base URL, a demo key, and the operator
+ * console's address with a one-time sign-in link; SIGINT or SIGTERM stops it cleanly.
  */
 import { startAllInOne } from "../app/start-all-in-one.js";
 import { ConfigError, loadConfig } from "../lib/config/config.js";
@@ -9,7 +9,9 @@ import { StartError } from "../lib/process/start-error.js";
 
 async function main() {
   const say = (line: string) => process.stderr.write(`${line}\n`);
-  const service = await startAllInOne(loadConfig(), say);
+  const config = loadConfig();
+  const service = await startAllInOne(config, say);
+  const linkMinutes = config.access.admin.linkMs / 60_000;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -26,7 +28,12 @@ async function main() {
       `  Institute research publishing service is up: ${service.url}`,
       `  Demo key (every read scope; replaced at each start): ${service.demoKey}`,
       `  Try: curl -H 'X-API-Key: ${service.demoKey}' ${service.url}/api/v1/analysts`,
-      ...(service.adminUrl ? [`  Admin listener (operator token): ${service.adminUrl}/api/v1/admin/keys`] : []),
+      ...(service.signInLink
+        ? [
+            `  Operator console: ${service.adminUrl}/`,
+            `  Sign in once with (valid ${linkMinutes} minutes, works once): ${service.signInLink}`,
+          ]
+        : []),
       ...(service.internalUrl
         ? [`  Health and metrics (internal): ${service.internalUrl}/healthz /readyz /metrics`]
         : []),

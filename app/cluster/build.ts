@@ -19,6 +19,7 @@ export const PRODUCT_FOLDERS = [
   "services",
   "gateway",
   "governor",
+  "admin",
   "relay-simulator",
   "demo-data",
   "bundle",

@@ -15,6 +15,7 @@ import { createServiceClients, type ServiceClients, type ServiceTransports } fro
 import type { ToolDefinition } from "../../gateway/mcp/tool.js";
 import { configureKeysetSecret } from "../../gateway/mcp/tools/keyset-pager.js";
 import type { RateLimiter } from "../../gateway/rate-limit/limiter.js";
+import type { UsageRecorder } from "../../lib/usage/usage-recorder.js";
 import { openReadCache } from "../../gateway/read-cache/open-read-cache.js";
 import { countedInbox } from "../../gateway/relay/callback-metrics.js";
 import type { RelayCallbackOptions } from "../../gateway/relay/callback-route.js";
@@ -40,6 +41,8 @@ export interface GatewayComposition {
   tools?: ToolDefinition[];
   /** Per-credential rate limits (app/compose/open-rate-limiter.ts); absent, none. */
   rateLimits?: RateLimiter;
+  /** Usage and readership counters (app/compose/open-usage-recorder.ts); absent, nothing is counted. */
+  usage?: UsageRecorder;
   metrics?: Metrics;
   /** Readiness checks beyond the database and the services (the callback inbox's pool, the bus). */
   checks?: Record<string, Check>;
@@ -88,6 +91,7 @@ export async function composeGateway(c: GatewayComposition): Promise<ComposedGat
     tools: c.tools,
     now: c.now,
     rateLimits: c.rateLimits,
+    usage: c.usage,
     metrics: c.metrics,
     readCache,
   });

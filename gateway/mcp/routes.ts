@@ -13,6 +13,21 @@ import type { ToolDefinition } from "./tool.js";
 import { createToolRunner, type ToolCallWrapper } from "./tool-runner.js";
 import { selectToolsets, TOOLSET_NAMES } from "./toolsets.js";
 
+/** What a POST carried and how it ended, for what observes the request after its answer (gateway/usage/). */
+export interface RpcCallNote {
+  method: string;
+  params: unknown;
+  /** The JSON-RPC error answered, if any. */
+  error?: RpcErrorObject;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set once the body is a well-formed JSON-RPC message; null before (or when it never was). */
+    rpcCall: RpcCallNote | null;
+  }
+}
+
 export interface McpOptions {
   tools: readonly ToolDefinition[];
   clients: ServiceClients;
@@ -38,6 +53,7 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
     now: opts.now ?? Date.now,
   });
 
+  app.decorateRequest("rpcCall", null);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
 
@@ -98,6 +114,11 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
       log: request.log,
       toolsets: selection.toolsets,
     });
+    request.rpcCall = {
+      method: message.method,
+      params: message.params,
+      ...("error" in outcome ? { error: outcome.error } : {}),
+    };
     if (isInitialize && "result" in outcome)
       reply.header("mcp-protocol-version", (outcome.result as { protocolVersion: string }).protocolVersion);
     const response =

@@ -5,13 +5,19 @@ import { loadConfig } from "./config.js";
 const digest = "a".repeat(64);
 
 describe("access configuration", () => {
-  it("has generous defaults, no trusted proxy and no admin listener", () => {
+  it("has generous defaults, no trusted proxy and no operator token", () => {
     const { access } = loadConfig({});
     expect(access.rateLimit.enabled).toBe(true);
     expect(access.rateLimit.policies.api_key).toEqual({ name: "institute-key", perMinute: 600, burst: 600 });
     expect(access.rateLimit.policies.anonymous).toEqual({ name: "anonymous", perMinute: 600, burst: 600 });
     expect(access.trustProxy).toBe(false);
-    expect(access.admin).toBeUndefined();
+    expect(access.admin).toEqual({
+      tokenSha256: null,
+      host: "127.0.0.1",
+      port: 8081,
+      sessionMs: 480 * 60_000,
+      linkMs: 5 * 60_000,
+    });
   });
 
   it("reads a rate, a burst and per-kind overrides", () => {
@@ -44,17 +50,18 @@ describe("access configuration", () => {
     expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, ::1" }).access.trustProxy).toEqual(["10.0.0.0/8", "::1"]);
   });
 
-  it("turns the admin listener on with the token's digest, on loopback by default", () => {
-    expect(loadConfig({ ADMIN_TOKEN_SHA256: digest.toUpperCase() }).access.admin).toEqual({
-      tokenSha256: digest,
-      host: "127.0.0.1",
-      port: 8081,
-    });
-    expect(loadConfig({ ADMIN_TOKEN_SHA256: digest, ADMIN_HOST: "0.0.0.0", ADMIN_PORT: "9000" }).access.admin).toEqual({
-      tokenSha256: digest,
-      host: "0.0.0.0",
-      port: 9000,
-    });
+  it("reads the operator token's digest, the admin listener's address and the console's session and link lives", () => {
+    expect(loadConfig({ ADMIN_TOKEN_SHA256: digest.toUpperCase() }).access.admin.tokenSha256).toBe(digest);
+    expect(
+      loadConfig({
+        ADMIN_TOKEN_SHA256: digest,
+        ADMIN_HOST: "0.0.0.0",
+        ADMIN_PORT: "9000",
+        CONSOLE_SESSION_MINUTES: "60",
+        CONSOLE_LINK_MINUTES: "2",
+      }).access.admin,
+    ).toEqual({ tokenSha256: digest, host: "0.0.0.0", port: 9000, sessionMs: 3_600_000, linkMs: 120_000 });
+    expect(loadConfig({ ADMIN_PORT: "9000" }).access.admin.port).toBe(9000);
   });
 
   it.each([
@@ -85,9 +92,10 @@ describe("access configuration", () => {
       "configuration: ADMIN_TOKEN_SHA256 must be 64 hex digits: the SHA-256 of the operator token",
     ],
     [
-      { ADMIN_PORT: "9000" },
-      "configuration: ADMIN_PORT needs ADMIN_TOKEN_SHA256 (the admin listener is off without an operator token)",
+      { CONSOLE_LINK_MINUTES: "60" },
+      'configuration: CONSOLE_LINK_MINUTES must be a whole number from 1 to 15, got "60"',
     ],
+    [{ PORT: "8081" }, "configuration: ADMIN_PORT must differ from PORT (8081)"],
     [
       { ADMIN_TOKEN_SHA256: digest, ADMIN_PORT: "8080" },
       "configuration: ADMIN_PORT must differ from PORT (8080): the admin listener is never the public one",

@@ -1,7 +1,8 @@
 /**
  * Configuration of access control on the public surface and beside it, read from the environment by lib/config/config.ts:
  * per-credential rate limits (RATE_LIMIT_*), which proxies may name the client address (TRUST_PROXY), and the
- * operator's admin listener (ADMIN_TOKEN_SHA256, ADMIN_HOST, ADMIN_PORT). Each bad value is reported through
+ * operator's admin listener and console (ADMIN_TOKEN_SHA256, ADMIN_HOST, ADMIN_PORT, CONSOLE_SESSION_MINUTES,
+ * CONSOLE_LINK_MINUTES). Each bad value is reported through
  * `env.fail(variable, problem)`, so start-up stops with one line.
  */
 import { isIP } from "node:net";
@@ -25,10 +26,15 @@ export interface RateLimitConfig {
 }
 
 export interface AdminConfig {
-  /** SHA-256 (lowercase hex) of the operator token; the token itself is never configured. */
-  tokenSha256: string;
+  /** SHA-256 (lowercase hex) of the operator token; the token itself is never configured. Null: no operator token
+   * (the admin JSON routes refuse everything, and the console opens only with a one-time sign-in link). */
+  tokenSha256: string | null;
   host: string;
   port: number;
+  /** How long a console session lasts from sign-in (CONSOLE_SESSION_MINUTES), milliseconds. */
+  sessionMs: number;
+  /** How long a one-time sign-in link stays valid (CONSOLE_LINK_MINUTES), milliseconds. */
+  linkMs: number;
 }
 
 /** Fastify's trustProxy: false, true (any), a hop count, or the addresses/CIDRs of the trusted proxies. */
@@ -40,8 +46,8 @@ export interface AccessConfig {
    * and how long its 429 is held once it has made them (AUTH_FAILURE_HOLD_MS). */
   authFailures: { perMinute: number; burst: number; holdMs: number };
   trustProxy: TrustProxy;
-  /** The admin listener; undefined (off) unless ADMIN_TOKEN_SHA256 is set. */
-  admin: AdminConfig | undefined;
+  /** The admin listener: `npm start` always opens it; a cluster's gateway only with ADMIN_TOKEN_SHA256. */
+  admin: AdminConfig;
 }
 
 export const DEFAULT_PER_MINUTE = 600;
@@ -98,27 +104,29 @@ function trustProxy(env: EnvReader): TrustProxy {
   return list;
 }
 
-function adminConfig(env: EnvReader, publicPort: number): AdminConfig | undefined {
+export const DEFAULT_SESSION_MINUTES = 480;
+export const DEFAULT_LINK_MINUTES = 5;
+
+function adminConfig(env: EnvReader, publicPort: number): AdminConfig {
   if (env.text("ADMIN_TOKEN") !== undefined) {
     throw env.fail(
       "ADMIN_TOKEN",
       'is not read: set ADMIN_TOKEN_SHA256 to the token\'s SHA-256 instead (printf %s "$TOKEN" | sha256sum)',
     );
   }
-  const digest = env.text("ADMIN_TOKEN_SHA256")?.toLowerCase();
-  if (digest === undefined) {
-    for (const name of ["ADMIN_PORT", "ADMIN_HOST"]) {
-      if (env.text(name) !== undefined)
-        throw env.fail(name, "needs ADMIN_TOKEN_SHA256 (the admin listener is off without an operator token)");
-    }
-    return undefined;
-  }
-  if (!/^[0-9a-f]{64}$/.test(digest))
+  const digest = env.text("ADMIN_TOKEN_SHA256")?.toLowerCase() ?? null;
+  if (digest !== null && !/^[0-9a-f]{64}$/.test(digest))
     throw env.fail("ADMIN_TOKEN_SHA256", "must be 64 hex digits: the SHA-256 of the operator token");
   const port = env.whole("ADMIN_PORT", DEFAULT_ADMIN_PORT, 0, 65535);
   if (port !== 0 && port === publicPort)
     throw env.fail("ADMIN_PORT", `must differ from PORT (${publicPort}): the admin listener is never the public one`);
-  return { tokenSha256: digest, host: env.text("ADMIN_HOST") ?? "127.0.0.1", port };
+  return {
+    tokenSha256: digest,
+    host: env.text("ADMIN_HOST") ?? "127.0.0.1",
+    port,
+    sessionMs: env.whole("CONSOLE_SESSION_MINUTES", DEFAULT_SESSION_MINUTES, 1, 7 * 24 * 60) * 60_000,
+    linkMs: env.whole("CONSOLE_LINK_MINUTES", DEFAULT_LINK_MINUTES, 1, 15) * 60_000,
+  };
 }
 
 /** TRUST_PROXY as fastify's trustProxy option (whose types take no hop count: a count becomes its function). */

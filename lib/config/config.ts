@@ -7,6 +7,7 @@ import { readBundleLimits, type BundleLimits } from "./bundle.js";
 import { readClusterConfig, type ClusterConfig } from "./cluster.js";
 import { ConfigError, EnvReader, type Env } from "./env.js";
 import { readSearchConfig, type SearchConfig } from "./search.js";
+import { readUsageConfig, type UsageConfig } from "./usage.js";
 
 export { ConfigError };
 
@@ -60,6 +61,8 @@ export interface Config {
   access: AccessConfig;
   /** The importer's bounds on a bundle's lines, bodies and nesting (BUNDLE_MAX_*): lib/config/bundle.ts. */
   bundle: BundleLimits;
+  /** Usage counting (USAGE_ENABLED, USAGE_FLUSH_MS) and when the daily report is due (DAILY_DUE_AT): lib/config/usage.ts. */
+  usage: UsageConfig;
 }
 
 export interface RelayConfig {
@@ -178,5 +181,6 @@ export function loadConfig(variables: Env = process.env): Config {
     cluster: readClusterConfig(env),
     access: readAccessConfig(env, port),
     bundle: readBundleLimits(env),
+    usage: readUsageConfig(env),
   };
 }

@@ -19,4 +19,6 @@ export const MIGRATION_SOURCES: MigrationSource[] = [
   { schema: "factcard", dir: here("../../services/factcard/migrations/") },
   { schema: "governor", dir: here("../../governor/migrations/") },
   { schema: "audit", dir: here("../audit/migrations/") },
+  { schema: "console", dir: here("../../admin/console/migrations/") },
+  { schema: "usage", dir: here("../usage/migrations/") },
 ];

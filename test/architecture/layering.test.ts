@@ -1,6 +1,6 @@
 /**
  * The layering the tree promises (README, Layout): each top-level folder imports only from the folders below it.
- * proto's generated code (gen) → lib → services → gateway, governor → bundle → app → scripts; the demo dataset and
+ * proto's generated code (gen) → lib → services → gateway, governor → admin, bundle → app → scripts; the demo dataset and
  * the relay simulator sit beside them with their own narrow needs. Tests may also use the test helpers, the demo
  * dataset and the relay simulator; product code never imports test/ or bench/.
  */
@@ -20,8 +20,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   "relay-simulator": ["lib"],
   "demo-data": ["gen", "lib"],
   bundle: ["gen", "lib", "services", "gateway", "demo-data"],
-  app: ["gen", "lib", "services", "gateway", "governor", "relay-simulator", "demo-data", "bundle"],
-  scripts: ["gen", "lib", "services", "gateway", "governor", "relay-simulator", "demo-data", "bundle", "app"],
+  admin: ["gen", "lib", "services", "gateway", "governor"],
+  app: ["gen", "lib", "services", "gateway", "governor", "admin", "relay-simulator", "demo-data", "bundle"],
+  scripts: ["gen", "lib", "services", "gateway", "governor", "admin", "relay-simulator", "demo-data", "bundle", "app"],
 };
 const TESTS_MAY_ALSO_IMPORT = ["test", "demo-data", "relay-simulator"];
 

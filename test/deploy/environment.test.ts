@@ -29,6 +29,8 @@ const LEFT_AT_DEFAULT: Record<string, string> = {
   ADMIN_PORT: "the admin listener stays off in the cluster",
   ADMIN_TOKEN: "never read: only its refusal names it",
   ADMIN_TOKEN_SHA256: "the admin listener stays off in the cluster",
+  CONSOLE_LINK_MINUTES: "the console is off in the cluster (no operator token); npm start prints the link",
+  CONSOLE_SESSION_MINUTES: "the console is off in the cluster (no operator token)",
   AUTH_FAILURE_BURST: "the default throttle of failed credentials",
   AUTH_FAILURE_HOLD_MS: "the default throttle of failed credentials",
   AUTH_FAILURE_PER_MINUTE: "the default throttle of failed credentials",
@@ -62,6 +64,9 @@ const LEFT_AT_DEFAULT: Record<string, string> = {
   RATE_LIMIT_BURST: "the default burst",
   SIMILARITY_SKIP_COSINE: "the spec's thresholds",
   SIMILARITY_AUGMENT_COSINE: "the spec's thresholds",
+  USAGE_ENABLED: "usage and readership are counted in the cluster as in the all-in-one",
+  USAGE_FLUSH_MS: "the default flush: a gateway that crashes loses at most ten seconds of counts",
+  DAILY_DUE_AT: "the institute's default: the daily report is due by 09:00 Asia/Singapore",
 };
 
 /** The final stage's ENV of deploy/Dockerfile: what every container starts with. */

@@ -39,6 +39,7 @@ export function configVariables(): Set<string> {
     "lib/config/auth.ts",
     "lib/config/access.ts",
     "lib/config/cluster.ts",
+    "lib/config/usage.ts",
   ];
   const names = sources.flatMap((f) => [...read(f).matchAll(/"([A-Z][A-Z0-9_]{2,})"/g)].map((m) => m[1]!));
   return new Set([...names, ...SERVICE_PROCESSES.map(serviceUrlVariable)]);

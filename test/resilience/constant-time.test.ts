@@ -69,7 +69,8 @@ describe("comparisons of secrets", () => {
 
   it.each([
     ["lib/relay/signature.ts", "relay signatures (HMAC-SHA256 of the body)"],
-    ["gateway/admin/operator-token.ts", "the operator token's digest"],
+    ["admin/api/operator-token.ts", "the operator token's digest"],
+    ["admin/console/session/session-store.ts", "the console's CSRF tokens"],
     ["gateway/mcp/tools/keyset-pager.ts", "keyset cursor MACs"],
     ["services/factcard/cursor.ts", "fact card cursor MACs"],
   ])("%s compares %s with crypto.timingSafeEqual", (file) => {

@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Writable } from "node:stream";
 import { inject } from "vitest";
-import { buildAdminApp } from "../../gateway/admin/admin-app.js";
+import { buildAdminApp } from "../../admin/admin-app.js";
 import { mintKey, revokeKey } from "../../gateway/auth/key-admin.js";
 import { ALL_SCOPES } from "../../lib/scopes.js";
 import { openRateLimiter } from "../../app/compose/open-rate-limiter.js";

@@ -61,7 +61,7 @@ function environment(home: string, runtimeDir: string): NodeJS.ProcessEnv {
   ]) {
     delete env[name];
   }
-  return { ...env, PORT: "0", METRICS_PORT: "0", LOG_LEVEL: "warn" };
+  return { ...env, PORT: "0", METRICS_PORT: "0", ADMIN_PORT: "0", LOG_LEVEL: "warn" };
 }
 
 interface Started {

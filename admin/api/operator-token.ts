@@ -6,8 +6,8 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { API_KEY_PREFIX } from "../auth/api-keys.js";
-import { sendError } from "../errors.js";
+import { API_KEY_PREFIX } from "../../gateway/auth/api-keys.js";
+import { sendError } from "../../gateway/errors.js";
 
 export const ADMIN_REALM = "institute-admin";
 
@@ -17,8 +17,14 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: string, tok
   return sendError(reply.header("www-authenticate", challenge), 401, error);
 }
 
-export function operatorToken(tokenSha256: string) {
-  const expected = Buffer.from(tokenSha256, "hex");
+/** Whether a presented token is the operator token: its SHA-256 against the configured one, in constant time. */
+export function isOperatorToken(tokenSha256: string, token: string): boolean {
+  const presented = createHash("sha256").update(token).digest();
+  return !token.startsWith(API_KEY_PREFIX) && timingSafeEqual(presented, Buffer.from(tokenSha256, "hex"));
+}
+
+/** The admin JSON routes' hook; with no operator token configured (null) every request is refused. */
+export function operatorToken(tokenSha256: string | null) {
   return async function operatorTokenHook(request: FastifyRequest, reply: FastifyReply) {
     const authorization = request.headers.authorization;
     const match = typeof authorization === "string" ? /^Bearer +(\S+) *$/i.exec(authorization) : null;
@@ -29,9 +35,9 @@ export function operatorToken(tokenSha256: string) {
           : "";
       return refuse(request, reply, `missing operator token: send it in Authorization: Bearer${other}`, false);
     }
-    const token = match[1]!;
-    const presented = createHash("sha256").update(token).digest();
-    if (token.startsWith(API_KEY_PREFIX) || !timingSafeEqual(presented, expected)) {
+    if (tokenSha256 === null)
+      return refuse(request, reply, "no operator token is configured (ADMIN_TOKEN_SHA256): use the console", true);
+    if (!isOperatorToken(tokenSha256, match[1]!)) {
       return refuse(request, reply, "invalid operator token", true);
     }
   };

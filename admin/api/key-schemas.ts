@@ -1,6 +1,6 @@
 /** JSON Schemas of the admin key routes' payloads and answers (docs/access-control.md). */
-import { NAME_MAX } from "../auth/key-admin.js";
-import { MAX_OVERLAP_MS } from "../auth/key-rotation.js";
+import { NAME_MAX } from "../../gateway/auth/key-admin.js";
+import { MAX_OVERLAP_MS } from "../../gateway/auth/key-rotation.js";
 
 const nullableInteger = { type: ["integer", "null"] } as const;
 const scopes = { type: "array", items: { type: "string", maxLength: 64 }, minItems: 1, maxItems: 32 } as const;

@@ -5,8 +5,8 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
-import { fillAnalysts, newKey, writePeersFile } from "../../test/mcp/harness.js";
+import { startTestGateway, type TestGateway } from "../test/helpers/gateway.js";
+import { fillAnalysts, newKey, writePeersFile } from "../test/mcp/harness.js";
 import { buildAdminApp } from "./admin-app.js";
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -134,7 +134,7 @@ describe("the operator token", () => {
       for (const [method, url] of [
         ["POST", "/api/v1/admin/keys"],
         ["GET", "/api/v1/admin/keys"],
-        ["GET", "/nowhere"],
+        ["GET", "/api/v1/nowhere"],
       ] as const) {
         const res = await admin.inject({
           method,
@@ -149,7 +149,7 @@ describe("the operator token", () => {
         );
       }
     }
-    expect((await admin.inject({ url: "/nowhere", headers: asOperator })).statusCode).toBe(404);
+    expect((await admin.inject({ url: "/api/v1/nowhere", headers: asOperator })).statusCode).toBe(404);
   });
 
   it("may not be a peer key's or an institute key's digest", async () => {

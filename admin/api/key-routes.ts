@@ -19,12 +19,14 @@ import {
   revokeKey,
   type KeyRow,
   type MintedKey,
-} from "../auth/key-admin.js";
-import { parseExpiry } from "../auth/key-expiry.js";
-import { rotateKey } from "../auth/key-rotation.js";
+} from "../../gateway/auth/key-admin.js";
+import { parseExpiry } from "../../gateway/auth/key-expiry.js";
+import { rotateKey } from "../../gateway/auth/key-rotation.js";
 import { keyViewSchema, mintBodySchema, mintedSchema, rotateBodySchema } from "./key-schemas.js";
 
+/** Where the routes are served: registered under the admin API's prefix (/api), so relative to it. */
 export const ADMIN_KEYS_PATH = "/api/v1/admin/keys";
+const KEYS = "/v1/admin/keys";
 
 export interface AdminKeyRoutesOptions {
   owner: Pool;
@@ -62,28 +64,24 @@ export async function adminKeyRoutes(app: FastifyInstance, opts: AdminKeyRoutesO
     required: ["keyId"],
   } as const;
 
-  app.post(
-    ADMIN_KEYS_PATH,
-    { schema: { body: mintBodySchema, response: { 201: mintedSchema } } },
-    async (request, reply) => {
-      const body = request.body as { name: string; scopes: string[]; expires_at?: unknown };
-      const at = now();
-      const key = await mintKey(owner, {
-        name: body.name,
-        scopes: body.scopes,
-        expiresAt: expiryOf(body.expires_at, at),
-        now: at,
-      });
-      request.log.info(
-        { admin: "mint", key_id: key.keyId, name: key.name, scopes: key.scopes, expires_at: key.expiresAt },
-        "admin: key minted",
-      );
-      return reply.code(201).send(minted(key));
-    },
-  );
+  app.post(KEYS, { schema: { body: mintBodySchema, response: { 201: mintedSchema } } }, async (request, reply) => {
+    const body = request.body as { name: string; scopes: string[]; expires_at?: unknown };
+    const at = now();
+    const key = await mintKey(owner, {
+      name: body.name,
+      scopes: body.scopes,
+      expiresAt: expiryOf(body.expires_at, at),
+      now: at,
+    });
+    request.log.info(
+      { admin: "mint", key_id: key.keyId, name: key.name, scopes: key.scopes, expires_at: key.expiresAt },
+      "admin: key minted",
+    );
+    return reply.code(201).send(minted(key));
+  });
 
   app.get(
-    ADMIN_KEYS_PATH,
+    KEYS,
     {
       schema: {
         response: {
@@ -101,14 +99,14 @@ export async function adminKeyRoutes(app: FastifyInstance, opts: AdminKeyRoutesO
     },
   );
 
-  app.get(`${ADMIN_KEYS_PATH}/:keyId`, { schema: { params, response: { 200: keyViewSchema } } }, async (request) => {
+  app.get(`${KEYS}/:keyId`, { schema: { params, response: { 200: keyViewSchema } } }, async (request) => {
     const { keyId } = request.params as { keyId: string };
     const key = await findKey(owner, keyId);
     if (!key) throw new KeyAdminError(`no key ${keyId}`, "not_found");
     return view(key, now());
   });
 
-  app.delete(`${ADMIN_KEYS_PATH}/:keyId`, { schema: { params, response: { 200: keyViewSchema } } }, async (request) => {
+  app.delete(`${KEYS}/:keyId`, { schema: { params, response: { 200: keyViewSchema } } }, async (request) => {
     const { keyId } = request.params as { keyId: string };
     const at = now();
     if (await revokeKey(owner, keyId, at)) request.log.info({ admin: "revoke", key_id: keyId }, "admin: key revoked");
@@ -118,7 +116,7 @@ export async function adminKeyRoutes(app: FastifyInstance, opts: AdminKeyRoutesO
   });
 
   app.post(
-    `${ADMIN_KEYS_PATH}/:keyId/rotate`,
+    `${KEYS}/:keyId/rotate`,
     { schema: { params, body: rotateBodySchema, response: { 201: mintedSchema } } },
     async (request, reply) => {
       const { keyId } = request.params as { keyId: string };

@@ -1,8 +1,8 @@
 /** The admin listener over a real socket: off without an operator token, on loopback by default, its own port. */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../lib/config/config.js";
-import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
+import { loadConfig } from "../lib/config/config.js";
+import { startTestGateway, type TestGateway } from "../test/helpers/gateway.js";
 import { startAdminListener } from "./admin-app.js";
 
 const token = "another-operator-token-9876543210";

@@ -1,0 +1,88 @@
+/**
+ * The published items readership counts, and how a read names one: derived from the operations that serve them
+ * (gateway/operations), so a REST route and its tool name the same item. A daily report is its work date, a weekly
+ * report its ISO week's Monday and analyst (any date of the week reads the same report), a card report its card,
+ * a thread its board. Arguments are the tool's (snake_case); a REST route's path parameters map onto them.
+ */
+import type { ItemKind } from "../../lib/usage/tallies.js";
+import { isoWeekOf, isWorkDate } from "../../lib/work-date.js";
+import { REST_PREFIX } from "../contract/route-catalog.js";
+import type { CompiledTemplate } from "../mcp/resources/uri-template.js";
+import { RESOURCE_TEMPLATES } from "../mcp/resources/templates.js";
+import type { Operation } from "../operations/operation.js";
+import { dailyReport, weeklyReport } from "../operations/reports.js";
+import { cardReport, getThread } from "../operations/whiteboard.js";
+
+type Args = Record<string, unknown>;
+
+interface PublishedItem {
+  operation: Operation;
+  kind: ItemKind;
+  /** The item's id from the arguments, undefined when they name none. */
+  id(args: Args): string | undefined;
+}
+
+const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
+
+const ITEMS: readonly PublishedItem[] = [
+  { operation: dailyReport, kind: "daily", id: (a) => text(a.date) },
+  {
+    operation: weeklyReport,
+    kind: "weekly",
+    id(a) {
+      const date = text(a.date);
+      const analyst = text(a.analyst_id);
+      return date && analyst && isWorkDate(date) ? `${isoWeekOf(date).weekStart}/${analyst}` : undefined;
+    },
+  },
+  { operation: cardReport, kind: "card", id: (a) => text(a.card_id) },
+  { operation: getThread, kind: "thread", id: (a) => text(a.board_id) },
+];
+
+export interface ItemRef {
+  kind: ItemKind;
+  id: string;
+}
+
+const refOf = (item: PublishedItem | undefined, args: Args): ItemRef | undefined => {
+  const id = item?.id(args);
+  return item && id ? { kind: item.kind, id } : undefined;
+};
+
+/** `/api/v1/reports/daily/{date}` as fastify names the matched route: `/api/v1/reports/daily/:date`. */
+const routerUrl = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ":$1");
+const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+const BY_ROUTE = new Map(ITEMS.map((item) => [routerUrl(item.operation.route.path), item]));
+const BY_TOOL = new Map(ITEMS.map((item) => [item.operation.tool, item]));
+const TEMPLATES: ReadonlyArray<{ compiled: CompiledTemplate; item: PublishedItem }> = RESOURCE_TEMPLATES.flatMap(
+  (t) => {
+    const item = BY_TOOL.get(t.tool);
+    return item ? [{ compiled: t.compiled, item }] : [];
+  },
+);
+
+/** The item a REST route served, from its matched pattern and path parameters. */
+export function itemOfRoute(url: string | undefined, params: unknown): ItemRef | undefined {
+  if (url === undefined || !url.startsWith(REST_PREFIX)) return undefined;
+  const item = BY_ROUTE.get(url);
+  if (!item || typeof params !== "object" || params === null) return undefined;
+  const args = Object.fromEntries(Object.entries(params).map(([k, v]) => [snakeCase(k), v]));
+  return refOf(item, args);
+}
+
+/** The item a tool call read, from the tool's name and arguments. */
+export function itemOfTool(name: unknown, args: unknown): ItemRef | undefined {
+  if (typeof name !== "string" || typeof args !== "object" || args === null) return undefined;
+  return refOf(BY_TOOL.get(name), args as Args);
+}
+
+/** The item a resources/read read, from its institute:// URI. */
+export function itemOfResource(uri: unknown): ItemRef | undefined {
+  if (typeof uri !== "string") return undefined;
+  for (const { compiled, item } of TEMPLATES) {
+    const match = compiled.match(uri);
+    if (match?.ok) return refOf(item, match.values);
+  }
+  return undefined;
+}
