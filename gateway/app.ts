@@ -170,6 +170,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     clients,
     facts: { searchEnabled: deps.searchEnabled ?? (() => false) },
     now: deps.now,
+    readCache: readCache?.store ?? null,
   });
   return app;
 }
