@@ -27,6 +27,8 @@ export interface Actor {
   at: number;
   /** The client address, when it came over the network. */
   address?: string | null;
+  /** Who the audit row names when it is not `by` (a bundle's import applying a withdrawal someone else made). */
+  auditActor?: string;
 }
 
 export interface Outcome {
@@ -75,11 +77,11 @@ export async function withdraw(
     [kind.name, itemId, reason, actor.by, actor.at],
   );
   await recordAudit(q, {
-    actor: actor.by,
+    actor: actor.auditActor ?? actor.by,
     action: "withdraw",
     target: `${kind.name} ${itemId}`,
     address: actor.address ?? null,
-    detail: { reason },
+    detail: actor.auditActor ? { reason, withdrawn_by: actor.by } : { reason },
     at: actor.at,
   });
   const state = { kind: kind.name, itemId, reason, withdrawnBy: actor.by, withdrawnAt: actor.at };
