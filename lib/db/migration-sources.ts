@@ -19,4 +19,6 @@ export const MIGRATION_SOURCES: MigrationSource[] = [
   { schema: "factcard", dir: here("../../services/factcard/migrations/") },
   { schema: "governor", dir: here("../../governor/migrations/") },
   { schema: "audit", dir: here("../audit/migrations/") },
+  // After every service schema: its triggers watch their tables.
+  { schema: "changes", dir: here("../changes/migrations/") },
 ];
