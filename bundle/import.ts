@@ -9,7 +9,7 @@ import path from "node:path";
 import type { DatabaseError, PoolClient } from "pg";
 import type { Pool } from "../lib/db/pool.js";
 import { DEFAULT_BUNDLE_LIMITS, type BundleLimits } from "../lib/config/bundle.js";
-import { BundleChanged, fileOf, lineBoundOf, type Kind } from "./kind.js";
+import { BundleChanged, fileOf, LineRefused, lineBoundOf, type Kind } from "./kind.js";
 import { BundleRefused } from "./manifest.js";
 import { readLines } from "./lines.js";
 import { silentProgress, type Progress } from "./progress.js";
@@ -64,6 +64,7 @@ async function importKind(
     try {
       changed += await kind.write(client, batch, { dir, state, limits });
     } catch (e) {
+      if (e instanceof LineRefused) throw new ImportFailed(`${file}:${e.lineNo}: ${e.message}, nothing was imported`);
       if (e instanceof BundleChanged)
         throw new ImportFailed(
           `${file}:${batch.lineNos[0]}-${batch.lineNos.at(-1)}: ${e.message}, nothing was imported`,

@@ -63,3 +63,14 @@ export class BundleChanged extends Error {
     this.name = "BundleChanged";
   }
 }
+
+/** A line the database state refuses (a withdrawal of an item that does not exist); nothing is written. */
+export class LineRefused extends Error {
+  constructor(
+    readonly lineNo: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "LineRefused";
+  }
+}

@@ -179,6 +179,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     clients,
     facts: { searchEnabled: deps.searchEnabled ?? (() => false) },
     now: deps.now,
+    readCache: readCache?.store ?? null,
   });
   return app;
 }

@@ -19,6 +19,7 @@ import { sessionMessages, sessions } from "./sessions.js";
 import { similarityLog } from "./similarity-log.js";
 import { threads } from "./threads.js";
 import { topicPool } from "./topic-pool.js";
+import { withdrawals } from "./withdrawals.js";
 
 export const KINDS: readonly Kind<any>[] = [
   objects,
@@ -46,4 +47,6 @@ export const KINDS: readonly Kind<any>[] = [
   chainFacts,
   chainFactTags,
   chainLinks,
+  // Last: a withdrawal may name anything the same bundle brings.
+  withdrawals,
 ];

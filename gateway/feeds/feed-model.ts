@@ -4,7 +4,7 @@
  * links carry it when the feed was read with one, so a feed reader can follow them (the report routes take a feed
  * token too) instead of meeting a 401.
  */
-import type { FeedReport } from "../../gen/institute/reports/v1/reports_pb.js";
+import type { FeedReport, FeedTombstone } from "../../gen/institute/reports/v1/reports_pb.js";
 import { firstHeading, markdownToSafeHtml } from "./safe-html.js";
 
 export interface FeedEntry {
@@ -16,6 +16,14 @@ export interface FeedEntry {
   html: string;
   lang: string;
   author: string;
+}
+
+/** An entry the feed carried and no longer does: withdrawn (RFC 6721 deleted-entry; docs/lifecycle.md). */
+export interface DeletedEntry {
+  /** The id the entry had. */
+  ref: string;
+  /** Epoch milliseconds: when it was withdrawn. */
+  when: number;
 }
 
 export interface Feed {
@@ -30,6 +38,8 @@ export interface Feed {
   updated: number;
   author: string;
   entries: FeedEntry[];
+  /** Withdrawn entries within the feed's window, newest first. */
+  deleted: DeletedEntry[];
 }
 
 export interface FeedSpec {
@@ -48,18 +58,23 @@ const enc = encodeURIComponent;
 export const feedPath = (spec: Pick<FeedSpec, "kind" | "analystId">) =>
   spec.kind === "daily" ? "/api/v1/feeds/daily" : `/api/v1/feeds/weekly/${enc(spec.analystId!)}`;
 
-export function buildFeed(spec: FeedSpec, reports: readonly FeedReport[]): Feed {
+export function buildFeed(
+  spec: FeedSpec,
+  reports: readonly FeedReport[],
+  withdrawn: readonly FeedTombstone[] = [],
+): Feed {
   const path = `${spec.base}${feedPath(spec)}`;
   const query = spec.lang === "en" ? "" : `?lang=${spec.lang}`;
   const linked = (url: string) =>
     spec.token === undefined ? url : `${url}${url.includes("?") ? "&" : "?"}token=${enc(spec.token)}`;
+  // The route a reader of the report would open: any date of the ISO week names the same weekly.
+  const entryUrl = (periodStart: string) =>
+    spec.kind === "daily"
+      ? `${spec.base}/api/v1/reports/daily/${periodStart}${query}`
+      : `${spec.base}/api/v1/reports/weekly/${periodStart}/${enc(spec.analystId!)}${query}`;
   const entries = reports.map((r): FeedEntry => {
     const body = r.document?.body ?? "";
-    // The route a reader of the report would open: any date of the ISO week names the same weekly.
-    const url =
-      spec.kind === "daily"
-        ? `${spec.base}/api/v1/reports/daily/${r.workDate}${query}`
-        : `${spec.base}/api/v1/reports/weekly/${r.periodStart}/${enc(r.analystId)}${query}`;
+    const url = entryUrl(r.periodStart);
     const fallback =
       spec.kind === "daily" ? `Daily report ${r.workDate}` : `${r.analystId}: weekly report, week of ${r.periodStart}`;
     return {
@@ -80,8 +95,13 @@ export function buildFeed(spec: FeedSpec, reports: readonly FeedReport[]): Feed 
     atomUrl: linked(`${path}/feed.atom${query}`),
     jsonUrl: linked(`${path}/feed.json${query}`),
     homeUrl: `${spec.base}/docs`,
-    updated: entries.reduce((max, e) => Math.max(max, e.updated), 0),
+    // A withdrawal changes the feed too: a reader polling by the feed's time sees it.
+    updated: Math.max(
+      entries.reduce((max, e) => Math.max(max, e.updated), 0),
+      ...withdrawn.map((t) => Number(t.withdrawnAt)),
+    ),
     author: spec.projectName,
     entries,
+    deleted: withdrawn.map((t) => ({ ref: entryUrl(t.periodStart), when: Number(t.withdrawnAt) })),
   };
 }

@@ -1,4 +1,8 @@
-/** A feed as a JSON Feed 1.1 document (https://jsonfeed.org/version/1.1). */
+/**
+ * A feed as a JSON Feed 1.1 document (https://jsonfeed.org/version/1.1). JSON Feed has no tombstone; withdrawn
+ * entries within the window go in the extension `_institute.deleted_items` (`{id, date_deleted}`, RFC 6721's ref
+ * and when), which readers that do not know it ignore, as the format's rule for `_` keys says.
+ */
 import type { Feed } from "./feed-model.js";
 
 export const JSON_FEED_TYPE = "application/feed+json; charset=utf-8";
@@ -20,5 +24,8 @@ export function jsonFeedDocument(feed: Feed): string {
       language: e.lang,
       authors: [{ name: e.author }],
     })),
+    _institute: {
+      deleted_items: feed.deleted.map((d) => ({ id: d.ref, date_deleted: new Date(d.when).toISOString() })),
+    },
   });
 }

@@ -45,6 +45,12 @@ export interface ReadCache<V = unknown> {
   resume(changed: Iterable<DataKind>): void;
   /** While suspended, for at most `staleMs` since: the answer held under `key`, and its age. Counts as served stale. */
   stale(key: string): StaleAnswer<V> | undefined;
+  /**
+   * A stamp that moves whenever data of `kind` may have changed (a change heard, a reset, a gap in listening);
+   * undefined while changes cannot be heard. What is remembered beside the cache (the report validators) keeps the
+   * stamp it saw before reading, and trusts itself only while the stamp is the same.
+   */
+  stamp(kind: DataKind): number | undefined;
   stats(): ReadCacheStats;
 }
 
@@ -128,6 +134,7 @@ export function createReadCache<V>(budgetBytes: number, options: ReadCacheOption
       stale++;
       return { value, ageMs: now() - (keptAt.get(key) ?? now()) };
     },
+    stamp: (kind) => (live ? Math.max(changedAt.get(kind) ?? 0, resetAt) : undefined),
     stats: () => ({ hits, misses, stale, entries: entries.size, bytes: entries.bytes }),
   };
 }

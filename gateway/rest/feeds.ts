@@ -42,7 +42,7 @@ export function feedRoutes(app: FastifyInstance, opts: RestOptions) {
   const reports = opts.clients.reports;
 
   async function load(request: FastifyRequest, spec: Omit<FeedSpec, "base" | "projectName">): Promise<Feed> {
-    const { reports: rows } = await reports.listFeedReports({
+    const { reports: rows, withdrawn } = await reports.listFeedReports({
       kind: spec.kind,
       analystId: spec.analystId ?? "",
       lang: spec.lang,
@@ -57,6 +57,7 @@ export function feedRoutes(app: FastifyInstance, opts: RestOptions) {
         ...(token ? { token } : {}),
       },
       rows,
+      withdrawn,
     );
   }
 

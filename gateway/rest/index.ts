@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../lib/config/config.js";
 import type { ServiceClients } from "../clients.js";
+import type { ReadCache } from "../read-cache/read-cache.js";
 import { analystRoutes } from "./analysts.js";
 import { chartRoutes } from "./charts.js";
 import { dataRoutes } from "./data.js";
@@ -20,6 +21,8 @@ export interface RestOptions {
   facts: MetaFacts;
   /** The clock of the report validator cache (tests fix it); default Date.now. */
   now?: () => number;
+  /** The replica's read cache, whose stamps tell the report validator cache when reports changed; null: none. */
+  readCache?: ReadCache | null;
 }
 
 export async function restRoutes(app: FastifyInstance, opts: RestOptions) {

@@ -20,7 +20,11 @@ interface LangQuery {
 
 export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
   const clients = opts.clients;
-  const validators = createValidatorCache({ ttlMs: opts.config.reportValidatorCacheMs, now: opts.now });
+  const validators = createValidatorCache({
+    ttlMs: opts.config.reportValidatorCacheMs,
+    now: opts.now,
+    stamp: () => opts.readCache?.stamp("reports"),
+  });
 
   /**
    * A daily or weekly report: a conditional GET the recently seen validators already answer is 304 at once;
@@ -34,8 +38,9 @@ export function reportRoutes(app: FastifyInstance, opts: RestOptions) {
   ) {
     const known = isConditional(request) ? validators.get(key) : undefined;
     if (known && sendNotModified(request, reply, known)) return reply;
+    const stamp = validators.begin();
     const answer = await load();
-    validators.set(key, { sha256: answer.sha256, lastModified: answer.last_modified });
+    validators.set(key, { sha256: answer.sha256, lastModified: answer.last_modified }, stamp);
     return sendMarkdown(request, reply, answer);
   }
 

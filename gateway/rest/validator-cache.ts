@@ -5,6 +5,11 @@
  * entry. Staleness is bounded by `ttlMs`: for that long after a newer draft is archived, a client revalidating the
  * previous draft may still be told it is current (the same answer it got a moment before; reports are sent with
  * max-age=60, so clients may reuse them far longer without asking).
+ *
+ * An entry also holds the read cache's stamp for the reports data taken before the report was read, and is trusted
+ * only while that stamp holds: a withdrawal (or any change of the reports schema) heard on the data_versions channel
+ * moves it, so a conditional GET with a withdrawn report's ETag reaches the service and gets its 404, never a 304.
+ * Without a read cache nothing listens, so nothing is trusted and every conditional GET asks the service.
  */
 export interface Validators {
   sha256: string;
@@ -17,29 +22,35 @@ export interface Validators {
 
 export interface ValidatorCache {
   get(key: string): Validators | undefined;
-  set(key: string, validators: Validators): void;
+  /** The stamp to hand to `set`, taken before the report is read. */
+  begin(): number | undefined;
+  set(key: string, validators: Validators, stamp: number | undefined): void;
 }
 
 export function createValidatorCache(options: {
   ttlMs: number;
   maxEntries?: number;
   now?: () => number;
+  /** The read cache's stamp of the data the reports come from; undefined: changes are not heard now. */
+  stamp: () => number | undefined;
 }): ValidatorCache {
   const now = options.now ?? (() => performance.now());
   const max = options.maxEntries ?? 4096;
-  const entries = new Map<string, Validators & { until: number }>();
+  const entries = new Map<string, Validators & { until: number; stamp: number }>();
   return {
     get(key) {
       const hit = entries.get(key);
       if (!hit) return undefined;
-      if (hit.until > now()) return hit;
+      const stamp = options.stamp();
+      if (hit.until > now() && stamp !== undefined && stamp === hit.stamp) return hit;
       entries.delete(key);
       return undefined;
     },
-    set(key, { sha256, lastModified }) {
-      if (options.ttlMs <= 0) return;
+    begin: () => options.stamp(),
+    set(key, { sha256, lastModified }, stamp) {
+      if (options.ttlMs <= 0 || stamp === undefined) return;
       entries.delete(key);
-      entries.set(key, { sha256, lastModified, until: now() + options.ttlMs });
+      entries.set(key, { sha256, lastModified, until: now() + options.ttlMs, stamp });
       // Insertion order: the first entry was refreshed least recently.
       if (entries.size > max) entries.delete(entries.keys().next().value!);
     },

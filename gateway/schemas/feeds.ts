@@ -27,7 +27,8 @@ const body = (type: string, description: string) => ({
 export const atomResponses = (notFound: boolean) => ({
   200: body(
     "application/atom+xml",
-    "An Atom 1.0 feed, newest entry first; each entry's content is the report as safe HTML.",
+    "An Atom 1.0 feed, newest entry first; each entry's content is the report as safe HTML. An entry withdrawn " +
+      "within the feed's window is an RFC 6721 at:deleted-entry (ref: the entry's id, when: its withdrawal).",
   ),
   ...gatedErrors,
   ...(notFound ? { 404: errorResponse } : {}),
@@ -36,7 +37,8 @@ export const atomResponses = (notFound: boolean) => ({
 export const jsonFeedResponses = (notFound: boolean) => ({
   200: body(
     "application/feed+json",
-    "A JSON Feed 1.1, newest item first; each item's content_html is the report as safe HTML.",
+    "A JSON Feed 1.1, newest item first; each item's content_html is the report as safe HTML. Items withdrawn " +
+      "within the feed's window are listed in the extension _institute.deleted_items as {id, date_deleted}.",
   ),
   ...gatedErrors,
   ...(notFound ? { 404: errorResponse } : {}),

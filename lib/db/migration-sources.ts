@@ -21,4 +21,6 @@ export const MIGRATION_SOURCES: MigrationSource[] = [
   { schema: "audit", dir: here("../audit/migrations/") },
   { schema: "console", dir: here("../../admin/console/migrations/") },
   { schema: "usage", dir: here("../usage/migrations/") },
+  // After every service schema: its triggers watch their tables.
+  { schema: "changes", dir: here("../changes/migrations/") },
 ];

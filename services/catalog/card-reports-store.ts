@@ -14,12 +14,12 @@ export type CardReportLookup = { found: CardReportRef } | { missing: "card" | "r
 // The first of the requested languages, in the caller's order of preference, that the card has a report in.
 const PREFERRED_REPORT = `
   SELECT lang, object_key, archived_at
-    FROM catalog.card_reports
+    FROM catalog.published_card_reports
    WHERE card_id = $1 AND lang = ANY ($2::text[])
    ORDER BY array_position($2::text[], lang)
    LIMIT 1`;
 
-const CARD_EXISTS = "SELECT 1 FROM catalog.cards WHERE card_id = $1";
+const CARD_EXISTS = "SELECT 1 FROM catalog.published_cards WHERE card_id = $1";
 
 export interface CardReportsStore {
   /** `langs` in order of preference. */

@@ -12,6 +12,7 @@ import { createCardReportsStore } from "./card-reports-store.js";
 import { createSimilarityLogStore } from "./similarity-log-store.js";
 import { createThreadsStore } from "./threads-store.js";
 import { createTopicPoolStore } from "./topic-pool-store.js";
+import { createWithdrawnStore } from "./withdrawn-store.js";
 import { isUuid, limitOf, notFound, optionalOneOf } from "./validate.js";
 import {
   DEFAULT_REPORT_LANGS,
@@ -29,6 +30,7 @@ export function createCatalogService(deps: ServiceDeps): ServiceImpl<typeof Cata
   const cardReports = createCardReportsStore(deps.db);
   const topicPool = createTopicPoolStore(deps.db);
   const similarityLog = createSimilarityLogStore(deps.db);
+  const withdrawn = createWithdrawnStore(deps.db);
 
   return {
     async listAnalysts() {
@@ -51,6 +53,8 @@ export function createCatalogService(deps: ServiceDeps): ServiceImpl<typeof Cata
     async getThread({ boardId }) {
       // board_id is a uuid column: an id that cannot be a uuid names no board (and must not reach the cast).
       const thread = isUuid(boardId) ? await threads.get(boardId) : undefined;
+      if (!thread && isUuid(boardId) && (await withdrawn.thread(boardId)))
+        throw notFound(`board ${boardId} was withdrawn`);
       if (!thread) throw notFound(`board not found: ${boardId}`);
       return { thread };
     },
@@ -61,6 +65,10 @@ export function createCatalogService(deps: ServiceDeps): ServiceImpl<typeof Cata
       const langs = lang === undefined ? DEFAULT_REPORT_LANGS : [lang];
       const lookup = await cardReports.find(req.cardId, langs);
       if ("missing" in lookup) {
+        if (lookup.missing === "card" && (await withdrawn.card(req.cardId)))
+          throw notFound(`card ${req.cardId} was withdrawn`);
+        if (lookup.missing === "report" && (await withdrawn.cardReport(req.cardId, langs)))
+          throw notFound(`the ${langs.join(" or ")} report of card ${req.cardId} was withdrawn`);
         throw notFound(
           lookup.missing === "card"
             ? `card not found: ${req.cardId}`

@@ -45,16 +45,16 @@ export interface CardRow {
 
 export const SELECT_THREADS = `
   SELECT t.board_id, t.work_date, t.root_analyst_id, t.root_topic, t.root_question, t.status,
-         (SELECT count(*) FROM catalog.cards c WHERE c.board_id = t.board_id)::int AS card_count,
+         (SELECT count(*) FROM catalog.published_cards c WHERE c.board_id = t.board_id)::int AS card_count,
          t.max_cards, t.created_at, t.updated_at
-    FROM catalog.threads t`;
+    FROM catalog.published_threads t`;
 
 export const SELECT_CARDS = `
   SELECT c.card_id, c.board_id, c.card_index, c.analyst_id, c.hand, c.topic, c.question, c.stance, c.status,
          c.work_date, c.summary, c.report_path, c.report_r2_key,
-         EXISTS (SELECT 1 FROM catalog.card_reports r WHERE r.card_id = c.card_id) AS has_report,
+         EXISTS (SELECT 1 FROM catalog.published_card_reports r WHERE r.card_id = c.card_id) AS has_report,
          c.started_at, c.completed_at, c.follow_up_analyst_id, c.follow_up_topic
-    FROM catalog.cards c`;
+    FROM catalog.published_cards c`;
 
 export function threadFields(r: ThreadRow) {
   return {

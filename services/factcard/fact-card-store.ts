@@ -41,6 +41,10 @@ export interface FactCardStore {
   get(id: string): Promise<FactCardRow | null>;
   byIds(ids: readonly string[]): Promise<Map<string, FactCardRow>>;
   idsInCategory(category: string): Promise<string[]>;
+  /** The fact cards withdrawn now (docs/lifecycle.md): no ranking may name them. */
+  withdrawn(): Promise<Set<string>>;
+  /** Whether this card exists and is withdrawn. */
+  isWithdrawn(id: string): Promise<boolean>;
 }
 
 export function createFactCardStore(db: Pool): FactCardStore {
@@ -57,7 +61,7 @@ export function createFactCardStore(db: Pool): FactCardStore {
           `(created_at, fact_card_id) < ($${params.push(after.createdAt)}::bigint, $${params.push(after.id)}::text)`,
         );
       const { rows } = await db.query<FactCardRow>(
-        `SELECT ${COLUMNS} FROM factcard.fact_cards ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+        `SELECT ${COLUMNS} FROM factcard.published_fact_cards ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
          ORDER BY created_at DESC, fact_card_id DESC LIMIT $${params.push(limit)}`,
         params,
       );
@@ -65,7 +69,7 @@ export function createFactCardStore(db: Pool): FactCardStore {
     },
     async get(id) {
       const { rows } = await db.query<FactCardRow>(
-        `SELECT ${COLUMNS} FROM factcard.fact_cards WHERE fact_card_id = $1`,
+        `SELECT ${COLUMNS} FROM factcard.published_fact_cards WHERE fact_card_id = $1`,
         [id],
       );
       return rows[0] ?? null;
@@ -73,17 +77,30 @@ export function createFactCardStore(db: Pool): FactCardStore {
     async byIds(ids) {
       if (ids.length === 0) return new Map();
       const { rows } = await db.query<FactCardRow>(
-        `SELECT ${COLUMNS} FROM factcard.fact_cards WHERE fact_card_id = ANY($1::text[])`,
+        `SELECT ${COLUMNS} FROM factcard.published_fact_cards WHERE fact_card_id = ANY($1::text[])`,
         [ids],
       );
       return new Map(rows.map((r) => [r.fact_card_id, r]));
     },
     async idsInCategory(category) {
       const { rows } = await db.query<{ fact_card_id: string }>(
-        "SELECT fact_card_id FROM factcard.fact_cards WHERE claim_category = $1",
+        "SELECT fact_card_id FROM factcard.published_fact_cards WHERE claim_category = $1",
         [category],
       );
       return rows.map((r) => r.fact_card_id);
+    },
+    async withdrawn() {
+      const { rows } = await db.query<{ item_id: string }>({
+        name: "factcard-withdrawn",
+        text: "SELECT item_id FROM factcard.withdrawn WHERE kind = 'fact-cards'",
+      });
+      return new Set(rows.map((r) => r.item_id));
+    },
+    async isWithdrawn(id) {
+      const { rows } = await db.query("SELECT 1 FROM factcard.withdrawn WHERE kind = 'fact-cards' AND item_id = $1", [
+        id,
+      ]);
+      return rows.length > 0;
     },
   };
 }

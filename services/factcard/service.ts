@@ -76,6 +76,7 @@ export function createFactCardService(
       const id = request.factCardId;
       if (id === "") throw new ConnectError("fact_card_id is required", Code.InvalidArgument);
       const row = id.length > MAX_ID_CHARS ? null : await store.get(id);
+      if (!row && (await store.isWithdrawn(id))) throw new ConnectError(`fact card ${id} was withdrawn`, Code.NotFound);
       if (!row) throw new ConnectError(`no fact card ${id}`, Code.NotFound);
       return create(GetFactCardResponseSchema, { factCard: toFactCard(row) });
     },

@@ -24,6 +24,8 @@ export async function similarByMode(
   /** The ids of the card's category when only those may match (same_category), else null. */
   categoryIds: (() => Promise<string[]>) | null,
   vectorOf: () => Promise<{ vector: Float32Array | null; search: LiveIndex }>,
+  /** Withdrawn cards: never ranked. */
+  withdrawn: ReadonlySet<string> = new Set(),
 ): Promise<ScoredId[]> {
   if (!(SEARCH_MODES as readonly string[]).includes(mode))
     throw new ConnectError(`mode must be one of ${SEARCH_MODES.join(", ")}`, Code.InvalidArgument);
@@ -36,8 +38,8 @@ export async function similarByMode(
     );
   }
   const depth = Math.max(FUSION_DEPTH, k);
-  const inCategory = categoryIds ? new Set(await categoryIds()) : null;
-  const exclude = new Set([id]);
+  const inCategory = categoryIds ? new Set((await categoryIds()).filter((other) => !withdrawn.has(other))) : null;
+  const exclude = new Set([id, ...withdrawn]);
 
   let semantic: ScoredId[] = [];
   if (mode !== "keyword") {

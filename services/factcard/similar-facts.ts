@@ -61,6 +61,7 @@ async function cosineNeighbours(
   card: SimilarSubject,
   topK: number,
   sameCategory: boolean,
+  withdrawn: ReadonlySet<string>,
 ): Promise<ScoredId[]> {
   const id = card.fact_card_id;
   const { vector, search } = await queryVector(deps, card);
@@ -69,9 +70,9 @@ async function cosineNeighbours(
     ? search.exact(
         vector,
         topK,
-        (await store.idsInCategory(card.claim_category)).filter((other) => other !== id),
+        (await store.idsInCategory(card.claim_category)).filter((other) => other !== id && !withdrawn.has(other)),
       )
-    : search.search(vector, topK + SLACK, new Set([id]));
+    : search.search(vector, topK + SLACK, new Set([id, ...withdrawn]));
 }
 
 async function subjectOf(store: FactCardStore, request: ListSimilarFactsRequest): Promise<SimilarSubject> {
@@ -89,6 +90,7 @@ async function subjectOf(store: FactCardStore, request: ListSimilarFactsRequest)
     return { fact_card_id: "", claim_text: text, claim_text_en: text, claim_category: "prose" };
   }
   const card = await store.get(id);
+  if (!card && (await store.isWithdrawn(id))) throw new ConnectError(`fact card ${id} was withdrawn`, Code.NotFound);
   if (!card) throw new ConnectError(`no fact card ${id}`, Code.NotFound);
   return card;
 }
@@ -107,9 +109,11 @@ export async function listSimilarFacts(
   }
   const card = await subjectOf(store, request);
   const id = card.fact_card_id;
+  // Withdrawn cards are read at each request, so a withdrawal holds from its commit, whatever the indexes hold.
+  const withdrawn = await store.withdrawn();
   const hits =
     request.mode === undefined
-      ? await cosineNeighbours(deps, store, card, topK, request.sameCategory)
+      ? await cosineNeighbours(deps, store, card, topK, request.sameCategory, withdrawn)
       : await similarByMode(
           deps,
           card,
@@ -117,6 +121,7 @@ export async function listSimilarFacts(
           topK + SLACK,
           request.sameCategory ? () => store.idsInCategory(card.claim_category) : null,
           () => queryVector(deps, card),
+          withdrawn,
         );
   const rows = await store.byIds(hits.map((h) => h.id));
   const matches = hits

@@ -17,7 +17,7 @@ export type TopicDocument =
 // Topics in the known list come in its order; a landed topic that is not (yet) known comes after them.
 const LANDED = `
   SELECT t.topic, t.bytes, t.fetched_at
-    FROM reports.data_topics t
+    FROM reports.published_data_topics t
     LEFT JOIN reports.known_topics k ON k.topic = t.topic
    WHERE t.work_date = $1
    ORDER BY k.sort_order NULLS LAST, t.topic COLLATE "C"`;
@@ -26,7 +26,7 @@ const KNOWN = `SELECT topic FROM reports.known_topics ORDER BY sort_order, topic
 
 // jsonb::text hands the document over as JSON text, so nothing downstream parses and re-serialises it.
 const DOCUMENT = `
-  SELECT (SELECT document::text FROM reports.data_topics WHERE work_date = $1 AND topic = $2) AS json,
+  SELECT (SELECT document::text FROM reports.published_data_topics WHERE work_date = $1 AND topic = $2) AS json,
          EXISTS (SELECT 1 FROM reports.data_topics WHERE work_date = $1) AS ingested`;
 
 export function createDataTopicStore(db: Pool) {

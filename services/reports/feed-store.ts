@@ -18,12 +18,13 @@ const FEED = `
   SELECT DISTINCT ON (period_start) *
     FROM (SELECT r.report_id, r.analyst_id, r.work_date::text AS work_date, r.lang, r.title, r.object_key, o.sha256, r.archived_at,
                  CASE WHEN r.kind = 'weekly' THEN date_trunc('week', r.work_date)::date ELSE r.work_date END::text AS period_start
-            FROM reports.reports r
+            FROM reports.published_reports r
             LEFT JOIN objects.blobs o ON o.key = r.object_key
            WHERE r.kind = $1 AND r.analyst_id = $2 AND r.lang = ANY ($3::text[])) candidates
    ORDER BY period_start DESC, array_position($3::text[], lang), archived_at DESC, report_id DESC
    LIMIT $4`;
 
+// Withdrawn reports count: a feed whose every entry was withdrawn is empty, with its tombstones, not unknown.
 const ANY_REPORT = "SELECT 1 FROM reports.reports WHERE kind = $1 AND analyst_id = $2 LIMIT 1";
 
 export function createFeedStore(db: Pool) {

@@ -34,7 +34,7 @@ export interface ReportChoice {
 // report_id breaks a tie on archived_at so the answer never depends on the plan.
 const PICK = `
   SELECT r.report_id, r.analyst_id, r.work_date, r.lang, r.object_key, o.sha256, r.archived_at
-    FROM reports.reports r
+    FROM reports.published_reports r
     LEFT JOIN objects.blobs o ON o.key = r.object_key
    WHERE r.kind = $1 AND r.analyst_id = $2 AND r.work_date BETWEEN $3 AND $4 AND r.lang = ANY ($5::text[])
    ORDER BY array_position($5::text[], r.lang), r.archived_at DESC, r.report_id DESC
@@ -42,13 +42,13 @@ const PICK = `
 
 const LATEST_DATE = `
   SELECT max(work_date) AS work_date
-    FROM reports.reports
+    FROM reports.published_reports
    WHERE kind = 'daily' AND analyst_id = $1 AND work_date BETWEEN $2 AND $3`;
 
 // A prefix is matched on the date's text; analyst '' means every author.
 const DATES = `
   SELECT DISTINCT work_date
-    FROM reports.reports
+    FROM reports.published_reports
    WHERE kind = $1 AND ($2 = '' OR analyst_id = $2) AND work_date::text LIKE $3 || '%'
    ORDER BY work_date DESC
    LIMIT $4`;

@@ -12,8 +12,9 @@ import { createFleetHealthStore } from "./fleet-health-store.js";
 import { createBodyCache } from "../../lib/object-store/body-cache.js";
 import { loadCachedMarkdown, loadMarkdown } from "./markdown-document.js";
 import { createReportStore } from "./report-store.js";
-import { languagePreference, requireIdentifier, requireWorkDate, topicName } from "./validate.js";
+import { languagePreference, requireIdentifier, requireWorkDate, topicName, type ReportLang } from "./validate.js";
 import { createWeeklyStore } from "./weekly-store.js";
+import { createWithdrawnStore } from "./withdrawn-store.js";
 
 /** Spec §8: the latest index looks for a daily report on today and up to three days before it. */
 export const LATEST_DAILY_LOOKBACK_DAYS = 3;
@@ -37,6 +38,7 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
   const snapshots = createFleetHealthStore(deps.db);
   const topics = createDataTopicStore(deps.db);
   const feeds = createFeedStore(deps.db);
+  const withdrawn = createWithdrawnStore(deps.db);
   const editorId = deps.config.dailyEditorId;
   // Archived bodies never change under their hash: kept in memory by (object key, sha256).
   const bodies = createBodyCache(deps.objects);
@@ -51,7 +53,10 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
     async getDailyReport(req) {
       const date = requireWorkDate(req.date);
       const languages = languagePreference(req.lang);
-      const row = await reports.pick({ kind: "daily", analystId: editorId, from: date, to: date, languages });
+      const choice = { kind: "daily", analystId: editorId, from: date, to: date, languages } as const;
+      const row = await reports.pick(choice);
+      if (!row && (await withdrawn.reportWithdrawn(choice)))
+        throw notFound(`the daily report for ${date} was withdrawn`);
       if (!row) throw notFound(`no daily report for ${date}`);
       return { document: await loadCachedMarkdown(bodies, row) };
     },
@@ -72,7 +77,10 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
       const analystId = requireIdentifier(req.analystId, "analyst_id");
       const languages = languagePreference(req.lang);
       const { weekStart, weekEnd } = isoWeekOf(date);
-      const row = await reports.pick({ kind: "weekly", analystId, from: weekStart, to: weekEnd, languages });
+      const choice = { kind: "weekly", analystId, from: weekStart, to: weekEnd, languages } as const;
+      const row = await reports.pick(choice);
+      if (!row && (await withdrawn.reportWithdrawn(choice)))
+        throw notFound(`${analystId}'s weekly report in the week of ${date} was withdrawn`);
       if (!row) throw notFound(`${analystId} published no weekly report in the week of ${date}`);
       return { document: await loadCachedMarkdown(bodies, row) };
     },
@@ -131,6 +139,7 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
       const topic = topicName(req.topic);
       const doc = await topics.document(date, topic);
       if (doc.found) return { documentJson: doc.json };
+      if (await withdrawn.topicWithdrawn(date, topic)) throw notFound(`topic ${topic} on ${date} was withdrawn`);
       throw notFound(doc.ingested ? `topic ${topic} absent on ${date}` : `no shared data for ${date}`);
     },
 
@@ -146,7 +155,11 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
       const analystId = req.kind === "daily" ? editorId : requireIdentifier(req.analystId, "analyst_id");
       if (req.kind === "weekly" && !(await feeds.hasAny("weekly", analystId)))
         throw notFound(`${analystId} has not published a weekly report`);
-      const rows = await feeds.newest(req.kind, analystId, req.lang === "en" ? ["en", "plain"] : ["zh"], req.limit);
+      const languages: ReportLang[] = req.lang === "en" ? ["en", "plain"] : ["zh"];
+      const rows = await feeds.newest(req.kind, analystId, languages, req.limit);
+      // The feed's window: back to its oldest entry when it is full, else everything.
+      const since = rows.length === req.limit ? rows[rows.length - 1]!.periodStart : "";
+      const tombstones = await withdrawn.tombstones(req.kind, analystId, languages, since, req.limit);
       const reports = await Promise.all(
         rows.map(async (row) => ({
           workDate: row.workDate,
@@ -157,7 +170,10 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
           document: await loadCachedMarkdown(bodies, row),
         })),
       );
-      return { reports };
+      return {
+        reports,
+        withdrawn: tombstones.map((t) => ({ periodStart: t.periodStart, withdrawnAt: BigInt(t.withdrawnAt) })),
+      };
     },
   };
 }

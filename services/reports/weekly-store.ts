@@ -15,14 +15,14 @@ const AUTHORS = `
   SELECT analyst_id,
          (array_agg(work_date ORDER BY archived_at DESC, report_id DESC))[1]::text AS work_date,
          array_agg(DISTINCT lang COLLATE "C" ORDER BY lang COLLATE "C") AS languages
-    FROM reports.reports
+    FROM reports.published_reports
    WHERE kind = 'weekly' AND work_date BETWEEN $1 AND $2
    GROUP BY analyst_id
    ORDER BY analyst_id COLLATE "C"`;
 
 const AUTHOR_COUNT = `
   SELECT count(DISTINCT analyst_id)::int AS count
-    FROM reports.reports
+    FROM reports.published_reports
    WHERE kind = 'weekly' AND work_date BETWEEN $1 AND $2`;
 
 export function createWeeklyStore(db: Pool) {

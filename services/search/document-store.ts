@@ -26,6 +26,8 @@ export interface DocumentBody {
 export interface DocumentStore {
   byIds(ids: readonly string[]): Promise<Map<string, DocumentRow>>;
   bodiesOf(ids: readonly string[]): Promise<DocumentBody[]>;
+  /** The documents withdrawn now (docs/lifecycle.md): no answer may name them. */
+  withdrawn(): Promise<Set<string>>;
 }
 
 export function createDocumentStore(db: Pool): DocumentStore {
@@ -47,6 +49,13 @@ export function createDocumentStore(db: Pool): DocumentStore {
         values: [ids],
       });
       return rows;
+    },
+    async withdrawn() {
+      const { rows } = await db.query<{ item_id: string }>({
+        name: "search-withdrawn",
+        text: "SELECT item_id FROM search.withdrawn WHERE kind = 'search-documents'",
+      });
+      return new Set(rows.map((r) => r.item_id));
     },
   };
 }

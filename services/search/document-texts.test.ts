@@ -22,7 +22,11 @@ beforeAll(async () => {
   await insertDocuments(db.owner);
   const real = createDocumentStore(db.reader);
   reads = [];
-  store = { byIds: real.byIds, bodiesOf: (ids) => (reads.push([...ids]), real.bodiesOf(ids)) };
+  store = {
+    byIds: real.byIds,
+    bodiesOf: (ids) => (reads.push([...ids]), real.bodiesOf(ids)),
+    withdrawn: real.withdrawn,
+  };
 });
 afterAll(() => db?.drop());
 

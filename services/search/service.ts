@@ -148,11 +148,15 @@ export function createSearchService(
         runtime.report(keywords.problem());
         return answer(plan, false);
       }
+      // Withdrawn documents are read at each query, so a withdrawal holds from its commit, whatever the indexes hold.
+      const withdrawn = await store.withdrawn();
+      const shown = (id: string) => !withdrawn.has(id);
       let allowed: string[] | null = null;
       if (plan.filter) {
         allowed = [];
-        for (const [id, meta] of keywords.documents.entries()) if (plan.filter(meta)) allowed.push(id);
+        for (const [id, meta] of keywords.documents.entries()) if (plan.filter(meta) && shown(id)) allowed.push(id);
       }
+      // Unfiltered, the semantic ranking goes as much deeper as there are withdrawn documents, then drops them.
       const depth = Math.max(FUSION_DEPTH, plan.topK + SLACK);
 
       let semantic: Ranking = [];
@@ -175,7 +179,12 @@ export function createSearchService(
         }
         const semanticDepth = plan.mode === "semantic" ? plan.topK + SLACK : depth;
         if (!isZero(vector)) {
-          semantic = allowed ? index.exact(vector, semanticDepth, allowed) : index.search(vector, semanticDepth);
+          semantic = allowed
+            ? index.exact(vector, semanticDepth, allowed)
+            : index
+                .search(vector, semanticDepth + withdrawn.size)
+                .filter((h) => shown(h.id))
+                .slice(0, semanticDepth);
           vectors = { index, query: vector };
         }
         crossLingual = embedder.crossLingual !== false;
@@ -197,11 +206,12 @@ export function createSearchService(
           const fits = scriptFilter(plan.query);
           const inQueryScript = (id: string) => fits(keywords.documents.metaOf(id)?.lang);
           const pass = allowed ? new Set(allowed) : null;
-          const keyword = bm25.search(q.typed, depth, pass ? (id) => pass.has(id) : undefined);
+          const passes = pass ? (id: string) => pass.has(id) : withdrawn.size > 0 ? shown : undefined;
+          const keyword = bm25.search(q.typed, depth, passes);
           // The bridge ranks only the notes the typed terms cannot match: those in another script than the query.
           const otherScript = LANG_GROUPS.map((lang) => !fits(lang));
           const bridge = q.added.length
-            ? bm25.search(q.added, depth, (id, group) => otherScript[group] === true && (!pass || pass.has(id)))
+            ? bm25.search(q.added, depth, (id, group) => otherScript[group] === true && (!passes || passes(id)))
             : [];
           fused =
             plan.mode === "keyword"
@@ -224,7 +234,7 @@ export function createSearchService(
                 );
         }
       }
-      const top = fused.slice(0, plan.topK + SLACK);
+      const top = fused.filter((f) => shown(f.id)).slice(0, plan.topK + SLACK);
       return answer(plan, true, top, await matched(top.map((f) => f.id)), asked, added);
     },
   };

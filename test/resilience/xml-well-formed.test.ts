@@ -63,6 +63,7 @@ describe.skipIf(!XMLLINT)(`documents as libxml2 parses them${XMLLINT ? "" : ` (s
       entries: [
         { id: EVERY, url: EVERY, title: EVERY, updated: 0, html: `<p>${EVERY}</p>`, lang: EVERY, author: EVERY },
       ],
+      deleted: [{ ref: EVERY, when: 0 }],
     };
     const document = atomDocument(feed);
     expect(xmllint(document)).toBe("");

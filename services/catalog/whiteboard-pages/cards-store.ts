@@ -17,10 +17,10 @@ const GET = `${SELECT_CARDS} WHERE c.card_id = $1`;
 const OF_ANALYST = `${SELECT_CARDS} WHERE c.analyst_id = $1 ORDER BY c.started_at DESC NULLS LAST, c.card_id DESC LIMIT $2`;
 // English, the language-agnostic report, then Chinese: the order rule 1 of spec §4.1 tries them in.
 const REPORT_LANGS = `
-  SELECT lang, archived_at FROM catalog.card_reports WHERE card_id = $1
+  SELECT lang, archived_at FROM catalog.published_card_reports WHERE card_id = $1
    ORDER BY array_position(ARRAY['en', 'plain', 'zh'], lang)`;
 const ACTIONS =
-  "SELECT actions, source, source_chars, truncated, extracted_at FROM catalog.card_actions WHERE card_id = $1";
+  "SELECT actions, source, source_chars, truncated, extracted_at FROM catalog.published_card_actions WHERE card_id = $1";
 
 export interface CardsStore {
   get(cardId: string): Promise<CardSummary | undefined>;

@@ -21,6 +21,7 @@ import type { ServiceDeps } from "../../deps.js";
 import { fetchLimit, keysetAfter, notFound, optionalOneOf, requireId } from "../../request-checks.js";
 import { createBoardsStore } from "./boards-store.js";
 import { createCardsStore } from "./cards-store.js";
+import { createWithdrawnStore } from "../withdrawn-store.js";
 
 export function createWhiteboardPagesService(
   deps: Pick<ServiceDeps, "db" | "now">,
@@ -29,6 +30,9 @@ export function createWhiteboardPagesService(
   const cards = createCardsStore(deps.db);
   const topicPool = createTopicPoolStore(deps.db);
   const similarityLog = createSimilarityLogStore(deps.db);
+  const withdrawn = createWithdrawnStore(deps.db);
+  const cardMissing = async (cardId: string) =>
+    notFound((await withdrawn.card(cardId)) ? `card ${cardId} was withdrawn` : `card not found: ${cardId}`);
 
   return {
     async pageBoards(req) {
@@ -64,7 +68,7 @@ export function createWhiteboardPagesService(
 
     async getCard(req) {
       const card = await cards.get(requireId(req.cardId, "card_id"));
-      if (!card) throw notFound(`card not found: ${req.cardId}`);
+      if (!card) throw await cardMissing(req.cardId);
       return { card };
     },
 
@@ -76,7 +80,8 @@ export function createWhiteboardPagesService(
     async getCardActions(req) {
       const cardId = requireId(req.cardId, "card_id");
       const [card, row] = await Promise.all([cards.get(cardId), cards.actions(cardId)]);
-      if (!card) throw notFound(`card not found: ${cardId}`);
+      if (!card) throw await cardMissing(cardId);
+      if (!row && (await withdrawn.cardActions(cardId))) throw notFound(`the actions of card ${cardId} were withdrawn`);
       if (!row) return { cardId, extracted: false };
       return {
         cardId,
@@ -93,7 +98,7 @@ export function createWhiteboardPagesService(
     async listCardReportLanguages(req) {
       const cardId = requireId(req.cardId, "card_id");
       const [card, languages] = await Promise.all([cards.get(cardId), cards.reportLanguages(cardId)]);
-      if (!card) throw notFound(`card not found: ${cardId}`);
+      if (!card) throw await cardMissing(cardId);
       return { languages: languages.map((l) => ({ lang: l.lang, archivedAt: BigInt(l.archivedAt) })) };
     },
   };

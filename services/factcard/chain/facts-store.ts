@@ -17,8 +17,8 @@ interface FactRow {
 
 const SELECT_FACTS = `
   SELECT f.fact_id, f.chain_id, f.seq, f.statement, f.analyst_id, f.work_date, f.created_at,
-         COALESCE((SELECT array_agg(t.tag ORDER BY t.tag) FROM factcard.chain_fact_tags t WHERE t.fact_id = f.fact_id), '{}') AS tags
-    FROM factcard.chain_facts f`;
+         COALESCE((SELECT array_agg(t.tag ORDER BY t.tag) FROM factcard.published_chain_fact_tags t WHERE t.fact_id = f.fact_id), '{}') AS tags
+    FROM factcard.published_chain_facts f`;
 const NEWEST = "ORDER BY f.created_at DESC, f.fact_id DESC";
 
 // Keyset: the rows strictly after (created_at, fact_id) in descending order (index chain_facts_page); without a
@@ -26,15 +26,15 @@ const NEWEST = "ORDER BY f.created_at DESC, f.fact_id DESC";
 const PAGE = `${SELECT_FACTS}
    WHERE ($1 = '' OR f.chain_id = $1)
      AND ($2 = '' OR f.analyst_id = $2)
-     AND ($3 = '' OR EXISTS (SELECT 1 FROM factcard.chain_fact_tags t WHERE t.fact_id = f.fact_id AND t.tag = $3))
+     AND ($3 = '' OR EXISTS (SELECT 1 FROM factcard.published_chain_fact_tags t WHERE t.fact_id = f.fact_id AND t.tag = $3))
      AND ($4::bigint IS NULL OR (f.created_at, f.fact_id) < ($4::bigint, $5::text))
    ${NEWEST}
    LIMIT $6`;
 const GET = `${SELECT_FACTS} WHERE f.fact_id = $1`;
 const STEPS = `${SELECT_FACTS} WHERE f.chain_id = $1 AND f.seq > $2 ORDER BY f.seq LIMIT $3`;
-const CHAIN_EXISTS = "SELECT 1 FROM factcard.chain_facts WHERE chain_id = $1 LIMIT 1";
+const CHAIN_EXISTS = "SELECT 1 FROM factcard.published_chain_facts WHERE chain_id = $1 LIMIT 1";
 const CITING = `${SELECT_FACTS}
-   WHERE EXISTS (SELECT 1 FROM factcard.chain_links l WHERE l.fact_id = f.fact_id AND l.ref = $1)
+   WHERE EXISTS (SELECT 1 FROM factcard.published_chain_links l WHERE l.fact_id = f.fact_id AND l.ref = $1)
    ${NEWEST}
    LIMIT $2`;
 
@@ -63,6 +63,8 @@ export interface FactsStore {
   get(factId: string): Promise<ChainFact | undefined>;
   steps(chainId: string, afterSeq: number, limit: number): Promise<ChainFact[]>;
   chainExists(chainId: string): Promise<boolean>;
+  /** Whether this fact exists and is withdrawn (docs/lifecycle.md). */
+  isWithdrawn(factId: string): Promise<boolean>;
   citing(ref: string, limit: number): Promise<ChainFact[]>;
 }
 
@@ -84,6 +86,14 @@ export function createFactsStore(db: Pool): FactsStore {
         values: [chainId, afterSeq, limit],
       });
       return rows.map(toFact);
+    },
+    async isWithdrawn(factId) {
+      const { rowCount } = await db.query({
+        name: "chain.facts.withdrawn",
+        text: "SELECT 1 FROM factcard.withdrawn WHERE kind = 'chain-facts' AND item_id = $1",
+        values: [factId],
+      });
+      return (rowCount ?? 0) > 0;
     },
     async chainExists(chainId) {
       const { rowCount } = await db.query({ name: "chain.facts.chain-exists", text: CHAIN_EXISTS, values: [chainId] });

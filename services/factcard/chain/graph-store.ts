@@ -16,9 +16,9 @@ import {
 import type { Pool } from "../../../lib/db/pool.js";
 import { int64 } from "../../catalog/rows.js";
 
-const TAGS_OF_FACT = "SELECT tag, tagged_at FROM factcard.chain_fact_tags WHERE fact_id = $1 ORDER BY tag";
+const TAGS_OF_FACT = "SELECT tag, tagged_at FROM factcard.published_chain_fact_tags WHERE fact_id = $1 ORDER BY tag";
 const LINKS_OF_FACT = `
-  SELECT artifact_kind, ref, author, date FROM factcard.chain_links
+  SELECT artifact_kind, ref, author, date FROM factcard.published_chain_links
    WHERE fact_id = $1 AND ($2 = '' OR artifact_kind = $2)
    ORDER BY date, artifact_kind, ref`;
 
@@ -27,7 +27,7 @@ const CHAINS = `
   SELECT chain_id, count(*)::int AS fact_count, min(work_date) AS first_work_date, max(work_date) AS last_work_date,
          array_remove(array_agg(DISTINCT analyst_id ORDER BY analyst_id), NULL) AS analyst_ids,
          max(created_at) AS last_created_at
-    FROM factcard.chain_facts
+    FROM factcard.published_chain_facts
    GROUP BY chain_id
   HAVING $1 = '' OR bool_or(analyst_id = $1)
    ORDER BY max(created_at) DESC, chain_id DESC
@@ -35,7 +35,7 @@ const CHAINS = `
 
 const TAG_COUNTS = `
   SELECT tag, count(*)::int AS n, max(tagged_at) AS last
-    FROM factcard.chain_fact_tags
+    FROM factcard.published_chain_fact_tags
    GROUP BY tag
    ORDER BY n DESC, tag
    LIMIT $1`;

@@ -26,6 +26,7 @@ export function createChainService(deps: Pick<ServiceDeps, "db" | "config">): Se
 
   async function factOrThrow(factId: string) {
     const fact = await facts.get(requireId(factId, "fact_id"));
+    if (!fact && (await facts.isWithdrawn(factId))) throw notFound(`chain fact ${factId} was withdrawn`);
     if (!fact) throw notFound(`chain fact not found: ${factId}`);
     return fact;
   }

@@ -1,0 +1,64 @@
+/**
+ * Reading the change log (migrations/001_change_log.sql) in its order, (xid, pos), up to the horizon: only entries
+ * of transactions below this statement's snapshot xmin, all of which have ended, so nothing can later appear before
+ * what was handed out. A page is `limit` entries after a position; the position of its last entry resumes it.
+ */
+import type { Pool } from "../db/pool.js";
+
+export interface Change {
+  kind: string;
+  id: string;
+  change: "upserted" | "withdrawn";
+  /** Epoch milliseconds: when the writer recorded it (for the reader's information; the order is not by time). */
+  at: number;
+}
+
+export interface ChangePage {
+  changes: Change[];
+  /** Where the page ends: `<xid>:<pos>` of its last entry, or the position asked from when it is empty. */
+  position: string;
+  /** Whether more entries are ready beyond the page now. */
+  hasMore: boolean;
+}
+
+/** Before every entry. */
+export const START = "0:0";
+const POSITION = /^(\d{1,20}):(\d{1,19})$/;
+
+export const isPosition = (text: string) => POSITION.test(text);
+
+// The horizon is read by the same statement (one snapshot), so every entry below it is visible to it.
+const PAGE = `
+  SELECT xid::text AS xid, pos::text AS pos, kind, id, change, at
+    FROM changes.log
+   WHERE (xid, pos) > ($1::text::xid8, $2::bigint)
+     AND xid < pg_snapshot_xmin(pg_current_snapshot())
+     AND kind = ANY ($3::text[])
+   ORDER BY xid, pos
+   LIMIT $4`;
+
+export async function readChanges(
+  db: Pool,
+  options: { after: string; kinds: readonly string[]; limit: number },
+): Promise<ChangePage> {
+  const [, xid, pos] = POSITION.exec(options.after) ?? [];
+  if (xid === undefined) throw new Error(`not a change-log position: ${options.after}`);
+  const { rows } = await db.query({
+    name: "changes.page",
+    text: PAGE,
+    values: [xid, pos, options.kinds, options.limit + 1],
+  });
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    changes: page.map((r) => ({ kind: r.kind, id: r.id, change: r.change, at: Number(r.at) })),
+    position: last ? `${last.xid}:${last.pos}` : options.after,
+    hasMore: rows.length > options.limit,
+  };
+}
+
+/** The key cursors are signed with, made once by the migration and shared by every replica. */
+export async function readCursorKey(db: Pool): Promise<string> {
+  const { rows } = await db.query("SELECT key FROM changes.cursor_key");
+  return rows[0].key as string;
+}
