@@ -80,6 +80,14 @@ describe("keys", () => {
     });
   });
 
+  it("escapes what an operator typed: a key named like markup is shown as text", async () => {
+    const res = await op.post("/keys", { name: '<script>alert("x")</script>', scopes: "analysts:read", expires: "" });
+    secrets.push(shownKey(res.body)!);
+    const list = (await op.get("/keys")).body;
+    expect(list).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(list).not.toContain('<script>alert("x")');
+  });
+
   it("refuses a bad mint with the reason, keeping what was typed", async () => {
     const res = await op.post("/keys", { name: "nothing", expires: "" });
     expect(res.statusCode).toBe(400);
