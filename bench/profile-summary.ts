@@ -111,9 +111,13 @@ export function summarizeProfile(file: string, top = 25, windows?: Array<[number
   ];
 }
 
+/** fastify's hook runner: a hook that calls `done()` runs the next hooks (and the request log) beneath its frame. */
+const CONTINUATIONS = ["fastify/lib/hooks.js"];
+
 /**
  * The share of the profile's busy time spent in code under any of `folders` (project paths such as "gateway/usage/"),
- * callees included, each sample counted once: what a concern costs the process, whatever the machine's load.
+ * callees included, each sample counted once: what a concern costs the process, whatever the machine's load. Work a
+ * hook hands on to (fastify's hook runner beneath it: the next hooks, the request log) is not its own.
  */
 export function inclusiveShare(file: string, folders: readonly string[], windows?: Array<[number, number]>): number {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
@@ -133,10 +137,12 @@ export function inclusiveShare(file: string, folders: readonly string[], windows
       continue;
     busy += dt;
     for (let id: number | undefined = node.id, depth = 0; id !== undefined && depth < 1000; id = parent.get(id)) {
-      if (inFolders(byId.get(id)!)) {
+      const frame = byId.get(id)!;
+      if (inFolders(frame)) {
         spent += dt;
         break;
       }
+      if (CONTINUATIONS.some((c) => location(frame.callFrame.url).startsWith(c))) break;
       depth++;
     }
   }
