@@ -174,9 +174,14 @@ export async function httpBench(argv: string[]): Promise<void> {
     // And, for the cost of counting, the same service with usage counting off (USAGE_ENABLED=false).
     let serviceUsageOff: Target | undefined;
     if (options.usageCost && options.modes.includes("all-in-one")) {
+      // Under --profile it is profiled too (its profile is not read), so both pay the profiler and on/off stays fair.
       const off = await startService(
         { ...env, USAGE_ENABLED: "false" },
-        { cache: options.cache, name: "service, usage off" },
+        {
+          cache: options.cache,
+          name: "service, usage off",
+          cpuProfileDir: profileDir ? path.join(tmp, "profile-usage-off") : undefined,
+        },
       );
       serviceUsageOff = off.target;
       key = off.key;
