@@ -4,9 +4,7 @@
  * kind, duration, outcome), all from lib/usage.
  */
 import type { FastifyInstance } from "fastify";
-import { dataFreshness } from "../../../lib/usage/data-freshness.js";
-import { recentImports } from "../../../lib/usage/import-log.js";
-import { kindCounts } from "../../../lib/usage/kind-counts.js";
+import { dataFreshness, kindCounts, recentImports } from "../../../lib/usage/index.js";
 import type { ConsoleDeps } from "../console-deps.js";
 import { duration, html, when } from "../html.js";
 import { page } from "../layout.js";

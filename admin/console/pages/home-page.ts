@@ -7,7 +7,7 @@ import { readAudit } from "../../../lib/audit/audit-log.js";
 import type { ConsoleDeps } from "../console-deps.js";
 import { html, when } from "../html.js";
 import { page } from "../layout.js";
-import { dataFreshness } from "../../../lib/usage/data-freshness.js";
+import { dataFreshness } from "../../../lib/usage/index.js";
 
 export async function homeRoutes(app: FastifyInstance, deps: ConsoleDeps) {
   app.get("/", async (request, reply) => {

@@ -24,7 +24,7 @@ import type { ConsoleDeps } from "../console-deps.js";
 import { html, when, type Html } from "../html.js";
 import { csrfField, page } from "../layout.js";
 import { actorOf } from "../operator-action.js";
-import { keyActivity, type CredentialActivity } from "../../../lib/usage/usage-reads.js";
+import { keyActivity, type CredentialActivity } from "../../../lib/usage/index.js";
 
 const SCOPE_CHOICES = [...ALL_SCOPES, FEED_SCOPE];
 const text = (v: unknown) => (typeof v === "string" ? v : "");

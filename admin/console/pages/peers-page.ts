@@ -9,7 +9,7 @@ import { TOOLS } from "../../../gateway/mcp/tools/index.js";
 import type { ConsoleDeps } from "../console-deps.js";
 import { html, when } from "../html.js";
 import { page } from "../layout.js";
-import { keyActivity } from "../../../lib/usage/usage-reads.js";
+import { keyActivity } from "../../../lib/usage/index.js";
 
 export async function peerRoutes(app: FastifyInstance, deps: ConsoleDeps) {
   app.get("/peers", async (request, reply) => {

@@ -6,8 +6,13 @@
  */
 import type { FastifyInstance } from "fastify";
 import { listKeys } from "../../../gateway/auth/key-admin.js";
-import { readershipByItem, readershipCsv } from "../../../lib/usage/readership.js";
-import { refusalsByReason, usageByCredential, usageByRoute } from "../../../lib/usage/usage-reads.js";
+import {
+  readershipByItem,
+  readershipCsv,
+  refusalsByReason,
+  usageByCredential,
+  usageByRoute,
+} from "../../../lib/usage/index.js";
 import type { ConsoleDeps } from "../console-deps.js";
 import { html, when } from "../html.js";
 import { page } from "../layout.js";
