@@ -273,6 +273,17 @@ describe("list, revoke, rotate", () => {
     expect(badOverlap.statusCode).toBe(400);
   });
 
+  it("writes an audit row for every mint, revoke and rotation, by admin-api from the client address", async () => {
+    const { rows } = await gw.db.owner.query(
+      "SELECT DISTINCT actor, action, address FROM audit.events WHERE actor = 'admin-api' ORDER BY action",
+    );
+    expect(rows).toEqual([
+      { actor: "admin-api", action: "key.mint", address: "127.0.0.1" },
+      { actor: "admin-api", action: "key.revoke", address: "127.0.0.1" },
+      { actor: "admin-api", action: "key.rotate", address: "127.0.0.1" },
+    ]);
+  });
+
   it("logs every action without a key or the operator token", () => {
     const log = lines.join("");
     expect(log).toContain('"admin":"mint"');

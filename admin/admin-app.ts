@@ -29,7 +29,6 @@ import { operatorToken } from "./api/operator-token.js";
 import { consolePlugin } from "./console/console-plugin.js";
 import { securityHeaders } from "./console/security-headers.js";
 import type { ServiceFacts } from "./console/pages/service-facts.js";
-import type { UsageReader } from "./console/pages/usage-seam.js";
 
 export interface AdminAppOptions {
   config: Config;
@@ -39,7 +38,6 @@ export interface AdminAppOptions {
    * or none (the snapshot says so). The all-in-one passes its governor's, which reaches the in-process simulator. */
   writeFleetHealth?: (request: { actor: string; address: string | null }) => Promise<WrittenSnapshot>;
   service?: ServiceFacts;
-  usage?: UsageReader;
   logger?: FastifyServerOptions["logger"];
   now?: () => number;
 }
@@ -97,7 +95,6 @@ export async function buildAdminApp(options: AdminAppOptions): Promise<FastifyIn
     now,
     writeFleetHealth,
     service: options.service,
-    usage: options.usage,
   });
   return app;
 }

@@ -20,6 +20,23 @@ describe("startAdminListener", () => {
     expect(await startAdminListener({ config: loadConfig({}), owner: gw.db.owner })).toBeUndefined();
   });
 
+  it("opens without an operator token when asked (npm start): the console answers, the admin routes refuse", async () => {
+    const config = loadConfig({ ADMIN_PORT: "0" });
+    const admin = (await startAdminListener({ config, owner: gw.db.owner, always: true }))!;
+    try {
+      const signIn = await fetch(`${admin.url}/sign-in`);
+      expect(signIn.status).toBe(200);
+      expect(await signIn.text()).toContain("No operator token is configured (ADMIN_TOKEN_SHA256).");
+      const keys = await fetch(`${admin.url}/api/v1/admin/keys`, { headers: { authorization: "Bearer anything" } });
+      expect(keys.status).toBe(401);
+      expect(await keys.json()).toEqual({
+        error: "no operator token is configured (ADMIN_TOKEN_SHA256): use the console",
+      });
+    } finally {
+      await admin.app.close();
+    }
+  });
+
   it("listens on loopback, on a port of its own, and mints a key the public listener accepts", async () => {
     const admin = (await startAdminListener({ config: gw.config, owner: gw.db.owner }))!;
     try {

@@ -111,6 +111,44 @@ export function summarizeProfile(file: string, top = 25, windows?: Array<[number
   ];
 }
 
+/** fastify's hook runner: a hook that calls `done()` runs the next hooks (and the request log) beneath its frame. */
+const CONTINUATIONS = ["fastify/lib/hooks.js"];
+
+/**
+ * The share of the profile's busy time spent in code under any of `folders` (project paths such as "gateway/usage/"),
+ * callees included, each sample counted once: what a concern costs the process, whatever the machine's load. Work a
+ * hook hands on to (fastify's hook runner beneath it: the next hooks, the request log) is not its own.
+ */
+export function inclusiveShare(file: string, folders: readonly string[], windows?: Array<[number, number]>): number {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inFolders = (n: ProfileNode) =>
+    n.callFrame.url !== "" && folders.some((f) => location(n.callFrame.url).startsWith(f));
+  let busy = 0;
+  let spent = 0;
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    const node = byId.get(profile.samples[i]!)!;
+    at += profile.timeDeltas[i] ?? 0;
+    const dt = profile.timeDeltas[i + 1] ?? 0;
+    if (node.callFrame.functionName === "(idle)" || (windows && !windows.some(([a, b]) => at >= a && at <= b)))
+      continue;
+    busy += dt;
+    for (let id: number | undefined = node.id, depth = 0; id !== undefined && depth < 1000; id = parent.get(id)) {
+      const frame = byId.get(id)!;
+      if (inFolders(frame)) {
+        spent += dt;
+        break;
+      }
+      if (CONTINUATIONS.some((c) => location(frame.callFrame.url).startsWith(c))) break;
+      depth++;
+    }
+  }
+  return busy > 0 ? spent / busy : NaN;
+}
+
 if (process.argv[1] === import.meta.filename) {
   const [file, top] = process.argv.slice(2);
   if (!file) throw new Error("usage: profile-summary <file.cpuprofile> [top]");

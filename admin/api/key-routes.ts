@@ -5,9 +5,12 @@
  *   GET    /api/v1/admin/keys/{keyId}          one key
  *   DELETE /api/v1/admin/keys/{keyId}          revoke (idempotent)
  *   POST   /api/v1/admin/keys/{keyId}/rotate   {overlap_seconds?, expires_at?} → 201 the successor, shown once
- * Every action is logged with key ids, names and scopes, never a key or the operator token.
+ * Every action is logged with key ids, names and scopes, never a key or the operator token, and writes an audit row
+ * (actor `admin-api`, the client address).
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { recordAudit } from "../../lib/audit/audit-log.js";
+import { inTransaction } from "../../lib/db/transaction.js";
 import type { Pool } from "../../lib/db/pool.js";
 import {
   checkExpiry,
@@ -44,6 +47,9 @@ function expiryOf(value: unknown, now: number): number | null | undefined {
   );
 }
 
+/** Who acts through these routes, as the audit log records it: the holder of the operator token, from an address. */
+const byAdminApi = (request: FastifyRequest) => ({ actor: "admin-api", address: request.ip ?? null });
+
 const minted = (k: MintedKey) => ({
   key_id: k.keyId,
   key: k.key,
@@ -67,11 +73,17 @@ export async function adminKeyRoutes(app: FastifyInstance, opts: AdminKeyRoutesO
   app.post(KEYS, { schema: { body: mintBodySchema, response: { 201: mintedSchema } } }, async (request, reply) => {
     const body = request.body as { name: string; scopes: string[]; expires_at?: unknown };
     const at = now();
-    const key = await mintKey(owner, {
-      name: body.name,
-      scopes: body.scopes,
-      expiresAt: expiryOf(body.expires_at, at),
-      now: at,
+    const expiresAt = expiryOf(body.expires_at, at);
+    const key = await inTransaction(owner, async (client) => {
+      const k = await mintKey(client, { name: body.name, scopes: body.scopes, expiresAt, now: at });
+      await recordAudit(client, {
+        ...byAdminApi(request),
+        action: "key.mint",
+        target: k.keyId,
+        detail: { name: k.name, scopes: k.scopes, expires_at: k.expiresAt },
+        at,
+      });
+      return k;
     });
     request.log.info(
       { admin: "mint", key_id: key.keyId, name: key.name, scopes: key.scopes, expires_at: key.expiresAt },
@@ -109,7 +121,12 @@ export async function adminKeyRoutes(app: FastifyInstance, opts: AdminKeyRoutesO
   app.delete(`${KEYS}/:keyId`, { schema: { params, response: { 200: keyViewSchema } } }, async (request) => {
     const { keyId } = request.params as { keyId: string };
     const at = now();
-    if (await revokeKey(owner, keyId, at)) request.log.info({ admin: "revoke", key_id: keyId }, "admin: key revoked");
+    const revoked = await inTransaction(owner, async (client) => {
+      if (!(await revokeKey(client, keyId, at))) return false;
+      await recordAudit(client, { ...byAdminApi(request), action: "key.revoke", target: keyId, at });
+      return true;
+    });
+    if (revoked) request.log.info({ admin: "revoke", key_id: keyId }, "admin: key revoked");
     const key = await findKey(owner, keyId);
     if (!key) throw new KeyAdminError(`no key ${keyId}`, "not_found");
     return view(key, at);
@@ -128,6 +145,17 @@ export async function adminKeyRoutes(app: FastifyInstance, opts: AdminKeyRoutesO
         overlapMs,
         expiresAt: expiryOf(body.expires_at, at),
         now: at,
+      });
+      await recordAudit(owner, {
+        ...byAdminApi(request),
+        action: "key.rotate",
+        target: successor.keyId,
+        detail: {
+          rotated_from: previous.keyId,
+          previous_expires_at: previous.expiresAt,
+          expires_at: successor.expiresAt,
+        },
+        at,
       });
       request.log.info(
         {

@@ -3,7 +3,6 @@ import type { Config } from "../../lib/config/config.js";
 import type { Pool } from "../../lib/db/pool.js";
 import type { WrittenSnapshot } from "../../governor/fleet-health/write-snapshot.js";
 import type { ServiceFacts } from "./pages/service-facts.js";
-import type { UsageReader } from "./pages/usage-seam.js";
 
 export interface ConsoleDeps {
   config: Config;
@@ -14,6 +13,4 @@ export interface ConsoleDeps {
   writeFleetHealth(request: { actor: string; address: string | null }): Promise<WrittenSnapshot>;
   /** What this process knows of itself (the Service page); absent in tests that do not look at it. */
   service?: ServiceFacts;
-  /** Per-key and per-route usage counts; absent where this build counts none. */
-  usage?: UsageReader;
 }

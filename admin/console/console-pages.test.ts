@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Operator, startTestConsole, type TestConsole } from "../../test/helpers/console.js";
 import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
 import { fillAnalysts, newKey, writePeersFile } from "../../test/mcp/harness.js";
+import { fillReportsDataset } from "../../test/fixtures/reports-dataset.js";
+import { createUsageRecorder, type UsageRecorder } from "../../lib/usage/usage-recorder.js";
 import { PAGES } from "./layout.js";
 
 const token = "console-pages-operator-token-0123456789";
@@ -18,6 +20,7 @@ let peers: ReturnType<typeof writePeersFile>;
 let gw: TestGateway;
 let c: TestConsole;
 let op: Operator;
+let usage: UsageRecorder;
 /** Every secret this test saw: none may appear in a page, a log line or a table. */
 const secrets: string[] = [token, peerKey];
 
@@ -25,7 +28,11 @@ beforeAll(async () => {
   peers = writePeersFile([{ id: "acme", keys: [peerKey] }]);
   gw = await startTestGateway({
     env: { ADMIN_TOKEN_SHA256: sha256(token), PEERS_FILE: peers.file },
-    fill: fillAnalysts,
+    fill: async (db) => {
+      await fillAnalysts(db);
+      await fillReportsDataset(db.owner);
+    },
+    usage: (db) => (usage = createUsageRecorder({ pool: db.owner, flushMs: 0 })),
   });
   c = await startTestConsole(gw);
   op = await Operator.signIn(c);
@@ -71,6 +78,14 @@ describe("keys", () => {
       target: keyId,
       address: "127.0.0.1",
     });
+  });
+
+  it("escapes what an operator typed: a key named like markup is shown as text", async () => {
+    const res = await op.post("/keys", { name: '<script>alert("x")</script>', scopes: "analysts:read", expires: "" });
+    secrets.push(shownKey(res.body)!);
+    const list = (await op.get("/keys")).body;
+    expect(list).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(list).not.toContain('<script>alert("x")');
   });
 
   it("refuses a bad mint with the reason, keeping what was typed", async () => {
@@ -152,6 +167,65 @@ describe("governor", () => {
       relay: expect.stringContaining("RELAY_URL is unset"),
     });
     expect((await audit()).at(-1)).toMatchObject({ actor: "admin-api", action: "fleet-health.generate" });
+  });
+});
+
+describe("usage and readership", () => {
+  it("shows a key's requests, its routes and tools, refusals, and which reports it read, with a CSV", async () => {
+    const minted = await op.post("/keys", { name: "reader", scopes: ["reports:read", "viewer:read"], expires: "" });
+    const key = shownKey(minted.body)!;
+    secrets.push(key);
+    const keyId = /Key <code>(key_[0-9a-f]+)<\/code>/.exec(minted.body)![1]!;
+    const headers = { "x-api-key": key };
+    expect((await gw.app.inject({ url: "/api/v1/reports/daily/2026-03-03", headers })).statusCode).toBe(200);
+    const tool = await gw.app.inject({
+      method: "POST",
+      url: "/api/mcp",
+      headers: { ...headers, "content-type": "application/json" },
+      payload: {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "reports_daily", arguments: { date: "2026-03-03" } },
+      },
+    });
+    expect(tool.json().result.isError).toBe(false);
+    expect(
+      (await gw.app.inject({ url: "/api/v1/analysts", headers: { "x-api-key": "sk_ins_unknown-key-000000000000" } }))
+        .statusCode,
+    ).toBe(401);
+    await usage.flush();
+
+    const keys = (await op.get("/keys")).body;
+    const row = new RegExp(`data-key-id="${keyId}"[\\s\\S]*?</tr>`).exec(keys)![0];
+    expect(row).toMatch(/<td class="num">2<\/td>\s*<td class="num">2<\/td>/);
+
+    const page = (await op.get("/usage?days=1")).body;
+    expect(page).toContain(`key:${keyId} (reader)`);
+    expect(page).toContain("<code>/api/v1/reports/daily/:date</code>");
+    expect(page).toContain("<code>reports_daily</code>");
+    expect(page).toMatch(/<td>401 [a-z_]+<\/td>/);
+    const readership = /<table id="readership">[\s\S]*?<\/table>/.exec(page)![0];
+    expect(readership).toMatch(
+      /<td>daily<\/td>\s*<td><code>2026-03-03<\/code><\/td>\s*<td>key:key_[0-9a-f]+ \(reader\)<\/td>\s*<td class="num">2<\/td>\s*<td class="num">1<\/td>\s*<td class="num">1<\/td>/,
+    );
+    expect((await op.get("/usage?days=2")).statusCode).toBe(400);
+
+    const csv = await op.get("/usage/readership.csv");
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="readership-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(csv.body.split("\r\n")[0]).toBe(
+      "item_kind,item_id,credential,reads,rest_reads,mcp_reads,first_read_at,last_read_at",
+    );
+    expect(csv.body).toContain(`daily,2026-03-03,key:${keyId},2,1,1,`);
+  });
+
+  it("shows the data: kinds, the daily's freshness and the imports", async () => {
+    const page = (await op.get("/data")).body;
+    expect(page).toMatch(/<td>daily reports<\/td>\s*<td class="num">\d+<\/td>/);
+    expect(page).toMatch(/id="freshness"/);
+    expect(page).toContain("No import yet");
   });
 });
 

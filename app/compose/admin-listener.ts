@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Registry } from "prom-client";
 import type { ServiceFacts } from "../../admin/console/pages/service-facts.js";
-import type { ReadinessReport } from "../../lib/observability/readiness.js";
+import { runChecks, type Check, type ReadinessReport } from "../../lib/observability/readiness.js";
 import { REPO_ROOT } from "../cluster/repo-root.js";
 
 let version: string | undefined;
@@ -23,12 +23,17 @@ export function serviceFacts(options: {
   readiness: { report(): Promise<ReadinessReport> };
   registry: Registry;
   startedAt?: number;
+  /** Processes the page shows beside this one's readiness without making it depend on them (the cluster's governor). */
+  alsoShown?: Record<string, Check>;
 }): ServiceFacts {
   return {
     version: productVersion(),
     mode: options.mode,
     startedAt: options.startedAt ?? Date.now(),
-    readiness: () => options.readiness.report(),
+    async readiness() {
+      const [own, also] = await Promise.all([options.readiness.report(), runChecks(options.alsoShown ?? {})]);
+      return { ready: own.ready, checks: { ...own.checks, ...also.checks } };
+    },
     registry: options.registry,
   };
 }

@@ -8,7 +8,7 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { summarizeProfile } from "../profile-summary.js";
+import { inclusiveShare, summarizeProfile } from "../profile-summary.js";
 import { openBenchDatabase } from "./bench-database.js";
 import { hitRatio, readCacheCounters } from "./cache-counters.js";
 import { captureResponses } from "./capture.js";
@@ -17,7 +17,7 @@ import { killAllChildren } from "./child-process.js";
 import { clusterUnavailable, startCluster } from "./cluster-mode.js";
 import { measureCase, type Measurement } from "./measure.js";
 import { parseHttpBenchOptions, type HttpBenchOptions } from "./options.js";
-import { modeTable, notes, tunedTable, writeJson, type CaseResult, type ModeResult } from "./report.js";
+import { modeTable, notes, tunedTable, usageCostTable, writeJson, type CaseResult, type ModeResult } from "./report.js";
 import { topologyRss, topologyRssLine, type TopologyRss } from "./topology-rss.js";
 import { serviceEnv, startCeiling, startHandWritten, startService, type Target } from "./targets.js";
 
@@ -27,7 +27,14 @@ type Baselines = Map<string, { handWritten: Measurement; ceiling: Measurement }>
 
 async function runMode(
   mode: ModeResult["mode"],
-  targets: { service: Target; serviceOff?: Target; serviceTuned?: Target; handWritten: Target; ceiling: Target },
+  targets: {
+    service: Target;
+    serviceOff?: Target;
+    serviceTuned?: Target;
+    serviceUsageOff?: Target;
+    handWritten: Target;
+    ceiling: Target;
+  },
   key: string,
   cases: BenchCase[],
   sameAsHandWritten: Record<string, string>,
@@ -44,7 +51,9 @@ async function runMode(
   for (const c of cases) {
     say(`${mode}: ${c.label}`);
     const known = baselines.get(c.id);
-    const services = [targets.service, targets.serviceOff, targets.serviceTuned].filter((t): t is Target => !!t);
+    const services = [targets.service, targets.serviceOff, targets.serviceTuned, targets.serviceUsageOff].filter(
+      (t): t is Target => !!t,
+    );
     const before = await readCacheCounters(targets.service.metricsUrl);
     const measured = await measureCase(
       known ? services : [...services, targets.handWritten, targets.ceiling],
@@ -56,6 +65,7 @@ async function runMode(
     const service = measured[0]!;
     const serviceOff = targets.serviceOff ? measured[services.indexOf(targets.serviceOff)] : undefined;
     const serviceTuned = targets.serviceTuned ? measured[services.indexOf(targets.serviceTuned)] : undefined;
+    const serviceUsageOff = targets.serviceUsageOff ? measured[services.indexOf(targets.serviceUsageOff)] : undefined;
     const handWritten = known?.handWritten ?? measured[services.length]!;
     const ceiling = known?.ceiling ?? measured[services.length + 1]!;
     baselines.set(c.id, { handWritten, ceiling });
@@ -70,6 +80,7 @@ async function runMode(
       service,
       serviceOff,
       serviceTuned,
+      serviceUsageOff,
       hitRatio: hits,
       handWritten,
       ceiling,
@@ -89,6 +100,22 @@ async function profileOf(dir: string, result: ModeResult | undefined): Promise<R
   out.all = summarizeProfile(
     file,
     30,
+    result.cases.flatMap((r) => r.service.windows),
+  );
+  return out;
+}
+
+/** Per case (and over every case), the share of the all-in-one's busy CPU spent counting usage, from its profile. */
+async function usageShare(dir: string, result: ModeResult | undefined): Promise<Record<string, number> | undefined> {
+  const files = (await readdir(dir).catch(() => [])).filter((f) => f.endsWith(".cpuprofile"));
+  if (!files.length || !result) return undefined;
+  const file = path.join(dir, files[0]!);
+  const folders = ["gateway/usage/", "lib/usage/"];
+  const out: Record<string, number> = {};
+  for (const r of result.cases) out[r.id] = inclusiveShare(file, folders, r.service.windows);
+  out.all = inclusiveShare(
+    file,
+    folders,
     result.cases.flatMap((r) => r.service.windows),
   );
   return out;
@@ -144,6 +171,22 @@ export async function httpBench(argv: string[]): Promise<void> {
       key = tuned.key;
       running.push(serviceTuned);
     }
+    // And, for the cost of counting, the same service with usage counting off (USAGE_ENABLED=false).
+    let serviceUsageOff: Target | undefined;
+    if (options.usageCost && options.modes.includes("all-in-one")) {
+      // Under --profile it is profiled too (its profile is not read), so both pay the profiler and on/off stays fair.
+      const off = await startService(
+        { ...env, USAGE_ENABLED: "false" },
+        {
+          cache: options.cache,
+          name: "service, usage off",
+          cpuProfileDir: profileDir ? path.join(tmp, "profile-usage-off") : undefined,
+        },
+      );
+      serviceUsageOff = off.target;
+      key = off.key;
+      running.push(serviceUsageOff);
+    }
     const handWritten = await startHandWritten(bench.db.readerUrl);
     running.push(handWritten);
     const all = benchCases({ dailyDate: bench.dailyDate, searchQuery: bench.searchQuery });
@@ -165,7 +208,7 @@ export async function httpBench(argv: string[]): Promise<void> {
       results.push(
         await runMode(
           "all-in-one",
-          { service, serviceOff, serviceTuned, handWritten, ceiling },
+          { service, serviceOff, serviceTuned, serviceUsageOff, handWritten, ceiling },
           key,
           cases,
           capture.sameAsHandWritten,
@@ -177,8 +220,10 @@ export async function httpBench(argv: string[]): Promise<void> {
     await service.stop();
     await serviceOff?.stop();
     await serviceTuned?.stop();
+    await serviceUsageOff?.stop();
     service = undefined;
     if (profileDir) profile = await profileOf(profileDir, results[0]);
+    const countingShare = profileDir && serviceUsageOff ? await usageShare(profileDir, results[0]) : undefined;
     if (options.modes.includes("cluster")) {
       const why = clusterUnavailable();
       if (why) results.push({ mode: "cluster", skipped: why, cases: [] });
@@ -216,7 +261,7 @@ export async function httpBench(argv: string[]): Promise<void> {
       searchQuery: bench.searchQuery,
       seedSeconds: bench.seedSeconds,
     };
-    const file = await writeJson({ options, dataset, modes: results, clusterRss, profile }, startedAt);
+    const file = await writeJson({ options, dataset, modes: results, clusterRss, profile, countingShare }, startedAt);
     const out = [
       "",
       `HTTP benchmark: demo dataset scale ${options.scale} (seed ${options.seed}, as of ${options.asOf}); ${options.connections} connections; LOG_LEVEL=info and the rate limiter on (the defaults; its limits out of reach of the one key)${options.tuned ? ", the all-in-one also with the limiter off at warn (the extra rows)" : ""}; read cache ${options.cache ? "on (all-in-one also measured with it off)" : "off (--no-cache)"}; per case and target ${options.warmup} s warm-up, then ${options.duration} s measured in ${options.rounds} rounds taking the targets in turn`,
@@ -224,6 +269,22 @@ export async function httpBench(argv: string[]): Promise<void> {
     ];
     for (const r of results) {
       out.push(`${r.mode}:`, modeTable(r), "");
+      const usage = usageCostTable(r);
+      if (usage)
+        out.push(
+          `${r.mode}, the cost of counting usage: the service above (counting on) beside the same with USAGE_ENABLED=false:`,
+          usage,
+          "",
+        );
+      if (usage && countingShare && r.mode === "all-in-one")
+        out.push(
+          `the counting's own share of the service's busy CPU (profile, gateway/usage/ and lib/usage/ with callees): ${Object.entries(
+            countingShare,
+          )
+            .map(([id, share]) => `${id} ${(share * 100).toFixed(2)} %`)
+            .join(", ")}`,
+          "",
+        );
       const tuned = tunedTable(r);
       if (tuned)
         out.push(

@@ -13,6 +13,8 @@
  *                     runs (rate limiter off, LOG_LEVEL=warn) beside the headline's defaults (limiter on, info)
  *   --no-cache        run the service with its read cache off (READ_CACHE_BYTES=0) and measure only that; by default
  *                     the all-in-one is measured with the cache on and, in the same rounds, a second one with it off
+ *   --usage-cost      also measure, in the same rounds, the all-in-one with usage counting off (USAGE_ENABLED=false)
+ *                     and print what counting costs: each case's req/s and CPU per request with it on over off
  */
 export interface HttpBenchOptions {
   duration: number;
@@ -29,6 +31,8 @@ export interface HttpBenchOptions {
   tuned: boolean;
   /** False with --no-cache: the service runs without its read cache. */
   cache: boolean;
+  /** --usage-cost: the all-in-one also runs with usage counting off, for the cost of counting. */
+  usageCost: boolean;
 }
 
 function value(argv: string[], name: string): string | undefined {
@@ -64,5 +68,6 @@ export function parseHttpBenchOptions(argv: string[]): HttpBenchOptions {
     profile: argv.includes("--profile"),
     tuned: !argv.includes("--no-tuned"),
     cache: !argv.includes("--no-cache"),
+    usageCost: argv.includes("--usage-cost"),
   };
 }

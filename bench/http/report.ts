@@ -18,6 +18,8 @@ export interface CaseResult {
   serviceOff?: Measurement;
   /** The same service in the tuned configuration (rate limiter off, LOG_LEVEL=warn), in the same rounds (all-in-one). */
   serviceTuned?: Measurement;
+  /** The same service with usage counting off (USAGE_ENABLED=false), in the same rounds (all-in-one, --usage-cost). */
+  serviceUsageOff?: Measurement;
   /** Of the cacheable lookups while the case ran, the share answered from the read cache (NaN: none looked up). */
   hitRatio: number;
   handWritten: Measurement;
@@ -123,6 +125,35 @@ export function tunedTable(result: ModeResult): string | undefined {
       x(t.rps / r.ceiling.rps),
       targetCell(r, result.mode, t),
       x(r.service.rps / t.rps),
+    ];
+  });
+  return table(header, rows);
+}
+
+/** The most a ratio may drop for counting usage (issue 20): the service with counting on over the same with it off. */
+export const USAGE_COST_BOUND = 0.03;
+
+/** What counting usage costs (--usage-cost): each case's service with counting on beside the same with it off. */
+export function usageCostTable(result: ModeResult): string | undefined {
+  const measured = result.cases.filter((r) => r.serviceUsageOff);
+  if (result.skipped || measured.length === 0) return undefined;
+  const header = ["request", "on req/s", "off req/s", "on/off", "on p99", "off p99", "on µs/req", "off µs/req"];
+  header.push("svc/hand on", "svc/hand off", `within ${USAGE_COST_BOUND * 100} %`);
+  const rows = measured.map((r) => {
+    const off = r.serviceUsageOff!;
+    const ratio = r.service.rps / off.rps;
+    return [
+      r.label,
+      n0(r.service.rps),
+      n0(off.rps),
+      x(ratio),
+      ms(r.service.p99),
+      ms(off.p99),
+      n0(r.service.cpuUsPerRequest ?? NaN),
+      n0(off.cpuUsPerRequest ?? NaN),
+      x(r.service.rps / r.handWritten.rps),
+      x(off.rps / r.handWritten.rps),
+      ratio >= 1 - USAGE_COST_BOUND ? "yes" : "NO",
     ];
   });
   return table(header, rows);

@@ -6,7 +6,7 @@ import { freePort } from "../../lib/net/free-port.js";
 import { startChild, type BenchChild } from "./child-process.js";
 
 export interface Target {
-  name: "service" | "service, cache off" | "service, tuned" | "hand-written" | "ceiling";
+  name: "service" | "service, cache off" | "service, tuned" | "service, usage off" | "hand-written" | "ceiling";
   url: string;
   /** The internal listener (/metrics) of the process that holds the read cache, when there is one. */
   metricsUrl?: string;

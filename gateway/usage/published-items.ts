@@ -53,7 +53,13 @@ const refOf = (item: PublishedItem | undefined, args: Args): ItemRef | undefined
 const routerUrl = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ":$1");
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-const BY_ROUTE = new Map(ITEMS.map((item) => [routerUrl(item.operation.route.path), item]));
+/** Each route's item, with its path parameters' names as the tool's arguments (`analystId` → `analyst_id`). */
+const BY_ROUTE = new Map(
+  ITEMS.map((item) => {
+    const names = [...item.operation.route.path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]!);
+    return [routerUrl(item.operation.route.path), { item, names: names.map((n) => [n, snakeCase(n)] as const) }];
+  }),
+);
 const BY_TOOL = new Map(ITEMS.map((item) => [item.operation.tool, item]));
 const TEMPLATES: ReadonlyArray<{ compiled: CompiledTemplate; item: PublishedItem }> = RESOURCE_TEMPLATES.flatMap(
   (t) => {
@@ -65,10 +71,11 @@ const TEMPLATES: ReadonlyArray<{ compiled: CompiledTemplate; item: PublishedItem
 /** The item a REST route served, from its matched pattern and path parameters. */
 export function itemOfRoute(url: string | undefined, params: unknown): ItemRef | undefined {
   if (url === undefined || !url.startsWith(REST_PREFIX)) return undefined;
-  const item = BY_ROUTE.get(url);
-  if (!item || typeof params !== "object" || params === null) return undefined;
-  const args = Object.fromEntries(Object.entries(params).map(([k, v]) => [snakeCase(k), v]));
-  return refOf(item, args);
+  const route = BY_ROUTE.get(url);
+  if (!route || typeof params !== "object" || params === null) return undefined;
+  const args: Args = {};
+  for (const [name, argument] of route.names) args[argument] = (params as Args)[name];
+  return refOf(route.item, args);
 }
 
 /** The item a tool call read, from the tool's name and arguments. */

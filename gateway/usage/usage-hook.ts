@@ -68,7 +68,8 @@ function rpcItem(request: FastifyRequest): ItemRef | undefined {
 export function usageHook(app: FastifyInstance, options: UsageHookOptions): void {
   const { recorder, toolNames } = options;
   const now = options.now ?? Date.now;
-  app.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook("onResponse", (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const at = now();
     const url = request.is404 ? undefined : request.routeOptions.url;
     const surface = surfaceOf(url, request.url);
@@ -76,9 +77,11 @@ export function usageHook(app: FastifyInstance, options: UsageHookOptions): void
     const status = reply.statusCode;
     const route = surface === "mcp" ? rpcRoute(request, toolNames) : (url ?? "(no route)");
     recorder.request({ at, credential, surface, route, status, refusal: refusalReason(request, reply) });
-    if (status >= 400 || request.principal === null) return;
-    const item =
-      surface === "rest" ? itemOfRoute(url, request.params) : surface === "mcp" ? rpcItem(request) : undefined;
-    if (item) recorder.read({ at, credential, surface: surface as "rest" | "mcp", kind: item.kind, id: item.id });
+    if (status < 400 && request.principal !== null) {
+      const item =
+        surface === "rest" ? itemOfRoute(url, request.params) : surface === "mcp" ? rpcItem(request) : undefined;
+      if (item) recorder.read({ at, credential, surface: surface as "rest" | "mcp", kind: item.kind, id: item.id });
+    }
+    done();
   });
 }

@@ -61,9 +61,10 @@ const SEP = "\u0000";
 
 export const hourOf = (at: number) => at - (at % HOUR_MS);
 
+const CLASSES: readonly StatusClass[] = ["1xx", "1xx", "2xx", "3xx", "4xx", "5xx"];
+
 export function statusClassOf(status: number): StatusClass {
-  const hundreds = Math.min(5, Math.max(1, Math.floor(status / 100)));
-  return `${hundreds}xx` as StatusClass;
+  return CLASSES[Math.min(5, Math.max(1, Math.floor(status / 100)))]!;
 }
 
 const requestKey = (c: Omit<RequestCount, "requests" | "lastAt">) =>
@@ -77,16 +78,17 @@ export class UsageTallies {
 
   request(use: RequestUse): void {
     const { credential, surface, route, refusal, at } = use;
-    this.addRequests({
-      hour: hourOf(at),
-      credential,
-      surface,
-      route,
-      statusClass: statusClassOf(use.status),
-      refusal,
-      requests: 1,
-      lastAt: at,
-    });
+    const hour = hourOf(at);
+    const statusClass = statusClassOf(use.status);
+    // The hot path: one key and a Map look-up; an object only for a combination not seen since the last flush.
+    const key = `${hour}${SEP}${credential}${SEP}${surface}${SEP}${route}${SEP}${statusClass}${SEP}${refusal}`;
+    const count = this.requests.get(key);
+    if (count) {
+      count.requests += 1;
+      if (at > count.lastAt) count.lastAt = at;
+    } else {
+      this.requests.set(key, { hour, credential, surface, route, statusClass, refusal, requests: 1, lastAt: at });
+    }
   }
 
   read(read: ItemRead): void {

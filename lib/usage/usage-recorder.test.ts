@@ -98,6 +98,37 @@ describe("usage recorder", () => {
     expect(rows).toEqual([{ reads: 40, first_read_at: NOW - 19, last_read_at: NOW + 19 }]);
   });
 
+  it("keeps the counts of a flush the database refused, and writes them with the next one", async () => {
+    const impatient = createPool(`${db.ownerUrl}?options=-c%20lock_timeout%3D200`, { name: "test-usage-lock", max: 1 });
+    const warnings: string[] = [];
+    const recorder = createUsageRecorder({
+      pool: impatient,
+      flushMs: 0,
+      log: { warn: (_f, message) => warnings.push(String(message)) },
+    });
+    const holder = await db.owner.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query("LOCK TABLE usage.requests IN ACCESS EXCLUSIVE MODE");
+      for (let i = 0; i < 3; i++) recorder.request(use({ credential: "key:outage" }));
+      await recorder.flush();
+      recorder.request(use({ credential: "key:outage" }));
+      await recorder.flush();
+      await holder.query("COMMIT");
+    } finally {
+      holder.release();
+    }
+    expect(await total("key:outage")).toBe(0);
+    await recorder.flush();
+    expect(await total("key:outage")).toBe(4);
+    expect(warnings).toEqual([
+      "usage counts could not be written; kept for the next flush",
+      "usage counts are written again",
+    ]);
+    await recorder.close();
+    await impatient.end();
+  });
+
   it("keeps a snapshot whose write failed for the next flush (tallies restore)", () => {
     const tallies = new UsageTallies();
     tallies.request(use());

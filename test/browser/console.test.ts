@@ -13,7 +13,9 @@ import { startAdminListener } from "../../admin/admin-app.js";
 import { PAGES } from "../../admin/console/layout.js";
 import { createSignInLink } from "../../admin/console/session/session-store.js";
 import type { Governor } from "../../governor/governor.js";
+import { createUsageRecorder, type UsageRecorder } from "../../lib/usage/usage-recorder.js";
 import { addChainFacts } from "../fixtures/governor.js";
+import { fillReportsDataset } from "../fixtures/reports-dataset.js";
 import { startTestGateway, type TestGateway } from "../helpers/gateway.js";
 import { startHarness, type Harness } from "../helpers/governor-harness.js";
 import { fillAnalysts } from "../mcp/harness.js";
@@ -33,6 +35,7 @@ describe.skipIf(missing !== null)("the operator's console in headless Chromium",
   /** A governor on the same database, its relay the simulator, its clock set to now: ticks run when the test says. */
   let harness: Harness;
   let governor: Governor;
+  let usage: UsageRecorder;
   const FIVE_MINUTES = 5 * 60_000;
   const slotNow = () => Math.floor(Date.now() / FIVE_MINUTES) * FIVE_MINUTES;
   /** What the pages reported on the browser's console: CSP refusals would be here. */
@@ -46,7 +49,11 @@ describe.skipIf(missing !== null)("the operator's console in headless Chromium",
   beforeAll(async () => {
     gw = await startTestGateway({
       env: { KEY_CACHE_SECONDS: String(KEY_CACHE_SECONDS), ADMIN_PORT: "0" },
-      fill: fillAnalysts,
+      fill: async (db) => {
+        await fillAnalysts(db);
+        await fillReportsDataset(db.owner);
+      },
+      usage: (db) => (usage = createUsageRecorder({ pool: db.owner, flushMs: 0 })),
     });
     await gw.app.listen({ port: 0, host: "127.0.0.1" });
     publicBase = `http://127.0.0.1:${(gw.app.server.address() as { port: number }).port}`;
@@ -93,6 +100,7 @@ describe.skipIf(missing !== null)("the operator's console in headless Chromium",
     await page.fill("#name", "colleague");
     await page.check('input[name="scopes"][value="analysts:read"]');
     await page.check('input[name="scopes"][value="reports:read"]');
+    await page.check('input[name="scopes"][value="viewer:read"]');
     await page.fill("#expires", "30d");
     await page.click('#mint button[type="submit"]');
     await page.waitForSelector("#new-key");
@@ -104,6 +112,35 @@ describe.skipIf(missing !== null)("the operator's console in headless Chromium",
     const copied = await page.evaluate(() => (globalThis as any).navigator.clipboard.readText());
     expect(copied).toBe(shown);
     expect(await publicStatus(copied)).toBe(200);
+
+    // The colleague reads a daily report through REST and through a tool; the Usage page's readership counts both.
+    const headers = { "x-api-key": copied };
+    expect((await fetch(`${publicBase}/api/v1/reports/daily/2026-03-03`, { headers })).status).toBe(200);
+    const tool = await fetch(`${publicBase}/api/mcp`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "reports_daily", arguments: { date: "2026-03-03" } },
+      }),
+    });
+    expect(((await tool.json()) as { result: { isError: boolean } }).result.isError).toBe(false);
+    await usage.flush();
+    await page.goto(`${admin.url}/usage?days=1`);
+    const read = page.locator("#readership tbody tr", { hasText: "2026-03-03" });
+    expect(await read.locator("td").allTextContents()).toEqual([
+      "daily",
+      "2026-03-03",
+      expect.stringMatching(/^key:key_[0-9a-f]{12} \(colleague\)$/),
+      "2",
+      "1",
+      "1",
+      expect.stringMatching(/ UTC$/),
+      expect.stringMatching(/ UTC$/),
+    ]);
+    await shoot("usage-readership");
 
     await page.goto(`${admin.url}/keys`);
     await shoot("keys");
@@ -142,14 +179,16 @@ describe.skipIf(missing !== null)("the operator's console in headless Chromium",
   it('writes a fleet-health snapshot with "generate fleet health", read over REST at once', async () => {
     const key = await gw.key(["reports:read"]);
     const latest = () => fetch(`${publicBase}/api/v1/reports/fleet-health/latest`, { headers: { "x-api-key": key } });
-    expect((await latest()).status).toBe(404);
+    const before = await (await latest()).text(); // the dataset's imported snapshot
     await page.goto(`${admin.url}/governor`);
     await Promise.all([page.waitForURL(`${admin.url}/governor/fleet-health`), page.click("#fleet-health")]);
     expect(await page.textContent("h1")).toBe("Fleet health written");
     const res = await latest();
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(await res.text()).toContain("on demand, at an operator's request");
+    const body = await res.text();
+    expect(body).not.toBe(before);
+    expect(body).toContain("on demand, at an operator's request");
   });
 
   it("renders every page, with nothing fetched elsewhere and nothing refused by the CSP", async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildAllInOne } from "../../app/all-in-one.js";
 import { loadConfig, type Config } from "../../lib/config/config.js";
+import type { UsageRecorder } from "../../lib/usage/usage-recorder.js";
 import { mintKey } from "../../gateway/auth/key-admin.js";
 import type { ToolDefinition } from "../../gateway/mcp/tool.js";
 import { createTestDatabase, type TestDatabase } from "./test-database.js";
@@ -22,12 +23,15 @@ export async function startTestGateway(
     env?: Record<string, string>;
     fill?: (db: TestDatabase) => Promise<void>;
     tools?: ToolDefinition[];
+    /** Counts usage (flushMs 0: the test calls flush()); absent, nothing is counted. */
+    usage?: (db: TestDatabase) => UsageRecorder;
   } = {},
 ): Promise<TestGateway> {
   const db = await createTestDatabase(inject("adminUrl"));
   await options.fill?.(db);
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", ...options.env });
-  const app = await buildAllInOne({ config, db, now: options.now, tools: options.tools });
+  const usage = options.usage?.(db);
+  const app = await buildAllInOne({ config, db, now: options.now, tools: options.tools, usage });
   await app.ready();
   return {
     app,
@@ -36,6 +40,7 @@ export async function startTestGateway(
     key: async (scopes) => (await mintKey(db.owner, { name: `test-${scopes.join("+")}`, scopes })).key,
     async close() {
       await app.close();
+      await usage?.close();
       await db.drop();
     },
   };

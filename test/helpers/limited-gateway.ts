@@ -10,6 +10,7 @@ import type { RelayCallbackOptions } from "../../gateway/relay/callback-route.js
 import { createBucketStore, type BucketStore } from "../../gateway/rate-limit/bucket-store.js";
 import { createRateLimiter } from "../../gateway/rate-limit/limiter.js";
 import type { TestDatabase } from "./test-database.js";
+import type { UsageRecorder } from "../../lib/usage/usage-recorder.js";
 
 export interface LimitedGateway {
   app: FastifyInstance;
@@ -24,13 +25,20 @@ export async function startLimitedGateway(
     now?: () => number;
     relayCallbacks?: RelayCallbackOptions;
     store?: BucketStore;
+    usage?: UsageRecorder;
   } = {},
 ): Promise<LimitedGateway> {
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", ...options.env });
   const pool = createPool(db.ownerUrl, { name: "test-rate-limit", max: 4 });
   const store = options.store ?? createBucketStore(pool, { now: options.now });
   const rateLimits = createRateLimiter({ config: config.access.rateLimit, store, sweepEveryMs: 0, now: options.now });
-  const app = await buildAllInOne({ config, db, rateLimits, relayCallbacks: options.relayCallbacks });
+  const app = await buildAllInOne({
+    config,
+    db,
+    rateLimits,
+    relayCallbacks: options.relayCallbacks,
+    usage: options.usage,
+  });
   await app.ready();
   return {
     app,

@@ -12,6 +12,7 @@ import { buildAdminApp } from "../../admin/admin-app.js";
 import { mintKey, revokeKey } from "../../gateway/auth/key-admin.js";
 import { ALL_SCOPES } from "../../lib/scopes.js";
 import { openRateLimiter } from "../../app/compose/open-rate-limiter.js";
+import { openUsageRecorder } from "../../app/compose/open-usage-recorder.js";
 import { prepareInProcessGovernor } from "../../app/governor-in-process.js";
 import { addChainFacts } from "../fixtures/governor.js";
 import { composeAllInOne } from "../../app/all-in-one.js";
@@ -82,6 +83,7 @@ export async function runWithSecrets(): Promise<SecretRun> {
   });
   const log = (name: string) => loggerOptions({ level: "trace", name, relayName: config.relay.name, stream });
   const governor = await prepareInProcessGovernor({ config, owner: db.owner, reader: db.reader });
+  const usage = openUsageRecorder({ config: config.usage, databaseUrl: db.ownerUrl })!;
   const { app } = await composeAllInOne({
     config,
     db,
@@ -89,6 +91,8 @@ export async function runWithSecrets(): Promise<SecretRun> {
     relayCallbacks: governor.relayCallbacks,
     governorRoutes: governor.pulseRoutes,
     rateLimits: openRateLimiter({ config: config.access.rateLimit, databaseUrl: db.ownerUrl }),
+    // Usage and readership are counted too, and flushed before the tables are searched.
+    usage,
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -173,6 +177,7 @@ export async function runWithSecrets(): Promise<SecretRun> {
   });
   statuses["admin wrong token"] = wrongOperator.statusCode;
   await call("rest admin-minted key", "/api/v1/analysts", { "x-api-key": s.adminRotated! });
+  await usage.flush();
 
   return {
     db,

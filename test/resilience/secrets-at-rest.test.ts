@@ -68,6 +68,9 @@ describe("secrets at rest", () => {
       dump.push(...rows.map((r) => `${schema}.${table}: ${r.row}`));
     }
     expect(dump.some((r) => r.startsWith("governor.deliveries"))).toBe(true);
+    // Usage was counted for every credential, refused ones included, and is searched like the rest.
+    expect(dump.some((r) => r.startsWith("usage.requests") && r.includes("401 invalid_credential"))).toBe(true);
+    expect(dump.some((r) => r.startsWith("usage.requests") && r.includes("peer:"))).toBe(true);
     const { signature: _signature, forgedSignature: _forged, ...secrets } = run.secrets;
     // Signatures are computed from bodies the inbox keeps, so only the signing secret and credentials are searched.
     expect(found(dump.join("\n"), secrets)).toEqual([]);

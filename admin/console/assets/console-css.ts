@@ -29,6 +29,8 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 form.inline { display: inline; }
 label { display: block; margin: .4rem 0 .15rem; font-weight: 600; }
 input[type=text], input[type=password], input[type=number] { padding: .35rem .5rem; border: 1px solid #b9c2cd; border-radius: 4px; min-width: 18rem; }
+input[type=number] { min-width: 0; width: 5rem; }
+td form.inline { white-space: nowrap; }
 fieldset { border: 1px solid var(--line); border-radius: 6px; margin: .5rem 0; }
 fieldset label { display: inline-block; font-weight: normal; margin-right: 1rem; }
 button { padding: .35rem .8rem; border: 1px solid var(--accent); background: var(--accent); color: #fff; border-radius: 4px; cursor: pointer; }

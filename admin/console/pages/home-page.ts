@@ -7,7 +7,7 @@ import { readAudit } from "../../../lib/audit/audit-log.js";
 import type { ConsoleDeps } from "../console-deps.js";
 import { html, when } from "../html.js";
 import { page } from "../layout.js";
-import { newestCanonicalDaily } from "./data-facts.js";
+import { dataFreshness } from "../../../lib/usage/index.js";
 
 export async function homeRoutes(app: FastifyInstance, deps: ConsoleDeps) {
   app.get("/", async (request, reply) => {
@@ -16,7 +16,7 @@ export async function homeRoutes(app: FastifyInstance, deps: ConsoleDeps) {
       listKeys(deps.owner),
       readKillSwitch(deps.owner, deps.config.governor.enabled),
       lastTicks(deps.owner, 1),
-      newestCanonicalDaily(deps.owner, deps.config.dailyEditorId),
+      dataFreshness(deps.owner, at, deps.config.usage.dailyDueAt, deps.config.dailyEditorId),
       readAudit(deps.owner, { limit: 1 }),
     ]);
     const active = keys.filter((k) => keyState(k, at) === "active").length;
@@ -42,8 +42,12 @@ export async function homeRoutes(app: FastifyInstance, deps: ConsoleDeps) {
         </div>
       </div>
       <div>
-        <a href="/data"><div class="value">${daily ?? "—"}</div></a>
-        <div class="label">newest canonical daily</div>
+        <a href="/data"
+          ><div class="value ${daily.warning ? "bad" : "ok"}">${daily.newestDaily?.workDate ?? "—"}</div></a
+        >
+        <div class="label">
+          newest canonical daily${daily.warning ? html`: <strong class="bad">${daily.warning}</strong>` : ""}
+        </div>
       </div>
       <div>
         <a href="/audit"><div class="value">${audit[0] ? audit[0].action : "—"}</div></a>

@@ -24,7 +24,7 @@ import type { ConsoleDeps } from "../console-deps.js";
 import { html, when, type Html } from "../html.js";
 import { csrfField, page } from "../layout.js";
 import { actorOf } from "../operator-action.js";
-import { NOT_COUNTED, type KeyUsage } from "./usage-seam.js";
+import { keyActivity, type CredentialActivity } from "../../../lib/usage/index.js";
 
 const SCOPE_CHOICES = [...ALL_SCOPES, FEED_SCOPE];
 const text = (v: unknown) => (typeof v === "string" ? v : "");
@@ -38,16 +38,14 @@ function lineage(k: KeyRow, successorOf: Map<string, string>): Html {
   return parts.length ? html`${parts.map((p, i) => html`${i ? html`<br />` : ""}${p}`)}` : html`—`;
 }
 
-function keyTable(keys: KeyRow[], usage: Map<string, KeyUsage> | null, now: number, csrf: Html): Html {
+function keyTable(keys: KeyRow[], usage: Map<string, CredentialActivity>, now: number, csrf: Html): Html {
   const successorOf = new Map(keys.filter((k) => k.rotated_from).map((k) => [k.rotated_from!, k.key_id]));
   const rows = [...keys].reverse().map((k) => {
     const state = keyState(k, now);
-    const u = usage?.get(k.key_id);
-    const counts = usage
-      ? html`<td>${when(u?.lastUsedAt ?? null)}</td>
-          <td class="num">${u?.requests24h ?? 0}</td>
-          <td class="num">${u?.requests7d ?? 0}</td>`
-      : html`<td class="muted" colspan="3">${NOT_COUNTED}</td>`;
+    const u = usage.get(`key:${k.key_id}`);
+    const counts = html`<td>${when(u?.lastUsedAt ?? null)}</td>
+      <td class="num">${u?.requests24h ?? 0}</td>
+      <td class="num">${u?.requests7d ?? 0}</td>`;
     const actions =
       state === "active"
         ? html`<form class="inline" method="post" action="/keys/${k.key_id}/rotate">
@@ -154,12 +152,8 @@ export async function keyRoutes(app: FastifyInstance, deps: ConsoleDeps) {
     const session = request.consoleSession!;
     const at = now();
     const keys = await listKeys(owner);
-    const usage = deps.usage
-      ? await deps.usage.keyUsage(
-          keys.map((k) => k.key_id),
-          at,
-        )
-      : null;
+    // Last use and requests come from the usage counts (lib/usage), at most USAGE_FLUSH_MS behind.
+    const usage = new Map((await keyActivity(owner, at)).map((a) => [a.credential, a]));
     const csrf = csrfField(session);
     const body = html`${problem ? html`<p class="error">${problem}</p>` : ""}
       <h2>Mint a key</h2>

@@ -9,7 +9,7 @@ import { TOOLS } from "../../../gateway/mcp/tools/index.js";
 import type { ConsoleDeps } from "../console-deps.js";
 import { html, when } from "../html.js";
 import { page } from "../layout.js";
-import { NOT_COUNTED } from "./usage-seam.js";
+import { keyActivity } from "../../../lib/usage/index.js";
 
 export async function peerRoutes(app: FastifyInstance, deps: ConsoleDeps) {
   app.get("/peers", async (request, reply) => {
@@ -17,20 +17,19 @@ export async function peerRoutes(app: FastifyInstance, deps: ConsoleDeps) {
     const digestsOf = new Map<string, number>();
     for (const parties of peers.digests.values())
       for (const p of parties) digestsOf.set(p.id, (digestsOf.get(p.id) ?? 0) + 1);
-    const lastUse = deps.usage
-      ? await deps.usage.partyLastUse(
-          peers.parties.map((p) => p.id),
-          deps.now(),
-        )
-      : null;
+    const lastUse = new Map((await keyActivity(deps.owner, deps.now())).map((a) => [a.credential, a.lastUsedAt]));
     const rows = peers.parties.map((party) => {
       const granted = TOOLS.filter((t) => toolAccess({ kind: "peer", party }, t).ok).length;
       return html`<tr>
-<td><code>${party.id}</code></td><td>${party.name}</td>
-<td>${party.inHubRoster ? "yes" : "no"}</td><td>${party.coverage ? "yes" : "no"}</td>
-<td class="num">${granted} of ${TOOLS.length}</td><td>${peers.writeAllowlist.has(party.id) ? "yes" : "no"}</td>
-<td class="num">${digestsOf.get(party.id) ?? 0}</td>
-<td${lastUse ? "" : html` class="muted"`}>${lastUse ? when(lastUse.get(party.id) ?? null) : NOT_COUNTED}</td></tr>`;
+        <td><code>${party.id}</code></td>
+        <td>${party.name}</td>
+        <td>${party.inHubRoster ? "yes" : "no"}</td>
+        <td>${party.coverage ? "yes" : "no"}</td>
+        <td class="num">${granted} of ${TOOLS.length}</td>
+        <td>${peers.writeAllowlist.has(party.id) ? "yes" : "no"}</td>
+        <td class="num">${digestsOf.get(party.id) ?? 0}</td>
+        <td>${when(lastUse.get(`peer:${party.id}`) ?? null)}</td>
+      </tr>`;
     });
     const body = html`<p class="muted">
         Loaded from PEERS_FILE at
