@@ -80,7 +80,7 @@ export async function startAllInOne(config: Config, say: (line: string) => void)
     usage: openUsageRecorder({
       config: config.usage,
       databaseUrl: db.ownerUrl,
-      log: { warn: (f, m) => app.log.warn(f, m) },
+      log: { warn: (f, m) => app.log.warn(f, m), error: (f, m) => app.log.error(f, m) },
     }),
   });
   let admin: Awaited<ReturnType<typeof startAdminListener>>;

@@ -13,7 +13,7 @@ export interface OpenUsageRecorderOptions {
   config: UsageConfig;
   /** The owner connection (DATABASE_URL, or the embedded server's). */
   databaseUrl: string;
-  log?: Pick<Log, "warn">;
+  log?: Pick<Log, "warn" | "error">;
 }
 
 export function openUsageRecorder(options: OpenUsageRecorderOptions): UsageRecorder | undefined {

@@ -13,12 +13,18 @@ import { REST_PREFIX } from "../contract/route-catalog.js";
 import { itemOfResource, itemOfRoute, itemOfTool, type ItemRef } from "./published-items.js";
 import { refusalReason } from "./refusal-reason.js";
 
-/** The credential as the operator knows it: `key:<key id>`, `peer:<party id>`, `oauth:<subject>`, `anonymous`. */
+/** The longest credential name the table keeps (usage.requests.credential). */
+const CREDENTIAL_MAX = 300;
+
+/**
+ * The credential as the operator knows it: `key:<key id>`, `peer:<party id>`, `oauth:<subject>`, `anonymous`. A
+ * party id or subject (named elsewhere: the peers file, the identity hub) is cut to the table's bound.
+ */
 export function credentialName(principal: Principal | null): string {
   if (principal === null) return "anonymous";
   if (principal.kind === "api_key") return `key:${principal.keyId}`;
-  if (principal.kind === "peer") return `peer:${principal.party.id}`;
-  return `oauth:${principal.subject}`;
+  const name = principal.kind === "peer" ? `peer:${principal.party.id}` : `oauth:${principal.subject}`;
+  return name.length > CREDENTIAL_MAX ? name.slice(0, CREDENTIAL_MAX) : name;
 }
 
 /** The JSON-RPC methods counted by name; anything else a client sends is counted as one. */

@@ -104,7 +104,7 @@ describe("usage recorder", () => {
     const recorder = createUsageRecorder({
       pool: impatient,
       flushMs: 0,
-      log: { warn: (_f, message) => warnings.push(String(message)) },
+      log: { warn: (_f, message) => warnings.push(String(message)), error: () => {} },
     });
     const holder = await db.owner.connect();
     try {
@@ -127,6 +127,23 @@ describe("usage recorder", () => {
     ]);
     await recorder.close();
     await impatient.end();
+  });
+
+  it("drops, with an error line, a flush the database refuses for its data, and goes on with the next", async () => {
+    const errors: string[] = [];
+    const recorder = createUsageRecorder({
+      pool,
+      flushMs: 0,
+      log: { warn: () => {}, error: (_f, message) => errors.push(String(message)) },
+    });
+    recorder.request(use({ credential: `key:${"x".repeat(400)}` }));
+    recorder.request(use({ credential: "key:after-bad" }));
+    await recorder.flush();
+    expect(errors).toEqual(["usage counts refused by the database for their data; dropped"]);
+    recorder.request(use({ credential: "key:after-bad" }));
+    await recorder.flush();
+    expect(await total("key:after-bad")).toBe(1);
+    await recorder.close();
   });
 
   it("keeps a snapshot whose write failed for the next flush (tallies restore)", () => {

@@ -2,7 +2,9 @@
  * A gateway's usage counters: requests and reads are counted in memory (tallies.ts) and added to PostgreSQL every
  * `flushMs` and once more on close. A crash loses what was counted since the last flush, at most one interval. A
  * flush that fails (the database away) puts its counts back, so they go out with the next one; the failure is
- * logged once per outage, never per request.
+ * logged once per outage, never per request. A flush the database refuses for its data (SQLSTATE classes 22 and 23:
+ * a value past a column's bound, a check) is dropped with an error line instead, so one bad row cannot stop every
+ * later flush.
  */
 import { inTransaction } from "../db/transaction.js";
 import type { Pool } from "../db/pool.js";
@@ -24,7 +26,7 @@ export interface UsageRecorderOptions {
   pool: Pool;
   /** USAGE_FLUSH_MS; 0: only on flush() and close(). */
   flushMs: number;
-  log?: Pick<Log, "warn">;
+  log?: Pick<Log, "warn" | "error">;
 }
 
 export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorder {
@@ -39,6 +41,12 @@ export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorde
       if (failing) options.log?.warn({}, "usage counts are written again");
       failing = false;
     } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (typeof code === "string" && /^2[23]/.test(code)) {
+        const rows = snapshot.requests.length + snapshot.reads.length;
+        options.log?.error({ err, rows }, "usage counts refused by the database for their data; dropped");
+        return;
+      }
       tallies.restore(snapshot);
       if (!failing) options.log?.warn({ err }, "usage counts could not be written; kept for the next flush");
       failing = true;

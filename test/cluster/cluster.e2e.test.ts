@@ -45,6 +45,7 @@ let cluster: Cluster;
 let local: FastifyInstance;
 let ids: SampleIds;
 let clusterKey: string;
+let clusterKeyId: string;
 let localKey: string;
 let stopped: Record<string, number | null> | undefined;
 
@@ -98,7 +99,10 @@ describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answe
     await embedPending(db.owner, createHashedNgramEmbedder());
     ids = await sampleIds(db.owner);
     // Separate keys: each gateway's rate-limit buckets are its own key's.
-    clusterKey = (await mintKey(db.owner, { name: "e2e-cluster", scopes: [...ALL_SCOPES] })).key;
+    ({ key: clusterKey, keyId: clusterKeyId } = await mintKey(db.owner, {
+      name: "e2e-cluster",
+      scopes: [...ALL_SCOPES],
+    }));
     localKey = (await mintKey(db.owner, { name: "e2e-local", scopes: [...ALL_SCOPES] })).key;
     // A relay with no node and no queue: the governor submits nothing, so the data stays still while compared.
     relay = await startRelaySimulator({ signingSecret: secret, fleet: { nodes: 0, queueCap: 0 } });
@@ -122,6 +126,8 @@ describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answe
         RELAY_URL: relay.url,
         RELAY_SIGNING_SECRET: secret,
         SHUTDOWN_TIMEOUT_MS: "5000",
+        // Usage is written only when the gateway stops, so the last test sees the flush on close.
+        USAGE_FLUSH_MS: "3600000",
       },
       onLine: (process, line) => lines.push({ process, line }),
       readyTimeoutMs: 90_000,
@@ -327,5 +333,16 @@ describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answe
   it("stops every process cleanly on SIGTERM", async () => {
     stopped = await cluster.stop();
     expect(stopped).toEqual({ gateway: 0, catalog: 0, reports: 0, portfolio: 0, search: 0, factcard: 0, governor: 0 });
+    // On its way out the gateway flushed what it counted: this run's requests and reads, under the key's id.
+    const counted = await db.owner.query(
+      "SELECT coalesce(sum(requests), 0)::int AS n FROM usage.requests WHERE credential = $1",
+      [`key:${clusterKeyId}`],
+    );
+    expect(counted.rows[0].n).toBeGreaterThan(0);
+    const read = await db.owner.query(
+      "SELECT array_agg(DISTINCT item_kind ORDER BY item_kind) AS kinds FROM usage.readership WHERE credential = $1",
+      [`key:${clusterKeyId}`],
+    );
+    expect(read.rows[0].kinds.length).toBeGreaterThan(0);
   }, 60_000);
 });
