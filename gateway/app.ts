@@ -34,6 +34,7 @@ import {
 import { registerMethodAwareNotFound } from "./not-found.js";
 import { relayCallbackRoutes, type RelayCallbackOptions } from "./relay/callback-route.js";
 import { restRoutes } from "./rest/index.js";
+import type { ChangeSource } from "./changes/change-source.js";
 import { collectRestRoutes } from "./contract/route-catalog.js";
 import { contractRoutes } from "./contract/routes.js";
 import { referenceRoutes } from "./docs/reference-routes.js";
@@ -78,6 +79,8 @@ export interface GatewayDeps {
   rateLimits?: RateLimiter;
   /** Answers kept as sent, dropped when the data they came from changes; absent, every read asks the services. The gateway closes it. */
   readCache?: GatewayReadCache;
+  /** The change log behind GET /api/v1/changes. */
+  changes?: ChangeSource;
 }
 
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
@@ -171,6 +174,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     facts: { searchEnabled: deps.searchEnabled ?? (() => false) },
     now: deps.now,
     readCache: readCache?.store ?? null,
+    changes: deps.changes,
   });
   return app;
 }

@@ -16,6 +16,7 @@ import type { ToolDefinition } from "../../gateway/mcp/tool.js";
 import { configureKeysetSecret } from "../../gateway/mcp/tools/keyset-pager.js";
 import type { RateLimiter } from "../../gateway/rate-limit/limiter.js";
 import { openReadCache } from "../../gateway/read-cache/open-read-cache.js";
+import { createChangeSource } from "../../gateway/changes/change-source.js";
 import { countedInbox } from "../../gateway/relay/callback-metrics.js";
 import type { RelayCallbackOptions } from "../../gateway/relay/callback-route.js";
 import { searchEnabledFrom, serviceCheck } from "../../gateway/service-health.js";
@@ -90,6 +91,7 @@ export async function composeGateway(c: GatewayComposition): Promise<ComposedGat
     rateLimits: c.rateLimits,
     metrics: c.metrics,
     readCache,
+    changes: createChangeSource(c.reader),
   });
   c.metrics?.observePool("reader", c.reader);
   const readiness = createReadiness({
