@@ -175,6 +175,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     now: deps.now,
     readCache: readCache?.store ?? null,
     changes: deps.changes,
+    settleReadCache: readCache ? () => readCache.settle() : undefined,
   });
   return app;
 }

@@ -57,7 +57,10 @@ interface ChangesQuery {
   kinds?: string;
 }
 
-export function changeRoutes(app: FastifyInstance, opts: { changes?: ChangeSource }) {
+export function changeRoutes(
+  app: FastifyInstance,
+  opts: { changes?: ChangeSource; settleReadCache?: () => Promise<void> },
+) {
   app.get<{ Querystring: ChangesQuery }>(
     "/changes",
     {
@@ -99,6 +102,9 @@ export function changeRoutes(app: FastifyInstance, opts: { changes?: ChangeSourc
         after = position;
       }
       const page = await opts.changes.read({ after, kinds: asked, limit: request.query.limit });
+      // Every change handed out committed before this point: once this replica's read cache has applied them, a
+      // reader who follows a change's url here never gets the answer from before it.
+      await opts.settleReadCache?.();
       return {
         changes: page.changes.map((c) => ({ ...c, url: CHANGE_KINDS[c.kind]!.url(c.id) })),
         next_cursor: signer.sign(page.position),

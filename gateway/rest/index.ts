@@ -27,6 +27,8 @@ export interface RestOptions {
   readCache?: ReadCache | null;
   /** The change log behind GET /changes; without it the route answers 503. */
   changes?: ChangeSource;
+  /** Resolves once the read cache has applied every change committed before the call (none without a cache). */
+  settleReadCache?: () => Promise<void>;
 }
 
 export async function restRoutes(app: FastifyInstance, opts: RestOptions) {
