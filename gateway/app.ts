@@ -34,6 +34,7 @@ import {
 import { registerMethodAwareNotFound } from "./not-found.js";
 import { relayCallbackRoutes, type RelayCallbackOptions } from "./relay/callback-route.js";
 import { restRoutes } from "./rest/index.js";
+import type { ChangeSource } from "./changes/change-source.js";
 import { collectRestRoutes } from "./contract/route-catalog.js";
 import { contractRoutes } from "./contract/routes.js";
 import { referenceRoutes } from "./docs/reference-routes.js";
@@ -82,6 +83,8 @@ export interface GatewayDeps {
   readCache?: GatewayReadCache;
   /** Usage and readership counters (gateway/usage/), flushed on their own timer; absent, nothing is counted. The gateway closes it. */
   usage?: UsageRecorder;
+  /** The change log behind GET /api/v1/changes. */
+  changes?: ChangeSource;
 }
 
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
@@ -180,6 +183,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     facts: { searchEnabled: deps.searchEnabled ?? (() => false) },
     now: deps.now,
     readCache: readCache?.store ?? null,
+    changes: deps.changes,
+    settleReadCache: readCache ? () => readCache.settle() : undefined,
   });
   return app;
 }

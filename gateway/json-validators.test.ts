@@ -48,7 +48,7 @@ const jsonGets = () =>
 describe("JSON reads carry validators", () => {
   it("every JSON GET of the document answers 200 with the body's ETag and 304 to it", async () => {
     const routes = jsonGets();
-    expect(routes.length).toBe(18);
+    expect(routes.length).toBe(19);
     const requests = restRequests(ids);
     for (const route of routes) {
       const samples = requests.filter((r: RestRequest) => r.method === "GET" && r.route === route);

@@ -17,6 +17,7 @@ import { configureKeysetSecret } from "../../gateway/mcp/tools/keyset-pager.js";
 import type { RateLimiter } from "../../gateway/rate-limit/limiter.js";
 import type { UsageRecorder } from "../../lib/usage/usage-recorder.js";
 import { openReadCache } from "../../gateway/read-cache/open-read-cache.js";
+import { createChangeSource } from "../../gateway/changes/change-source.js";
 import { countedInbox } from "../../gateway/relay/callback-metrics.js";
 import type { RelayCallbackOptions } from "../../gateway/relay/callback-route.js";
 import { searchEnabledFrom, serviceCheck } from "../../gateway/service-health.js";
@@ -94,6 +95,7 @@ export async function composeGateway(c: GatewayComposition): Promise<ComposedGat
     usage: c.usage,
     metrics: c.metrics,
     readCache,
+    changes: createChangeSource(c.reader),
   });
   c.metrics?.observePool("reader", c.reader);
   const readiness = createReadiness({

@@ -52,6 +52,7 @@ describe("the REST and tool surfaces", () => {
         .map((r) => r.route)
         .sort(),
     ).toEqual([
+      "GET /api/v1/changes",
       "GET /api/v1/feeds/daily/feed.atom",
       "GET /api/v1/feeds/daily/feed.json",
       "GET /api/v1/feeds/weekly/{analystId}/feed.atom",

@@ -55,6 +55,8 @@ const NEVER_CACHED_ROUTES = [
   "/api/v1/latest",
   "/api/v1/whiteboard/similarity-log",
   "/api/v1/factcards/{factCardId}/similar",
+  // Read from the change log on each request, up to the horizon of that moment (docs/lifecycle.md).
+  "/api/v1/changes",
 ];
 const NEVER_CACHED_TOOLS = [
   "whiteboard_similarity_log",

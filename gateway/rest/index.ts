@@ -3,7 +3,9 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../lib/config/config.js";
 import type { ServiceClients } from "../clients.js";
 import type { ReadCache } from "../read-cache/read-cache.js";
+import type { ChangeSource } from "../changes/change-source.js";
 import { analystRoutes } from "./analysts.js";
+import { changeRoutes } from "./changes.js";
 import { chartRoutes } from "./charts.js";
 import { dataRoutes } from "./data.js";
 import { factCardRoutes } from "./factcards.js";
@@ -23,6 +25,10 @@ export interface RestOptions {
   now?: () => number;
   /** The replica's read cache, whose stamps tell the report validator cache when reports changed; null: none. */
   readCache?: ReadCache | null;
+  /** The change log behind GET /changes; without it the route answers 503. */
+  changes?: ChangeSource;
+  /** Resolves once the read cache has applied every change committed before the call (none without a cache). */
+  settleReadCache?: () => Promise<void>;
 }
 
 export async function restRoutes(app: FastifyInstance, opts: RestOptions) {
@@ -37,4 +43,5 @@ export async function restRoutes(app: FastifyInstance, opts: RestOptions) {
   chartRoutes(app, opts);
   searchRoutes(app, opts);
   factCardRoutes(app, opts);
+  changeRoutes(app, opts);
 }

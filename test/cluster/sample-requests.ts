@@ -104,6 +104,7 @@ export function restRequests(ids: SampleIds): RestRequest[] {
     get(`${v1}/factcards`, `${v1}/factcards?limit=5`),
     get(`${v1}/factcards/{factCardId}`, `${v1}/factcards/${ids.factCard.fact_card_id}`),
     get(`${v1}/factcards/{factCardId}/similar`, `${v1}/factcards/${ids.factCard.fact_card_id}/similar`),
+    get(`${v1}/changes`, `${v1}/changes?limit=5`),
   ];
 }
 

@@ -53,6 +53,7 @@ const REST_EXTRAS = [
   "GET /api/v1/feeds/daily/feed.json",
   "GET /api/v1/feeds/weekly/{analystId}/feed.atom",
   "GET /api/v1/feeds/weekly/{analystId}/feed.json",
+  "GET /api/v1/changes",
 ];
 /** Documented beyond the spec: README (the tool endpoint, the contract), docs/relay-wire-format.md. */
 const EXTRAS = [

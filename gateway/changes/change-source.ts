@@ -1,0 +1,46 @@
+/**
+ * Where the change feed reads from: the change log (lib/changes), through the gateway's SELECT-only pool, and the
+ * cursor key the migration made, read once. Which kinds a key may see follows the scopes of the routes that serve
+ * them, and each change links to that route.
+ */
+import { readChanges, readCursorKey, type ChangePage } from "../../lib/changes/change-log.js";
+import { createCursorSigner, type CursorSigner } from "../../lib/cursor/cursor-signer.js";
+import type { Pool } from "../../lib/db/pool.js";
+
+export interface ChangeSource {
+  read(options: { after: string; kinds: readonly string[]; limit: number }): Promise<ChangePage>;
+  signer(): Promise<CursorSigner>;
+}
+
+export function createChangeSource(db: Pool): ChangeSource {
+  let signer: Promise<CursorSigner> | undefined;
+  return {
+    read: (options) => readChanges(db, options),
+    signer() {
+      signer ??= readCursorKey(db).then(createCursorSigner);
+      // A failed read (the database was down) is tried again by the next request.
+      signer.catch(() => (signer = undefined));
+      return signer;
+    },
+  };
+}
+
+const enc = encodeURIComponent;
+
+/** Each kind of the feed: the scope of the route that serves it, and that route for an id. */
+export const CHANGE_KINDS: Record<string, { scope: string; url: (id: string) => string }> = {
+  daily: { scope: "reports:read", url: (id) => `/api/v1/reports/daily/${id}` },
+  weekly: {
+    scope: "reports:read",
+    url: (id) => {
+      const at = id.indexOf("/");
+      return `/api/v1/reports/weekly/${id.slice(0, at)}/${enc(id.slice(at + 1))}`;
+    },
+  },
+  "data-topics": {
+    scope: "reports:read",
+    url: (id) => `/api/v1/data/${id.slice(0, 10)}/${enc(id.slice(11))}`,
+  },
+  threads: { scope: "whiteboard:read", url: (id) => `/api/v1/whiteboard/threads/${id}` },
+  "fact-cards": { scope: "factcards:read", url: (id) => `/api/v1/factcards/${enc(id)}` },
+};
