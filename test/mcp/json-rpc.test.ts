@@ -23,6 +23,8 @@ describe("initialize", () => {
       ["2025-03-26", "2025-03-26"],
       ["2025-06-18", "2025-06-18"],
       ["2025-11-25", "2025-11-25"],
+      // initialize belongs to the legacy era: the stateless revision is not negotiated through it.
+      ["2026-07-28", "2025-11-25"],
       ["2024-11-05", "2025-11-25"],
       ["1999-01-01", "2025-11-25"],
     ]) {
@@ -91,9 +93,10 @@ describe("MCP-Protocol-Version header", () => {
         { ...key, "mcp-protocol-version": bad },
       );
       expect(res.status).toBe(400);
+      // One refusal for both eras: 2026-07-28's UnsupportedProtocolVersionError (the 2025 revisions name no code).
       expect(((await res.json()) as any).error).toMatchObject({
-        code: -32600,
-        data: { supported: ["2025-03-26", "2025-06-18", "2025-11-25"] },
+        code: -32022,
+        data: { supported: ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"], requested: bad },
       });
     }
   });

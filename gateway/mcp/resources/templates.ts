@@ -21,6 +21,8 @@ export interface ResourceTemplate {
   tool: string;
   /** Where completion/complete finds values for each variable. */
   complete: Readonly<Record<string, CompleterName>>;
+  /** A document that must never be cached (fleet health: the spec's Cache-Control: no-store). */
+  noStore?: true;
   /** The whole document a URI names; its variables have passed the tool's input schema. */
   read(tool: ToolDefinition, args: Record<string, unknown>, ctx: ToolContext): Promise<WholeDocument>;
 }
@@ -72,6 +74,7 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
     uriTemplate: "institute://reports/fleet-health/latest",
     tool: "reports_fleet_health",
     complete: {},
+    noStore: true,
   }),
   template({
     name: "card-report",
