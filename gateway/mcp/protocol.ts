@@ -49,7 +49,7 @@ export const MCP_METHODS = [
 /** What every tool shares, said once here rather than in each tool's description. */
 export const SERVER_INSTRUCTIONS = [
   "Read-only research publishing tools: every tool is read-only and idempotent.",
-  "An id, date or document that does not exist is a not_found error (-32002, category permanent).",
+  "A tool that fails answers isError with a text saying why, and error {code, data: {category, transient}}; an id, date or document that does not exist is not_found (-32002, category permanent).",
   "Tools that take `limit` report {limit, returned, has_more, exact} beside their rows; keyset tools return next_cursor, passed back as `cursor` with the same filters until it is null.",
   "Tools that return a document take max_chars and offset and say whether it was truncated and where the next window starts.",
   OUTPUT_SCHEMA_RULE,
