@@ -36,6 +36,7 @@ export const MCP_METHODS = [
   "initialize",
   "ping",
   "server/discover",
+  "subscriptions/listen",
   "tools/list",
   "tools/call",
   "resources/templates/list",

@@ -21,6 +21,9 @@ import { cacheHints } from "./modern/cache-hints.js";
 import { eraOf, unsupportedVersion } from "./modern/era.js";
 import { checkRequestHeaders } from "./modern/request-headers.js";
 import { modernResultFields } from "./modern/result-envelope.js";
+import { honourFilter } from "./subscriptions/listen-filter.js";
+import { createListeners, type ChangeSource } from "./subscriptions/listeners.js";
+import { RpcError } from "./tool-errors.js";
 import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, serverInfo } from "./protocol.js";
 import type { RequestId } from "./json-rpc.js";
 import type { ToolDefinition } from "./tool.js";
@@ -36,6 +39,8 @@ export interface McpOptions {
   wrapCall?: ToolCallWrapper;
   /** True while every committed change reaches the read cache (the modern era's freshness hints); absent, never. */
   changesHeard?: () => boolean;
+  /** The committed data changes subscriptions/listen announces (the read cache's); absent, none. */
+  changes?: ChangeSource;
 }
 
 const transportError = (reply: FastifyReply, status: number, code: number, message: string) =>
@@ -47,13 +52,19 @@ const transportError = (reply: FastifyReply, status: number, code: number, messa
 export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
   const runner = createToolRunner(opts.tools, opts.clients, opts.wrapCall);
   const now = opts.now ?? Date.now;
+  const listeners = createListeners(opts.changes);
+  // Streams end gracefully before the server waits for its connections to close.
+  app.addHook("preClose", (done) => {
+    listeners.endAll();
+    done();
+  });
   const dispatch = createMethods({
     tools: opts.tools,
     runner,
     clients: opts.clients,
     projectName: opts.projectName,
     now,
-    listen: { changes: false },
+    listen: { changes: listeners.changes },
   });
   const server = serverInfo(opts.projectName);
   const freshness = {
@@ -118,6 +129,21 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
       return refuse(reply, 400, message.id, detail);
     }
     reply.header("mcp-protocol-version", era.version);
+    if (era.era === "modern" && message.method === "subscriptions/listen") {
+      let honoured;
+      try {
+        honoured = honourFilter(params.notifications, request.principal!, dispatch.resources, listeners.changes);
+        const refusal = listeners.refusal(request.principal!);
+        if (refusal) throw refusal;
+      } catch (error) {
+        if (error instanceof RpcError) return refuse(reply, 200, message.id, error.toObject());
+        throw error;
+      }
+      const headers = Object.fromEntries(Object.entries(reply.getHeaders()).map(([k, v]) => [k, String(v)]));
+      reply.hijack();
+      listeners.open(reply.raw, headers, message.id, request.principal!, honoured, server);
+      return reply;
+    }
     const answer = await dispatch(message.method, params, {
       principal: request.principal!,
       log: request.log,
