@@ -90,6 +90,8 @@ describe("the v2 client pinned to 2026-07-28", () => {
     const call = await client.callTool({ name: "analysts_list", arguments: {} });
     expect(call.isError).toBe(false);
     expect((call.structuredContent as { count: number }).count).toBeGreaterThan(0);
+    const failed = await client.callTool({ name: "analysts_get", arguments: { analyst_id: "nobody" } });
+    expect(failed).toMatchObject({ isError: true, error: { code: -32002, data: { category: "permanent" } } });
     const prompts = await client.listPrompts();
     expect(prompts.prompts.length).toBeGreaterThan(0);
     await client.close();
@@ -104,6 +106,7 @@ describe("the v2 client pinned to 2026-07-28", () => {
       "tools/call",
       "prompts/list",
     ]);
+    expect(exchanges.filter((e) => e.method === "tools/call")).toHaveLength(2);
     expect(exchanges.every((e) => e.status === 200)).toBe(true);
     expect(exchangeViolations(exchanges)).toEqual([]);
     const [discover] = exchanges;
