@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../auth/principal.js";
 import { toolAccess } from "../auth/tool-access.js";
 import type { ServiceClients } from "../clients.js";
+import { relevantError } from "../schemas/relevant-error.js";
 import { createSchemaCompiler, describeArgumentError } from "./argument-validator.js";
 import { callToolResult, type CallToolResult } from "./call-result-json.js";
 import { toolFailureResult, type ToolFailureResult } from "./tool-failure.js";
@@ -70,7 +71,7 @@ export function createToolRunner(
     const args = structuredClone(raw ?? {}) as Record<string, unknown>;
     const validate = inputs(tool.inputSchema);
     if (!validate(args)) {
-      const { message, argument } = describeArgumentError(validate.errors?.[0]);
+      const { message, argument } = describeArgumentError(relevantError(validate.errors));
       throw validationError(message, argument);
     }
     if (tool.bound) {
