@@ -172,6 +172,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     projectName: deps.config.project.name,
     now: deps.now,
     wrapCall: readCache ? toolCallCache(readCache.store, app.log) : undefined,
+    changesHeard: readCache ? () => readCache.store.live : undefined,
+    changes: readCache ?? undefined,
   });
   await app.register(contractRoutes, { config: deps.config, routes: restRouteList, tools, rateLimit: limiter?.config });
   await app.register(referenceRoutes, { title: deps.config.project.name });

@@ -2,6 +2,7 @@
 import { ConnectError } from "@connectrpc/connect";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { answerOf, INTERNAL_MESSAGE, shownMessage } from "./connect-codes.js";
+import { relevantError } from "./schemas/relevant-error.js";
 import { classifyDatabaseError, DATABASE_UNAVAILABLE, INVALID_TEXT, RETRY_AFTER_SECONDS } from "../lib/db/db-errors.js";
 
 export interface ErrorBody {
@@ -31,7 +32,7 @@ const CONTEXT_NOUN: Record<string, string> = {
 
 /** Names the parameter a schema validation failed on: `invalid query parameter 'limit': must be <= 200`. */
 function describeValidation(error: FastifyError): string {
-  const first = error.validation?.[0];
+  const first = relevantError(error.validation as Parameters<typeof relevantError>[0]);
   const noun = CONTEXT_NOUN[error.validationContext ?? ""] ?? "parameter";
   if (!first) return `invalid ${noun}`;
   const params = first.params as Record<string, unknown>;

@@ -24,12 +24,17 @@ export function callToolResult(structuredContent: Record<string, unknown>): Call
 }
 
 /**
- * The response to a request answered with `result`, as JSON text: byte for byte what JSON.stringify gives for
- * `{ jsonrpc: "2.0", id, result }`, without serializing a tool's structuredContent a second time.
+ * The response to a request answered with `result` (and the members `extra` adds or replaces, the modern era's),
+ * as JSON text: byte for byte what JSON.stringify gives for `{ jsonrpc: "2.0", id, result: {...result, ...extra} }`,
+ * without serializing a tool's structuredContent a second time.
  */
-export function resultResponseJson(id: RequestId, result: unknown): string {
+export function resultResponseJson(id: RequestId, result: unknown, extra?: Record<string, unknown>): string {
   const structured = typeof result === "object" && result !== null ? STRUCTURED_JSON.get(result) : undefined;
-  if (structured === undefined) return JSON.stringify(resultResponse(id, result));
+  if (structured === undefined)
+    return JSON.stringify(resultResponse(id, extra ? { ...(result as object), ...extra } : result));
   const { content } = result as CallToolResult;
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":${JSON.stringify(content)},"structuredContent":${structured},"isError":false}}`;
+  const tail = Object.entries(extra ?? {})
+    .map(([k, v]) => `,${JSON.stringify(k)}:${JSON.stringify(v)}`)
+    .join("");
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":${JSON.stringify(content)},"structuredContent":${structured},"isError":false${tail}}}`;
 }

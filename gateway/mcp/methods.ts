@@ -1,12 +1,16 @@
 /**
- * The MCP methods this endpoint serves: initialize, ping, tools/list, tools/call, resources/templates/list,
- * resources/list, resources/read, prompts/list, prompts/get, completion/complete. Anything else is -32601.
+ * The MCP methods this endpoint serves: tools/list, tools/call, resources/templates/list, resources/list,
+ * resources/read, prompts/list, prompts/get and completion/complete in both eras; initialize and ping in the legacy
+ * era only; server/discover in the modern era only (subscriptions/listen streams, so routes.ts answers it).
+ * Anything else is -32601. In the modern era a resource not found is -32602, as 2026-07-28 numbers it.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../auth/principal.js";
 import { listAccess } from "../auth/tool-access.js";
-import { METHOD_NOT_FOUND, type RpcErrorObject } from "./json-rpc.js";
+import { INVALID_PARAMS, METHOD_NOT_FOUND, type RpcErrorObject } from "./json-rpc.js";
 import { initializeResult } from "./protocol.js";
+import { discoverResult, type ListenSupport } from "./modern/discover.js";
+import type { Era } from "./modern/era.js";
 import type { ServiceClients } from "../clients.js";
 import { createCompletion } from "./completion/complete.js";
 import { PROMPTS } from "./prompts/index.js";
@@ -24,7 +28,15 @@ export interface MethodContext {
   log: FastifyBaseLogger;
   /** The toolsets the request selected; undefined: all of them. */
   toolsets: ReadonlySet<ToolsetName> | undefined;
+  era: Era;
 }
+
+const LEGACY_ONLY = new Set(["initialize", "ping"]);
+const MODERN_ONLY = new Set(["server/discover", "subscriptions/listen"]);
+
+/** Whether `method` exists in the era a request speaks. */
+export const servedInEra = (method: string, era: Era["era"]) =>
+  era === "legacy" ? !MODERN_ONLY.has(method) : !LEGACY_ONLY.has(method);
 
 export type MethodOutcome = { result: unknown } | { error: RpcErrorObject };
 
@@ -35,9 +47,10 @@ export interface MethodSources {
   projectName: string;
   /** The clock resources/list and the prompts read "today" from. */
   now: () => number;
+  listen: ListenSupport;
 }
 
-export function createMethods({ tools, runner, clients, projectName, now }: MethodSources) {
+export function createMethods({ tools, runner, clients, projectName, now, listen }: MethodSources) {
   const listing = createToolListing(tools);
   const resources = createResourceReader(tools, runner, clients);
   const listResources = createResourceList(resources, clients, now);
@@ -45,7 +58,10 @@ export function createMethods({ tools, runner, clients, projectName, now }: Meth
   const complete = createCompletion({ prompts, resources, runner, clients });
 
   async function run(method: string, params: Record<string, unknown>, ctx: MethodContext): Promise<unknown> {
+    if (!servedInEra(method, ctx.era.era)) return undefined;
     switch (method) {
+      case "server/discover":
+        return discoverResult(listen);
       case "initialize":
         if (typeof params.protocolVersion !== "string")
           throw validationError("invalid params: 'protocolVersion' must be a string", "protocolVersion");
@@ -77,7 +93,11 @@ export function createMethods({ tools, runner, clients, projectName, now }: Meth
     }
   }
 
-  return async function dispatch(method: string, params: unknown, ctx: MethodContext): Promise<MethodOutcome> {
+  const dispatch = async function dispatch(
+    method: string,
+    params: unknown,
+    ctx: MethodContext,
+  ): Promise<MethodOutcome> {
     try {
       const result = await run(method, params as Record<string, unknown>, ctx);
       if (result === undefined)
@@ -90,7 +110,11 @@ export function createMethods({ tools, runner, clients, projectName, now }: Meth
         };
       return { result };
     } catch (error) {
-      if (error instanceof RpcError) return { error: error.toObject() };
+      if (error instanceof RpcError) {
+        const object = error.toObject();
+        if (ctx.era.era === "modern" && error.detail.code === "resource_not_found") object.code = INVALID_PARAMS;
+        return { error: object };
+      }
       ctx.log.error({ err: error, method }, "JSON-RPC method failed");
       return {
         error: {
@@ -101,4 +125,5 @@ export function createMethods({ tools, runner, clients, projectName, now }: Meth
       };
     }
   };
+  return Object.assign(dispatch, { resources });
 }

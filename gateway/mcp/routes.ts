@@ -1,14 +1,31 @@
 /**
- * POST /api/mcp: MCP's streamable HTTP transport with JSON responses, stateless. The body is parsed here, not by
- * fastify, so malformed JSON is the JSON-RPC parse error (-32700) rather than a fastify 400, and nothing is a 5xx.
+ * POST /api/mcp: MCP's streamable HTTP transport with JSON responses, stateless, for both eras (modern/era.ts). The
+ * body is parsed here, not by fastify, so malformed JSON is the JSON-RPC parse error (-32700) rather than a fastify
+ * 400, and nothing is a 5xx. A modern request's headers are checked against its body before it runs; its result gets
+ * the modern members (modern/result-envelope.ts) and an unknown method is a 404.
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServiceClients } from "../clients.js";
 import { MCP_PATH } from "../public-url.js";
 import { resultResponseJson } from "./call-result-json.js";
-import { classify, errorResponse, INVALID_REQUEST, PARSE_ERROR, type RpcErrorObject } from "./json-rpc.js";
+import {
+  classify,
+  errorResponse,
+  INVALID_REQUEST,
+  METHOD_NOT_FOUND,
+  PARSE_ERROR,
+  type RpcErrorObject,
+} from "./json-rpc.js";
 import { createMethods } from "./methods.js";
-import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, PROTOCOL_VERSIONS } from "./protocol.js";
+import { cacheHints } from "./modern/cache-hints.js";
+import { eraOf, unsupportedVersion } from "./modern/era.js";
+import { checkRequestHeaders } from "./modern/request-headers.js";
+import { modernResultFields } from "./modern/result-envelope.js";
+import { honourFilter } from "./subscriptions/listen-filter.js";
+import { createListeners, type ChangeSource } from "./subscriptions/listeners.js";
+import { RpcError } from "./tool-errors.js";
+import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, serverInfo } from "./protocol.js";
+import type { RequestId } from "./json-rpc.js";
 import type { ToolDefinition } from "./tool.js";
 import { createToolRunner, type ToolCallWrapper } from "./tool-runner.js";
 import { selectToolsets, TOOLSET_NAMES } from "./toolsets.js";
@@ -35,6 +52,10 @@ export interface McpOptions {
   now?: () => number;
   /** Where tools/call runs each tool (the read cache); absent, it simply runs. */
   wrapCall?: ToolCallWrapper;
+  /** True while every committed change reaches the read cache (the modern era's freshness hints); absent, never. */
+  changesHeard?: () => boolean;
+  /** The committed data changes subscriptions/listen announces (the read cache's); absent, none. */
+  changes?: ChangeSource;
 }
 
 const transportError = (reply: FastifyReply, status: number, code: number, message: string) =>
@@ -45,13 +66,29 @@ const transportError = (reply: FastifyReply, status: number, code: number, messa
 
 export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
   const runner = createToolRunner(opts.tools, opts.clients, opts.wrapCall);
+  const now = opts.now ?? Date.now;
+  const listeners = createListeners(opts.changes);
+  // Streams end gracefully before the server waits for its connections to close.
+  app.addHook("preClose", (done) => {
+    listeners.endAll();
+    done();
+  });
   const dispatch = createMethods({
     tools: opts.tools,
     runner,
     clients: opts.clients,
     projectName: opts.projectName,
-    now: opts.now ?? Date.now,
+    now,
+    listen: { changes: listeners.changes },
   });
+  const server = serverInfo(opts.projectName);
+  const freshness = {
+    changesHeard: opts.changesHeard ?? (() => false),
+    neverCached: dispatch.resources.neverCached,
+    now,
+  };
+  const refuse = (reply: FastifyReply, status: number, id: RequestId | null, error: RpcErrorObject) =>
+    reply.code(status).type("application/json; charset=utf-8").send(errorResponse(id, error));
 
   app.decorateRequest("rpcCall", null);
   app.removeAllContentTypeParsers();
@@ -73,18 +110,21 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
       const status = message.error.code === INVALID_REQUEST ? 400 : 200;
       return reply.code(status).type("application/json; charset=utf-8").send(errorResponse(message.id, message.error));
     }
-    const isInitialize = message.kind === "request" && message.method === "initialize";
     const header = request.headers["mcp-protocol-version"];
-    if (header !== undefined && !isInitialize && !isSupportedVersion(header)) {
-      const detail: RpcErrorObject = {
-        code: INVALID_REQUEST,
-        message: `Bad Request: unsupported MCP-Protocol-Version ${String(header)} (supported: ${PROTOCOL_VERSIONS.join(", ")})`,
-        data: { category: "validation", transient: false, supported: [...PROTOCOL_VERSIONS] },
-      };
-      return reply
-        .code(400)
-        .type("application/json; charset=utf-8")
-        .send(errorResponse(message.kind === "request" ? message.id : null, detail));
+    if (message.kind !== "request") {
+      // Notifications and client responses carry no era of their own: only a version nobody serves is refused.
+      if (header !== undefined && !isSupportedVersion(header))
+        return refuse(reply, 400, null, unsupportedVersion(String(header)));
+      reply.header("mcp-protocol-version", isSupportedVersion(header) ? header : DEFAULT_PROTOCOL_VERSION);
+      return reply.code(202).send();
+    }
+    const params = message.params as Record<string, unknown>;
+    const outcome = eraOf(message.method, params, request.headers);
+    if (!outcome.ok) return refuse(reply, outcome.status, message.id, outcome.error);
+    const { era } = outcome;
+    if (era.era === "modern") {
+      const mismatch = checkRequestHeaders(message.method, params, request.headers);
+      if (mismatch) return refuse(reply, 400, message.id, mismatch);
     }
     const selection = selectToolsets(
       request.headers["x-mcp-toolsets"],
@@ -102,27 +142,48 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
           valid: [...TOOLSET_NAMES],
         },
       };
-      return reply
-        .code(400)
-        .type("application/json; charset=utf-8")
-        .send(errorResponse(message.kind === "request" ? message.id : null, detail));
+      return refuse(reply, 400, message.id, detail);
     }
-    reply.header("mcp-protocol-version", isSupportedVersion(header) ? header : DEFAULT_PROTOCOL_VERSION);
-    if (message.kind !== "request") return reply.code(202).send();
-    const outcome = await dispatch(message.method, message.params, {
+    reply.header("mcp-protocol-version", era.version);
+    if (era.era === "modern" && message.method === "subscriptions/listen") {
+      let honoured;
+      try {
+        honoured = honourFilter(params.notifications, request.principal!, dispatch.resources, listeners.changes);
+        const refusal = listeners.refusal(request.principal!);
+        if (refusal) throw refusal;
+      } catch (error) {
+        if (error instanceof RpcError) return refuse(reply, 200, message.id, error.toObject());
+        throw error;
+      }
+      const headers = Object.fromEntries(Object.entries(reply.getHeaders()).map(([k, v]) => [k, String(v)]));
+      reply.hijack();
+      listeners.open(reply.raw, headers, message.id, request.principal!, honoured, server);
+      return reply;
+    }
+    const answer = await dispatch(message.method, params, {
       principal: request.principal!,
       log: request.log,
       toolsets: selection.toolsets,
+      era,
     });
-    request.rpcCall = {
-      method: message.method,
-      params: message.params,
-      ...("error" in outcome ? { error: outcome.error } : {}),
-    };
-    if (isInitialize && "result" in outcome)
-      reply.header("mcp-protocol-version", (outcome.result as { protocolVersion: string }).protocolVersion);
-    const response =
-      "result" in outcome ? resultResponseJson(message.id, outcome.result) : errorResponse(message.id, outcome.error);
-    return reply.code(200).type("application/json; charset=utf-8").send(response);
+    // What the usage count reads (gateway/usage/): a tool's own failure is a result, but counts as the refusal it carries.
+    const failure = "result" in answer ? (answer.result as { isError?: boolean; error?: RpcErrorObject }) : undefined;
+    const error = "error" in answer ? answer.error : failure?.isError ? failure.error : undefined;
+    request.rpcCall = { method: message.method, params: message.params, ...(error ? { error } : {}) };
+    if ("error" in answer) {
+      // The modern transport answers a method it does not serve with 404, so a client can tell it from a legacy one.
+      const status = era.era === "modern" && answer.error.code === METHOD_NOT_FOUND ? 404 : 200;
+      return refuse(reply, status, message.id, answer.error);
+    }
+    if (message.method === "initialize")
+      reply.header("mcp-protocol-version", (answer.result as { protocolVersion: string }).protocolVersion);
+    const extra =
+      era.era === "modern"
+        ? modernResultFields(answer.result, server, cacheHints(message.method, params, freshness))
+        : undefined;
+    return reply
+      .code(200)
+      .type("application/json; charset=utf-8")
+      .send(resultResponseJson(message.id, answer.result, extra));
   });
 }

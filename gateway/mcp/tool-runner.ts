@@ -1,7 +1,9 @@
 /**
  * tools/call: find the tool, check the caller's grant, validate the arguments (and a bounded tool's `limit`),
  * run it, check its answer against the output schema, and answer with structuredContent plus the same JSON as a
- * text block. Every failure is an RpcError (spec §7.2), never an HTTP 5xx. Resources, prompts and completion read
+ * text block. Never an HTTP 5xx. A malformed call, an unknown tool and an internal fault are JSON-RPC errors (MCP's
+ * protocol errors); the tool's own failures (a refused grant, an argument it refuses, not found, a service that is
+ * down) are results with `isError: true` carrying spec §7.2's `error` (tool-failure.ts). Resources, prompts and completion read
  * through tools with the same admission (`admit`: the caller's grant, then the arguments) and error mapping (`run`),
  * so they refuse exactly as tools/call does.
  */
@@ -9,8 +11,10 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../auth/principal.js";
 import { toolAccess } from "../auth/tool-access.js";
 import type { ServiceClients } from "../clients.js";
+import { relevantError } from "../schemas/relevant-error.js";
 import { createSchemaCompiler, describeArgumentError } from "./argument-validator.js";
 import { callToolResult, type CallToolResult } from "./call-result-json.js";
+import { toolFailureResult, type ToolFailureResult } from "./tool-failure.js";
 import { INTERNAL_ERROR } from "./json-rpc.js";
 import type { ToolDefinition } from "./tool.js";
 import { authError, RpcError, toRpcError, validationError } from "./tool-errors.js";
@@ -19,7 +23,7 @@ import { MAX_JSON_DEPTH, nestedDeeperThan } from "../../lib/json-depth.js";
 export type { CallToolResult };
 
 export interface ToolRunner {
-  call(params: unknown, principal: Principal, log: FastifyBaseLogger): Promise<CallToolResult>;
+  call(params: unknown, principal: Principal, log: FastifyBaseLogger): Promise<CallToolResult | ToolFailureResult>;
   /**
    * What tools/call does before a tool runs, for the other methods that read through a tool (resources, prompts,
    * completion): refuse the caller exactly as tools/call would, then validate the arguments. Returns them as the
@@ -67,7 +71,7 @@ export function createToolRunner(
     const args = structuredClone(raw ?? {}) as Record<string, unknown>;
     const validate = inputs(tool.inputSchema);
     if (!validate(args)) {
-      const { message, argument } = describeArgumentError(validate.errors?.[0]);
+      const { message, argument } = describeArgumentError(relevantError(validate.errors));
       throw validationError(message, argument);
     }
     if (tool.bound) {
@@ -101,18 +105,34 @@ export function createToolRunner(
         throw validationError("invalid params: 'name' must be a tool name", "name");
       const tool = byName.get(params.name);
       if (!tool) throw validationError(`unknown tool: ${params.name}`, "name", "unknown_tool");
-      authorize(principal, tool);
-      const args = checkArguments(tool, params.arguments);
-      const compute = async () => {
-        const result: unknown = await run(tool.name, log, () => tool.call(args, { clients, principal }));
-        const validate = outputs(tool.outputSchema);
-        if (!isObject(result) || !validate(result)) {
-          log.error({ tool: tool.name, errors: validate.errors }, "tool answered outside its output schema");
-          throw new RpcError(INTERNAL_ERROR, "internal error", "permanent", { code: "internal" });
-        }
-        return callToolResult(result);
-      };
-      return wrapCall ? wrapCall(tool, args, compute) : compute();
+      if (params.arguments !== undefined && !isObject(params.arguments))
+        throw validationError("invalid params: 'arguments' must be an object", "arguments");
+      try {
+        return await callTool(tool, params.arguments, principal, log);
+      } catch (error) {
+        if (error instanceof RpcError && error.rpcCode !== INTERNAL_ERROR) return toolFailureResult(tool.name, error);
+        throw error;
+      }
     },
   };
+
+  async function callTool(
+    tool: ToolDefinition,
+    raw: unknown,
+    principal: Principal,
+    log: FastifyBaseLogger,
+  ): Promise<CallToolResult> {
+    authorize(principal, tool);
+    const args = checkArguments(tool, raw);
+    const compute = async () => {
+      const result: unknown = await run(tool.name, log, () => tool.call(args, { clients, principal }));
+      const validate = outputs(tool.outputSchema);
+      if (!isObject(result) || !validate(result)) {
+        log.error({ tool: tool.name, errors: validate.errors }, "tool answered outside its output schema");
+        throw new RpcError(INTERNAL_ERROR, "internal error", "permanent", { code: "internal" });
+      }
+      return callToolResult(result);
+    };
+    return wrapCall ? wrapCall(tool, args, compute) : compute();
+  }
 }

@@ -176,7 +176,7 @@ describe("tool answers from the read cache", () => {
     const narrow = await gw.key(["events:read"]);
     const refused = await call(gw.app, "analysts_list", {}, 2, narrow);
     expect(refused.statusCode).toBe(200);
-    expect(refused.json().error.data.category).toBe("auth");
+    expect(refused.json().result).toMatchObject({ isError: true, error: { data: { category: "auth" } } });
   });
 
   it("keys arguments canonically: the same arguments in another order are one entry", async () => {

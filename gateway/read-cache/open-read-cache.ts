@@ -20,6 +20,12 @@ export interface GatewayReadCache {
   store: ReadCache<unknown>;
   /** Resolves once every change committed before the call has been applied to the cache (a writer in this process awaits it). */
   settle(): Promise<void>;
+  /**
+   * Hears every change announced on the data_versions channel ('<schema>.<table>'), after the cache has dropped
+   * what it derived from it, so a listener that reads again reads fresh (the tool endpoint's subscriptions). Returns
+   * the function that stops hearing.
+   */
+  onChange(listener: (payload: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -34,12 +40,14 @@ export function openReadCache(options: {
   const store = createReadCache<unknown>(options.budgetBytes, { staleMs: options.staleMs ?? 0 });
   /** The versions read when listening last started: changes after that were heard, or are found by comparing. */
   let baseline: DataVersions | null = null;
+  const changeListeners = new Set<(payload: string) => void>();
   const listener = listenForNotifications({
     connection: options.connection,
     channel: CHANGES_CHANNEL,
     onNotification(payload) {
       const kind = kindOfChange(payload);
       if (kind) store.invalidate(kind);
+      for (const hear of changeListeners) hear(payload);
     },
     async onConnected(session) {
       const now = await readDataVersions(session);
@@ -54,7 +62,12 @@ export function openReadCache(options: {
   return {
     store,
     settle: () => listener.settle(),
+    onChange(hear) {
+      changeListeners.add(hear);
+      return () => changeListeners.delete(hear);
+    },
     async close() {
+      changeListeners.clear();
       await listener.close();
       store.reset(false);
     },

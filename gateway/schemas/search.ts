@@ -12,8 +12,16 @@ import {
 import { bool, int, nullable, nullableInt, nullableStr, num, object, str, WORK_DATE_PATTERN } from "./common.js";
 
 const scopeId = { type: "string", minLength: 1, maxLength: MAX_SCOPE_ID_CHARS } as const;
-/** Epoch milliseconds, or a work date YYYY-MM-DD (its 00:00 in Asia/Singapore). */
-const instant = { type: ["integer", "string"], minimum: 0, maximum: MAX_EPOCH_MS, pattern: WORK_DATE_PATTERN } as const;
+/**
+ * Epoch milliseconds, or a work date YYYY-MM-DD (its 00:00 in Asia/Singapore). A choice of shapes rather than a
+ * `type` array, which several agent hosts refuse in an input schema.
+ */
+const instant = {
+  anyOf: [
+    { type: "integer", minimum: 0, maximum: MAX_EPOCH_MS },
+    { type: "string", pattern: WORK_DATE_PATTERN },
+  ],
+} as const;
 
 /** SearchRequest: validated without type coercion; unknown fields are refused. */
 export const searchRequest = {

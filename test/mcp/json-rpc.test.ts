@@ -23,6 +23,8 @@ describe("initialize", () => {
       ["2025-03-26", "2025-03-26"],
       ["2025-06-18", "2025-06-18"],
       ["2025-11-25", "2025-11-25"],
+      // initialize belongs to the legacy era: the stateless revision is not negotiated through it.
+      ["2026-07-28", "2025-11-25"],
       ["2024-11-05", "2025-11-25"],
       ["1999-01-01", "2025-11-25"],
     ]) {
@@ -91,9 +93,10 @@ describe("MCP-Protocol-Version header", () => {
         { ...key, "mcp-protocol-version": bad },
       );
       expect(res.status).toBe(400);
+      // One refusal for both eras: 2026-07-28's UnsupportedProtocolVersionError (the 2025 revisions name no code).
       expect(((await res.json()) as any).error).toMatchObject({
-        code: -32600,
-        data: { supported: ["2025-03-26", "2025-06-18", "2025-11-25"] },
+        code: -32022,
+        data: { supported: ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"], requested: bad },
       });
     }
   });
@@ -165,7 +168,7 @@ describe("tools/list", () => {
 });
 
 describe("tools/call of the analyst tools", () => {
-  it("answers analysts_get, and an unknown analyst as a permanent not_found error", async () => {
+  it("answers analysts_get, and an unknown analyst as a failed result a model can read, carrying §7.2's error", async () => {
     const ok = await gw.rpc("tools/call", { name: "analysts_get", arguments: { analyst_id: "a-alpha" } }, key);
     expect(ok.body.result.structuredContent).toMatchObject({
       id: "a-alpha",
@@ -174,22 +177,54 @@ describe("tools/call of the analyst tools", () => {
     });
     const missing = await gw.rpc("tools/call", { name: "analysts_get", arguments: { analyst_id: "a-nobody" } }, key);
     expect(missing.status).toBe(200);
-    expect(missing.body.error).toMatchObject({
-      code: -32002,
-      data: { category: "permanent", transient: false, code: "not_found" },
+    expect(missing.body).toEqual({
+      jsonrpc: "2.0",
+      id: expect.any(Number),
+      result: {
+        content: [
+          {
+            type: "text",
+            text: "analysts_get failed: analyst not found: a-nobody. [permanent: not_found] Calling again with the same arguments will not help.",
+          },
+        ],
+        isError: true,
+        error: {
+          code: -32002,
+          message: "analyst not found: a-nobody",
+          data: { category: "permanent", transient: false, code: "not_found" },
+        },
+      },
     });
+  });
+
+  it("keeps a malformed call and an unknown tool JSON-RPC errors (MCP's protocol errors)", async () => {
+    const unknown = await gw.rpc("tools/call", { name: "no_such_tool", arguments: {} }, key);
+    expect(unknown.body.error).toMatchObject({ code: -32602, data: { code: "unknown_tool", argument: "name" } });
+    const notObject = await gw.rpc("tools/call", { name: "analysts_list", arguments: [1] }, key);
+    expect(notObject.body.error).toMatchObject({ code: -32602, data: { argument: "arguments" } });
+    const noName = await gw.rpc("tools/call", { arguments: {} }, key);
+    expect(noName.body.error).toMatchObject({ code: -32602, data: { argument: "name" } });
   });
 
   it("names the argument that fails the input schema", async () => {
     const missing = await gw.rpc("tools/call", { name: "analysts_get", arguments: {} }, key);
-    expect(missing.body.error).toMatchObject({
-      code: -32602,
-      message: "missing argument 'analyst_id'",
-      data: { category: "validation", argument: "analyst_id" },
+    expect(missing.body.result).toMatchObject({
+      isError: true,
+      content: [
+        {
+          type: "text",
+          text: "analysts_get failed: missing argument 'analyst_id' (argument 'analyst_id'). [validation: invalid_argument] Correct the argument and call again.",
+        },
+      ],
+      error: {
+        code: -32602,
+        message: "missing argument 'analyst_id'",
+        data: { category: "validation", argument: "analyst_id" },
+      },
     });
     const wrong = await gw.rpc("tools/call", { name: "analysts_get", arguments: { analyst_id: 5 } }, key);
-    expect(wrong.body.error.data.argument).toBe("analyst_id");
+    expect(wrong.body.result.error.data.argument).toBe("analyst_id");
     const extra = await gw.rpc("tools/call", { name: "analysts_list", arguments: { limit: 5 } }, key);
-    expect(extra.body.error).toMatchObject({ message: "unknown argument 'limit'", data: { argument: "limit" } });
+    expect(extra.body.result.error).toMatchObject({ message: "unknown argument 'limit'", data: { argument: "limit" } });
   });
 });

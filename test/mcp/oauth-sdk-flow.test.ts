@@ -151,9 +151,16 @@ it("goes from 401 through discovery, registration and the code flow to a success
   await expect(client.readResource({ uri: "institute://reports/daily/2001-01-01" })).rejects.toThrow(
     "MCP error -32002: no daily report for 2001-01-01",
   );
-  await expect(client.callTool({ name: "reports_daily", arguments: { date: "2001-01-01" } })).rejects.toThrow(
-    "MCP error -32002: no daily report for 2001-01-01",
-  );
+  // A tool's own failure is a result the model reads (isError), carrying spec §7.2's error beside it.
+  const failed = await client.callTool({ name: "reports_daily", arguments: { date: "2001-01-01" } });
+  expect(failed.isError).toBe(true);
+  expect(failed.content).toEqual([
+    {
+      type: "text",
+      text: "reports_daily failed: no daily report for 2001-01-01. [permanent: not_found] Calling again with the same arguments will not help.",
+    },
+  ]);
+  expect(failed.error).toMatchObject({ code: -32002, data: { category: "permanent", code: "not_found" } });
   expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual([
     "morning_brief",
     "review_portfolio",

@@ -166,7 +166,7 @@ describe("prompts/get", () => {
       { name: "portfolios_metrics", arguments: { portfolio_id: "p-nobody" } },
       demo.creds.viewer,
     );
-    expect(unknown.error).toEqual(tool.error);
+    expect(unknown.error).toEqual(tool.result.error);
   });
 
   it("refuses a credential as the prompt's tools would", async () => {
@@ -180,7 +180,7 @@ describe("prompts/get", () => {
       { name: "portfolios_metrics", arguments: { portfolio_id: portfolioIds[0] } },
       demo.creds.whiteboard,
     );
-    expect(refused.error).toEqual(tool.error);
+    expect(refused.error).toEqual(tool.result.error);
     expect(refused.error).toMatchObject({ code: -32001, data: { code: "missing_scope", required: "viewer:read" } });
   });
 });
@@ -293,6 +293,6 @@ describe("completion/complete", () => {
       { name: "portfolios_metrics", arguments: { portfolio_id: "x" } },
       demo.creds.analysts,
     );
-    expect(refused.error).toEqual(tool.error);
+    expect(refused.error).toEqual(tool.result.error);
   });
 });

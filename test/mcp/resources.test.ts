@@ -206,7 +206,8 @@ describe("resources/read", () => {
       { name: "reports_daily", arguments: { date: TODAY, max_chars: 1_000_000 } },
       demo.creds.viewer,
     );
-    if (tool.error) expect(today.error).toEqual(tool.error);
+    // A tool's own failure is a result carrying spec §7.2's error; resources/read answers the same error as a JSON-RPC error.
+    if (tool.result.isError) expect(today.error).toEqual(tool.result.error);
     else expect(today.result.contents[0].text).toBe(tool.result.structuredContent.markdown);
   });
 
@@ -243,7 +244,7 @@ describe("resources/read", () => {
       { name: "reports_daily", arguments: { date: "2001-01-01" } },
       demo.creds.viewer,
     );
-    expect(missing.error).toEqual(tool.error);
+    expect(missing.error).toEqual(tool.result.error);
     expect(missing.error).toMatchObject({ code: -32002, data: { code: "not_found" } });
     expect((await demo.rpc("resources/read", {}, demo.creds.viewer)).error).toMatchObject({
       code: -32602,
@@ -279,8 +280,8 @@ describe("resources/read", () => {
         const read = await demo.rpc("resources/read", { uri: sample.uri }, headers);
         const call = await demo.rpc("tools/call", { name: template.tool, arguments: sample.args }, headers);
         expect(read.status, template.name).toBe(200);
-        if (call.error) {
-          expect(read.error, `${kind} ${template.name}`).toEqual(call.error);
+        if (call.result.isError) {
+          expect(read.error, `${kind} ${template.name}`).toEqual(call.result.error);
           expect(read.error.data.category, `${kind} ${template.name}`).toBe("auth");
         } else {
           expect(read.result.contents[0].text.length, `${kind} ${template.name}`).toBeGreaterThan(0);

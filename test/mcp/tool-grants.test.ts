@@ -119,7 +119,11 @@ describe("scope grants", () => {
     }
     const res = await call("sessions_tool", await apiKey(["mailbox:read", "reports:read"]));
     expect(res.status).toBe(200);
-    expect(res.body.error).toEqual({
+    expect(res.body.result.isError).toBe(true);
+    expect(res.body.result.content[0].text).toBe(
+      "sessions_tool failed: missing scope: sessions:read. [auth: missing_scope] It needs the scope sessions:read. This credential may not use it; calling again will not help.",
+    );
+    expect(res.body.result.error).toEqual({
       code: -32001,
       message: "missing scope: sessions:read",
       data: {
@@ -155,15 +159,18 @@ describe("party grants and tools withheld from peers", () => {
       "peer",
     );
     const plain = await call("coverage_tool", { authorization: `Bearer ${kPlain}` });
-    expect(plain.body.error).toMatchObject({ code: -32001, data: { category: "auth", code: "party_not_granted" } });
+    expect(plain.body.result.error).toMatchObject({
+      code: -32001,
+      data: { category: "auth", code: "party_not_granted" },
+    });
     const viewer = await call("coverage_tool", await apiKey(["viewer:read"]));
-    expect(viewer.body.error).toMatchObject({ data: { category: "auth", code: "party_not_granted" } });
+    expect(viewer.body.result.error).toMatchObject({ data: { category: "auth", code: "party_not_granted" } });
   });
 
   it("never serve a withheld tool to a peer key, whatever the party, while institute keys get it", async () => {
     for (const key of [kCov, kPlain]) {
       const res = await call("workspace_tool", { "x-api-key": key });
-      expect(res.body.error).toMatchObject({
+      expect(res.body.result.error).toMatchObject({
         code: -32001,
         data: { category: "auth", code: "withheld_from_peers", transient: false },
       });
@@ -181,7 +188,7 @@ describe("bounds", () => {
     expect((await call("rows_list", key, { limit: 20 })).body.result.structuredContent.limit).toBe(20);
     for (const limit of [21, 0, 2.5, "7"]) {
       const res = await call("rows_list", key, { limit });
-      expect(res.body.error).toMatchObject({
+      expect(res.body.result.error).toMatchObject({
         code: -32602,
         data: { category: "validation", argument: "limit", transient: false },
       });
@@ -190,25 +197,34 @@ describe("bounds", () => {
 });
 
 describe("tool failures (spec §7.2)", () => {
-  const expected: Array<[string, number, string, boolean]> = [
+  const toolOwn: Array<[string, number, string, boolean]> = [
     ["fails_notfound", -32002, "permanent", false],
     ["fails_invalidargument", -32602, "validation", false],
     ["fails_permissiondenied", -32001, "auth", false],
     ["fails_unavailable", -32003, "transient", true],
     ["fails_deadlineexceeded", -32003, "transient", true],
     ["fails_resourceexhausted", -32003, "transient", true],
-    ["fails_internal", -32603, "permanent", false],
-    ["throws_plain", -32603, "permanent", false],
-    ["bad_output", -32603, "permanent", false],
   ];
-  it.each(expected)(
-    "%s is a JSON-RPC error in a 200: code %i, category %s, transient %s",
+  it.each(toolOwn)(
+    "%s is a result with isError and §7.2's error in a 200: code %i, category %s, transient %s",
     async (name, code, category, transient) => {
       const res = await call(name, await apiKey(["viewer:read"]));
       expect(res.status).toBe(200);
-      expect(res.body.result).toBeUndefined();
-      expect(res.body.error).toMatchObject({ code, data: { category, transient } });
+      expect(res.body.error).toBeUndefined();
+      expect(res.body.result).toMatchObject({
+        isError: true,
+        content: [{ type: "text", text: expect.stringContaining(`${name} failed: `) }],
+        error: { code, data: { category, transient } },
+      });
       expect(JSON.stringify(res.body)).not.toContain("secret detail");
     },
   );
+  const internal = ["fails_internal", "throws_plain", "bad_output"];
+  it.each(internal)("%s is an internal fault: a JSON-RPC error -32603 in a 200, described to nobody", async (name) => {
+    const res = await call(name, await apiKey(["viewer:read"]));
+    expect(res.status).toBe(200);
+    expect(res.body.result).toBeUndefined();
+    expect(res.body.error).toMatchObject({ code: -32603, data: { category: "permanent", transient: false } });
+    expect(JSON.stringify(res.body)).not.toContain("secret detail");
+  });
 });

@@ -54,8 +54,10 @@ async function read(n: number): Promise<Kind> {
         : "bad";
     if (tool) {
       const body = JSON.parse(text);
-      if (body.result) return body.result._meta?.stale ? "stale" : "ok";
-      return body.error?.data?.category === "transient" ? "unavailable" : "bad";
+      // A tool's own failure is a result with isError carrying §7.2's error.
+      const failure = body.result?.isError ? body.result.error : body.error;
+      if (!failure) return body.result?._meta?.stale ? "stale" : "ok";
+      return failure.data?.category === "transient" ? "unavailable" : "bad";
     }
     if (res.status === 404 && url.includes("nobody")) return "ok";
     if (res.status === 200) return res.headers.get("age") === null ? "ok" : "stale";

@@ -48,6 +48,22 @@ export function jsonRpcErrorProblem(body: unknown): string | null {
   return null;
 }
 
+/**
+ * A tool endpoint answer's refusal as a JSON-RPC error envelope, whichever channel carried it: a JSON-RPC `error`
+ * (protocol errors, other methods' refusals) or a tools/call result with `isError: true`, whose §7.2 `error` sits
+ * beside a text for the model (a result without that text is returned as is, so the shape check names it). Null for
+ * a success.
+ */
+export function failureEnvelope(body: unknown): Record<string, unknown> | null {
+  if (!isObject(body)) return null;
+  if ("error" in body) return body;
+  const result = body.result;
+  if (!isObject(result) || result.isError !== true) return null;
+  const content = result.content as Array<{ text?: unknown }> | undefined;
+  const readable = Array.isArray(content) && typeof content[0]?.text === "string" && content[0].text !== "";
+  return { jsonrpc: body.jsonrpc, id: body.id, error: readable ? result.error : undefined };
+}
+
 /** A JSON-RPC 2.0 success envelope. */
 export function jsonRpcResultProblem(body: unknown): string | null {
   if (!isObject(body)) return "not a JSON object";

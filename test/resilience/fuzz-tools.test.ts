@@ -10,7 +10,13 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INTERNAL_ERROR } from "../../gateway/mcp/json-rpc.js";
 import { TOOLS } from "../../gateway/mcp/tools/index.js";
-import { answerProblem, jsonRpcErrorProblem, jsonRpcResultProblem, parseJson } from "./error-shapes.js";
+import {
+  answerProblem,
+  failureEnvelope,
+  jsonRpcErrorProblem,
+  jsonRpcResultProblem,
+  parseJson,
+} from "./error-shapes.js";
 import { startFuzzGateway, type FuzzGateway } from "./fuzz-gateway.js";
 import { body as junkBody, contentType } from "./fuzz-inputs.js";
 import { runFuzz } from "./run-fuzz.js";
@@ -232,10 +238,11 @@ describe("tool endpoint fuzz", () => {
         const parsed = parseJson(answer.body);
         if (!parsed.ok) throw new Error(`${what} -> 200 that is not JSON`);
         const envelope = parsed.value as { error?: { code: number } };
-        if ("error" in envelope) {
-          const shape = jsonRpcErrorProblem(envelope);
+        const failure = failureEnvelope(envelope) as { error?: { code: number } } | null;
+        if (failure) {
+          const shape = jsonRpcErrorProblem(failure);
           if (shape) throw new Error(`${what} -> ${shape}: ${answer.body.slice(0, 300)}`);
-          if (envelope.error!.code === INTERNAL_ERROR)
+          if (failure.error!.code === INTERNAL_ERROR)
             throw new Error(`${what} -> internal error: ${answer.body.slice(0, 300)}`);
           outcomes.errors++;
         } else {

@@ -72,7 +72,12 @@ describe("hostile requests", () => {
     const refusedDeep = await call(deep);
     expect(refusedDeep.status).toBeLessThan(500);
     const body = (await refusedDeep.json()) as any;
-    expect([body.error.code, body.error.message]).toEqual([-32602, "invalid arguments: nested deeper than 32 levels"]);
+    // A tool's argument it refuses: a result the model can read, with §7.2's error.
+    expect([body.result.isError, body.result.error.code, body.result.error.message]).toEqual([
+      true,
+      -32602,
+      "invalid arguments: nested deeper than 32 levels",
+    ]);
   });
 
   it("still serves a normal call afterwards", async () => {

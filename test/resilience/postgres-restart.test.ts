@@ -12,7 +12,7 @@ import { buildAllInOne } from "../../app/all-in-one.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database.js";
 import { fillAnalysts } from "../mcp/harness.js";
-import { errorResponseProblem, jsonRpcErrorProblem, parseJson } from "./error-shapes.js";
+import { errorResponseProblem, failureEnvelope, jsonRpcErrorProblem, parseJson } from "./error-shapes.js";
 import { startLoad, type Sample } from "./load-loop.js";
 import { startRestartablePostgres, type RestartablePostgres } from "./restartable-postgres.js";
 
@@ -96,11 +96,11 @@ async function tool(name: string, args: Record<string, unknown>, apiKey = key): 
       ? { surface: "tool", kind: "unavailable", detail: "503" }
       : bad;
   if (res.statusCode !== 200) return bad;
-  if (envelope.result) return { surface: "tool", kind: "ok", detail: "result" };
-  if (!envelope.error || jsonRpcErrorProblem(envelope) !== null) return bad;
-  if (envelope.error.data.code === "not_found") return { surface: "tool", kind: "ok", detail: "not_found" };
-  const transient =
-    envelope.error.data.category === "transient" && /^database unavailable/.test(envelope.error.message);
+  const failure = failureEnvelope(envelope) as typeof envelope | null;
+  if (!failure) return envelope.result ? { surface: "tool", kind: "ok", detail: "result" } : bad;
+  if (!failure.error || jsonRpcErrorProblem(failure) !== null) return bad;
+  if (failure.error.data.code === "not_found") return { surface: "tool", kind: "ok", detail: "not_found" };
+  const transient = failure.error.data.category === "transient" && /^database unavailable/.test(failure.error.message);
   return transient ? { surface: "tool", kind: "unavailable", detail: "transient" } : bad;
 }
 

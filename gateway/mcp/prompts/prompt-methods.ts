@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../../auth/principal.js";
 import { toolAccess } from "../../auth/tool-access.js";
 import type { ServiceClients } from "../../clients.js";
+import { relevantError } from "../../schemas/relevant-error.js";
 import { createSchemaCompiler, describeArgumentError } from "../argument-validator.js";
 import type { ResourceReader } from "../resources/resource-reader.js";
 import { RESOURCE_MIME_TYPE } from "../resources/templates.js";
@@ -108,7 +109,7 @@ export function createPromptMethods({ prompts, tools, runner, resources, clients
       const args = { ...(raw as Record<string, unknown>) };
       const validate = validators(schemas.get(prompt.name)!);
       if (!validate(args)) {
-        const { message, argument } = describeArgumentError(validate.errors?.[0]);
+        const { message, argument } = describeArgumentError(relevantError(validate.errors));
         throw validationError(message, argument);
       }
       return prompt.get(args as Record<string, string>, context(principal, log));

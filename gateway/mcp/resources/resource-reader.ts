@@ -86,6 +86,9 @@ export function createResourceReader(tools: readonly ToolDefinition[], runner: T
     }),
     resolve,
     readWhole,
+    /** Whether a URI names a document that must never be cached. */
+    neverCached: (uri: string) =>
+      served.some(({ template }) => template.noStore === true && template.compiled.match(uri)?.ok === true),
     async read(params: Record<string, unknown>, principal: Principal, log: FastifyBaseLogger) {
       const uri = params.uri as string;
       const document = await readWhole(resolve(params.uri, principal), principal, log);

@@ -21,6 +21,13 @@ export interface ResourceTemplate {
   tool: string;
   /** Where completion/complete finds values for each variable. */
   complete: Readonly<Record<string, CompleterName>>;
+  /**
+   * The data changes ('<schema>.<table>' as the data_versions channel announces them; '<schema>.' for any table of
+   * it) after which a document of this template may read differently: a subscription's resources/updated.
+   */
+  changesWith: readonly string[];
+  /** A document that must never be cached (fleet health: the spec's Cache-Control: no-store). */
+  noStore?: true;
   /** The whole document a URI names; its variables have passed the tool's input schema. */
   read(tool: ToolDefinition, args: Record<string, unknown>, ctx: ToolContext): Promise<WholeDocument>;
 }
@@ -49,6 +56,7 @@ const cardReportUri = compileTemplate(CARD_REPORT_TEMPLATE);
 export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
   template({
     name: "daily-report",
+    changesWith: ["reports.reports", "objects.blobs"],
     title: "Daily report",
     description:
       "The canonical daily report of a work date (YYYY-MM-DD, Asia/Singapore). Without lang: English, else the language-agnostic report.",
@@ -58,6 +66,7 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
   }),
   template({
     name: "weekly-report",
+    changesWith: ["reports.reports", "objects.blobs"],
     title: "An analyst's weekly report",
     description:
       "One analyst's weekly report in the ISO week containing the date; the most recently archived copy wins.",
@@ -67,14 +76,17 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
   }),
   template({
     name: "fleet-health",
+    changesWith: ["reports.fleet_health"],
     title: "Latest fleet-health snapshot",
     description: "The latest fleet-health snapshot, generated daily at 00:00 Asia/Singapore.",
     uriTemplate: "institute://reports/fleet-health/latest",
     tool: "reports_fleet_health",
     complete: {},
+    noStore: true,
   }),
   template({
     name: "card-report",
+    changesWith: ["catalog.card_reports", "catalog.cards", "objects.blobs"],
     title: "A whiteboard card's report",
     description:
       "A whiteboard card's report. Without lang: English, else the language-agnostic report; with lang, exactly that language.",
@@ -84,6 +96,7 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
   }),
   template({
     name: "whiteboard-thread",
+    changesWith: ["catalog.threads", "catalog.cards"],
     title: "A whiteboard thread",
     description:
       "A whiteboard research thread as markdown: its root question, then its cards in order with their summaries and report URIs.",
@@ -100,6 +113,7 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
   }),
   template({
     name: "portfolio",
+    changesWith: ["portfolio."],
     title: "A portfolio's track record",
     description:
       "A portfolio's track record as markdown: its risk-adjusted metrics table and how each figure was computed.",
@@ -116,6 +130,7 @@ export const RESOURCE_TEMPLATES: readonly ResourceTemplate[] = [
   }),
   template({
     name: "institute-memory",
+    changesWith: ["catalog.institute_memory"],
     title: "Institute memory",
     description: "The institute's long-lived memory as one markdown document. Never served to peer keys.",
     uriTemplate: "institute://memory",

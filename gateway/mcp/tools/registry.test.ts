@@ -98,12 +98,29 @@ describe("the tool registry", () => {
     for (const t of TOOLS) {
       expect(t.inputSchema.additionalProperties, t.name).toBe(false);
       for (const [arg, schema] of Object.entries(props(t.inputSchema))) {
-        expect(schema.type ?? schema.enum ?? schema.const, `${t.name}.${arg}`).toBeDefined();
+        const typed = (s: any) => s.type ?? s.enum ?? s.const;
+        const branches = (schema.anyOf as any[] | undefined) ?? [schema];
+        expect(branches.every(typed), `${t.name}.${arg}`).toBe(true);
         expect(typeof schema.description, `${t.name}.${arg} describes itself`).toBe("string");
       }
       for (const required of (t.inputSchema.required ?? []) as string[])
         expect(props(t.inputSchema)[required], `${t.name} requires ${required}`).toBeDefined();
     }
+  });
+
+  it("has input schemas every host accepts: no type arrays, and every object schema says what it holds", () => {
+    const warnings: string[] = [];
+    const walk = (tool: string, schema: unknown, at: string): void => {
+      if (typeof schema !== "object" || schema === null) return;
+      if (Array.isArray(schema)) return schema.forEach((s, i) => walk(tool, s, `${at}/${i}`));
+      const s = schema as Record<string, unknown>;
+      if (Array.isArray(s.type)) warnings.push(`${tool}${at}: type array ${JSON.stringify(s.type)}`);
+      if (s.type === "object" && !("properties" in s) && !("additionalProperties" in s))
+        warnings.push(`${tool}${at}: object schema without properties`);
+      for (const [key, value] of Object.entries(s)) walk(tool, value, `${at}/${key}`);
+    };
+    for (const t of TOOLS) walk(t.name, t.inputSchema, "");
+    expect(warnings).toEqual([]);
   });
 
   it("describes its answer exactly: an object whose every member is always present, nothing else", () => {
