@@ -174,6 +174,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     wrapCall: readCache ? toolCallCache(readCache.store, app.log) : undefined,
     changesHeard: readCache ? () => readCache.store.live : undefined,
     changes: readCache ?? undefined,
+    changeFeed: deps.changes
+      ? { source: deps.changes, settle: readCache ? () => readCache.settle() : undefined }
+      : undefined,
   });
   await app.register(contractRoutes, { config: deps.config, routes: restRouteList, tools, rateLimit: limiter?.config });
   await app.register(referenceRoutes, { title: deps.config.project.name });

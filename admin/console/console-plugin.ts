@@ -17,6 +17,7 @@ import { keyRoutes } from "./pages/keys-page.js";
 import { peerRoutes } from "./pages/peers-page.js";
 import { serviceRoutes } from "./pages/service-page.js";
 import { usageRoutes } from "./pages/usage-page.js";
+import { withdrawalRoutes } from "./pages/withdrawals-page.js";
 import { sessionIdOf } from "./session/cookie.js";
 import { csrfMatches, findSession, type Session } from "./session/session-store.js";
 import { SIGN_IN_PATHS, signInRoutes } from "./session/sign-in-routes.js";
@@ -101,6 +102,7 @@ export async function consolePlugin(app: FastifyInstance, deps: ConsoleDeps) {
   await app.register(usageRoutes, deps);
   await app.register(governorRoutes, deps);
   await app.register(dataRoutes, deps);
+  await app.register(withdrawalRoutes, deps);
   await app.register(serviceRoutes, deps);
   await app.register(auditRoutes, deps);
 }

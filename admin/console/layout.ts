@@ -9,6 +9,7 @@ export const PAGES = [
   ["/usage", "Usage"],
   ["/governor", "Governor"],
   ["/data", "Data"],
+  ["/withdrawals", "Withdrawals"],
   ["/service", "Service"],
   ["/audit", "Audit"],
 ] as const;

@@ -27,11 +27,15 @@ export function createChangeSource(db: Pool): ChangeSource {
 
 const enc = encodeURIComponent;
 
-/** Each kind of the feed: the scope of the route that serves it, and that route for an id. */
-export const CHANGE_KINDS: Record<string, { scope: string; url: (id: string) => string }> = {
-  daily: { scope: "reports:read", url: (id) => `/api/v1/reports/daily/${id}` },
+/**
+ * Each kind of the feed: the scope of the route that serves it, the grant of the tools that read it (the tool
+ * endpoint shows a key the kinds it may read there), and that route for an id.
+ */
+export const CHANGE_KINDS: Record<string, { scope: string; toolScope: string; url: (id: string) => string }> = {
+  daily: { scope: "reports:read", toolScope: "viewer:read", url: (id) => `/api/v1/reports/daily/${id}` },
   weekly: {
     scope: "reports:read",
+    toolScope: "viewer:read",
     url: (id) => {
       const at = id.indexOf("/");
       return `/api/v1/reports/weekly/${id.slice(0, at)}/${enc(id.slice(at + 1))}`;
@@ -39,8 +43,9 @@ export const CHANGE_KINDS: Record<string, { scope: string; url: (id: string) => 
   },
   "data-topics": {
     scope: "reports:read",
+    toolScope: "viewer:read",
     url: (id) => `/api/v1/data/${id.slice(0, 10)}/${enc(id.slice(11))}`,
   },
-  threads: { scope: "whiteboard:read", url: (id) => `/api/v1/whiteboard/threads/${id}` },
-  "fact-cards": { scope: "factcards:read", url: (id) => `/api/v1/factcards/${enc(id)}` },
+  threads: { scope: "whiteboard:read", toolScope: "whiteboard:read", url: (id) => `/api/v1/whiteboard/threads/${id}` },
+  "fact-cards": { scope: "factcards:read", toolScope: "viewer:read", url: (id) => `/api/v1/factcards/${enc(id)}` },
 };

@@ -108,6 +108,7 @@ describe("GET /api/contract", () => {
       "chain",
       "coverage",
       "operations",
+      "changes",
     ]);
     for (const set of sets) {
       const listed = await gw.rpc("tools/list", {}, { ...viewer, "x-mcp-toolsets": set.name });

@@ -22,6 +22,7 @@ import { eraOf, unsupportedVersion } from "./modern/era.js";
 import { checkRequestHeaders } from "./modern/request-headers.js";
 import { modernResultFields } from "./modern/result-envelope.js";
 import { honourFilter } from "./subscriptions/listen-filter.js";
+import type { ChangeFeed } from "../changes/changes-answer.js";
 import { createListeners, type ChangeSource } from "./subscriptions/listeners.js";
 import { RpcError } from "./tool-errors.js";
 import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, serverInfo } from "./protocol.js";
@@ -56,6 +57,8 @@ export interface McpOptions {
   changesHeard?: () => boolean;
   /** The committed data changes subscriptions/listen announces (the read cache's); absent, none. */
   changes?: ChangeSource;
+  /** The change log changes_since reads; absent, that tool answers unavailable. */
+  changeFeed?: ChangeFeed;
 }
 
 const transportError = (reply: FastifyReply, status: number, code: number, message: string) =>
@@ -65,7 +68,7 @@ const transportError = (reply: FastifyReply, status: number, code: number, messa
     .send(errorResponse(null, { code, message, data: { category: "validation", transient: false } }));
 
 export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
-  const runner = createToolRunner(opts.tools, opts.clients, opts.wrapCall);
+  const runner = createToolRunner(opts.tools, opts.clients, opts.wrapCall, opts.changeFeed);
   const now = opts.now ?? Date.now;
   const listeners = createListeners(opts.changes);
   // Streams end gracefully before the server waits for its connections to close.

@@ -10,6 +10,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../auth/principal.js";
 import { toolAccess } from "../auth/tool-access.js";
+import type { ChangeFeed } from "../changes/changes-answer.js";
 import type { ServiceClients } from "../clients.js";
 import { relevantError } from "../schemas/relevant-error.js";
 import { createSchemaCompiler, describeArgumentError } from "./argument-validator.js";
@@ -57,6 +58,7 @@ export function createToolRunner(
   tools: readonly ToolDefinition[],
   clients: ServiceClients,
   wrapCall?: ToolCallWrapper,
+  changes?: ChangeFeed,
 ): ToolRunner {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const inputs = createSchemaCompiler();
@@ -125,7 +127,7 @@ export function createToolRunner(
     authorize(principal, tool);
     const args = checkArguments(tool, raw);
     const compute = async () => {
-      const result: unknown = await run(tool.name, log, () => tool.call(args, { clients, principal }));
+      const result: unknown = await run(tool.name, log, () => tool.call(args, { clients, principal, changes }));
       const validate = outputs(tool.outputSchema);
       if (!isObject(result) || !validate(result)) {
         log.error({ tool: tool.name, errors: validate.errors }, "tool answered outside its output schema");

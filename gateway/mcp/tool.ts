@@ -2,6 +2,7 @@
  * One registry is the source of every tool: tools/list, the public contract and the OpenAPI document are
  * derived from these definitions, never typed by hand.
  */
+import type { ChangeFeed } from "../changes/changes-answer.js";
 import type { ServiceClients } from "../clients.js";
 import type { Bound } from "../operations/input-schemas.js";
 import type { JsonSchema } from "../operations/operation.js";
@@ -19,6 +20,8 @@ export type ToolBound = Bound;
 export interface ToolContext {
   clients: ServiceClients;
   principal: Principal;
+  /** The change log changes_since reads (the gateway's); absent, that tool answers unavailable. */
+  changes?: ChangeFeed;
 }
 
 export interface ToolDefinition<Args = any, Result = any> {

@@ -16,6 +16,7 @@ export const TOOLSETS = {
   chain: "Reasoning chains: chain facts, steps, tags, provenance links and citations.",
   coverage: "Coverage research artifacts (granted by party).",
   operations: "The research queue: what the governor has in flight.",
+  changes: "The change feed: what was published, updated or withdrawn, in commit order.",
 } as const;
 
 export type ToolsetName = keyof typeof TOOLSETS;

@@ -5,12 +5,11 @@
  * routes its scopes allow; one that allows none is 403, as is a `kinds` filter naming a kind it may not see.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { START } from "../../lib/changes/change-log.js";
+import { answerChanges, CHANGE_KIND_NAMES as KIND_NAMES, CHANGE_LIMIT } from "../changes/changes-answer.js";
 import { CHANGE_KINDS, type ChangeSource } from "../changes/change-source.js";
 import { sendError } from "../errors.js";
 import { errorResponse, gatedErrors, object } from "../schemas/common.js";
 
-const KIND_NAMES = Object.keys(CHANGE_KINDS);
 const SCOPES = [...new Set(Object.values(CHANGE_KINDS).map((k) => k.scope))].sort();
 
 const change = object({
@@ -41,7 +40,7 @@ const changesQuery = {
       maxLength: 512,
       description: "A next_cursor this service gave out; none: the beginning.",
     },
-    limit: { type: "integer", minimum: 1, maximum: 1000, default: 100 },
+    limit: { type: "integer", minimum: 1, maximum: CHANGE_LIMIT.max, default: CHANGE_LIMIT.default },
     kinds: {
       type: "string",
       maxLength: 200,
@@ -64,7 +63,9 @@ export function changeRoutes(
   app.get<{ Querystring: ChangesQuery }>(
     "/changes",
     {
-      config: { restOnly: "the change feed a mirror follows; the tools read each item by id" },
+      config: {
+        restOnly: "changes_since serves the same answer (gateway/changes/changes-answer.ts), scoped by tool grants",
+      },
       schema: {
         summary: "Follow what was published, updated and withdrawn, in commit order",
         description:
@@ -79,37 +80,27 @@ export function changeRoutes(
       // REST takes institute keys only (docs/decisions.md); their scopes are literal.
       const scopes: ReadonlySet<string> = principal.kind === "peer" ? new Set() : principal.scopes;
       const granted = [...scopes].sort();
-      const visible = KIND_NAMES.filter((k) => scopes.has(CHANGE_KINDS[k]!.scope));
-      if (visible.length === 0)
-        return sendError(reply, 403, `missing scope: one of ${SCOPES.join(", ")}`, {
-          required: SCOPES.join(" or "),
-          granted,
-        });
-      const asked = request.query.kinds ? [...new Set(request.query.kinds.split(","))] : visible;
-      const hidden = asked.find((k) => !visible.includes(k));
-      if (hidden)
-        return sendError(reply, 403, `missing scope: ${CHANGE_KINDS[hidden]!.scope}`, {
-          required: CHANGE_KINDS[hidden]!.scope,
-          granted,
-        });
-      if (!opts.changes) return sendError(reply, 503, "the change feed is not configured");
-      const signer = await opts.changes.signer();
-      let after = START;
-      if (request.query.cursor !== undefined) {
-        const position = signer.verify(request.query.cursor);
-        if (position === null)
+      const { cursor, limit, kinds } = request.query;
+      const result = await answerChanges(
+        opts.changes ? { source: opts.changes, settle: opts.settleReadCache } : undefined,
+        { cursor, limit, kinds: kinds?.split(","), scopeOf: (k) => CHANGE_KINDS[k]!.scope },
+        (scope) => scopes.has(scope),
+      );
+      if (result.ok) return result.answer;
+      const refusal = result.refusal;
+      switch (refusal.kind) {
+        case "no-kind":
+          return sendError(reply, 403, `missing scope: one of ${refusal.scopes.join(", ")}`, {
+            required: refusal.scopes.join(" or "),
+            granted,
+          });
+        case "hidden-kind":
+          return sendError(reply, 403, `missing scope: ${refusal.scope}`, { required: refusal.scope, granted });
+        case "unconfigured":
+          return sendError(reply, 503, "the change feed is not configured");
+        case "bad-cursor":
           return sendError(reply, 400, "invalid query parameter 'cursor': not a cursor this service gave out");
-        after = position;
       }
-      const page = await opts.changes.read({ after, kinds: asked, limit: request.query.limit });
-      // Every change handed out committed before this point: once this replica's read cache has applied them, a
-      // reader who follows a change's url here never gets the answer from before it.
-      await opts.settleReadCache?.();
-      return {
-        changes: page.changes.map((c) => ({ ...c, url: CHANGE_KINDS[c.kind]!.url(c.id) })),
-        next_cursor: signer.sign(page.position),
-        has_more: page.hasMore,
-      };
     },
   );
 }

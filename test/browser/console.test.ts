@@ -191,6 +191,26 @@ describe.skipIf(missing !== null)("the operator's console in headless Chromium",
     expect(body).toContain("on demand, at an operator's request");
   });
 
+  it("withdraws a daily with the Withdrawals form, the public route says so, and its button reinstates it", async () => {
+    const key = await gw.key(["reports:read"]);
+    const daily = () => fetch(`${publicBase}/api/v1/reports/daily/2026-03-03`, { headers: { "x-api-key": key } });
+    expect((await daily()).status).toBe(200);
+    await page.goto(`${admin.url}/withdrawals`);
+    await page.selectOption("#withdraw select[name=kind]", "daily");
+    await page.fill("#withdraw input[name=id]", "2026-03-03");
+    await page.fill("#withdraw input[name=reason]", "wrong figure");
+    await Promise.all([page.waitForURL(`${admin.url}/withdrawals`), page.click("#withdraw button[type=submit]")]);
+    expect(await page.textContent("#withdrawals tbody tr:first-child td:nth-child(2)")).toBe("2026-03-03");
+    await shoot("withdrawals-in-force");
+    await expect.poll(async () => (await daily()).status).toBe(404);
+    await Promise.all([
+      page.waitForURL(`${admin.url}/withdrawals`),
+      page.click("#withdrawals tbody tr:first-child button"),
+    ]);
+    expect(await page.textContent("#withdrawals tbody")).toContain("Nothing is withdrawn.");
+    await expect.poll(async () => (await daily()).status).toBe(200);
+  });
+
   it("renders every page, with nothing fetched elsewhere and nothing refused by the CSP", async () => {
     for (const [path, label] of PAGES) {
       const res = await page.goto(`${admin.url}${path}`);

@@ -166,5 +166,6 @@ export function toolArguments(ids: SampleIds): Record<string, Record<string, unk
     coverage_artifacts: {},
     research_queue_pulse: {},
     institute_memory_md: {},
+    changes_since: { limit: 5 },
   };
 }

@@ -133,3 +133,61 @@ describe("GET /api/v1/changes", () => {
     expect((await gw.app.inject({ url: "/api/v1/changes" })).statusCode).toBe(401);
   });
 });
+
+/** tools/call with an institute key; the tool's answer (structuredContent) or its failure's error. */
+async function callTool(args: Record<string, unknown>, key: string) {
+  const res = await gw.app.inject({
+    method: "POST",
+    url: "/api/mcp",
+    headers: { "content-type": "application/json", "x-api-key": key },
+    payload: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "changes_since", arguments: args } },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const { result } = res.json() as {
+    result: { isError?: boolean; structuredContent: Page & { bound: object }; error?: { message: string } };
+  };
+  return { failed: result.isError === true, answer: result.structuredContent, error: result.error?.message };
+}
+
+describe("the tool changes_since", () => {
+  it("gives the same changes as the route for the same key and cursor, page by page, with its bound report", async () => {
+    const key = await gw.key(["viewer:read", "reports:read", "whiteboard:read", "factcards:read"]);
+    let cursor: string | undefined;
+    let pages = 0;
+    for (;;) {
+      const route = (await get(`/api/v1/changes?limit=4${cursor ? `&cursor=${cursor}` : ""}`, key)).json() as Page;
+      const tool = await callTool({ limit: 4, ...(cursor ? { cursor } : {}) }, key);
+      expect(tool.failed).toBe(false);
+      const { bound, ...answer } = tool.answer;
+      expect(answer).toEqual(route);
+      expect(bound).toEqual({ limit: 4, returned: route.changes.length, has_more: route.has_more, exact: true });
+      pages++;
+      // The cursors are the same: one surface's resumes the other's.
+      cursor = tool.answer.next_cursor;
+      if (!route.has_more) break;
+    }
+    expect(pages).toBeGreaterThan(1);
+    const byKinds = await callTool({ kinds: ["weekly"], limit: 1000 }, key);
+    expect(byKinds.answer.changes.length).toBeGreaterThan(0);
+    expect(new Set(byKinds.answer.changes.map((c) => c.kind))).toEqual(new Set(["weekly"]));
+  });
+
+  it("shows a key the kinds whose tools it may call, refuses one that allows none, and refuses a foreign cursor", async () => {
+    const threadsOnly = await gw.key(["whiteboard:read"]);
+    const mine = await callTool({ limit: 1000 }, threadsOnly);
+    expect(mine.failed).toBe(false);
+    expect(mine.answer.changes.every((c) => c.kind === "threads")).toBe(true);
+    const hidden = await callTool({ kinds: ["daily"] }, threadsOnly);
+    expect([hidden.failed, hidden.error]).toEqual([true, "missing scope: viewer:read"]);
+    const none = await callTool({}, reports);
+    expect([none.failed, none.error]).toEqual([true, "missing scope: whiteboard:read"]);
+    const viewer = await gw.key(["viewer:read"]);
+    const foreign = await callTool({ cursor: `${Buffer.from("1:1").toString("base64url")}.abc` }, viewer);
+    expect([foreign.failed, foreign.error]).toEqual([
+      true,
+      "invalid argument 'cursor': not a cursor this service gave out",
+    ]);
+    const tooMany = await callTool({ limit: 1001 }, viewer);
+    expect([tooMany.failed, tooMany.error]).toEqual([true, "invalid argument 'limit': must be <= 1000"]);
+  });
+});

@@ -108,7 +108,7 @@ async function walk(): Promise<Answer[]> {
  * records about the item, not the item, and stay (docs/lifecycle.md).
  */
 const REFERENCES =
-  /topic-pool|\/changes|similarity-log|tool (whiteboard_topic_pool|whiteboard_similarity_log|events_|sessions_|mailbox_|institute_memory|research_queue)/;
+  /topic-pool|\/changes|similarity-log|tool (whiteboard_topic_pool|whiteboard_similarity_log|events_|sessions_|mailbox_|institute_memory|research_queue|changes_since)/;
 
 interface Case {
   kind: string;

@@ -1,6 +1,7 @@
 /** The tool registry: every tool of the endpoint, assembled from one file per area. tools/list, the contract and the OpenAPI document derive from it. */
 import type { ToolDefinition } from "../tool.js";
 import { ANALYST_TOOLS } from "./analyst-tools.js";
+import { CHANGE_TOOLS } from "./change-tools.js";
 import { CHAIN_FACT_TOOLS } from "./chain-fact-tools.js";
 import { CHAIN_INDEX_TOOLS } from "./chain-index-tools.js";
 import { COVERAGE_TOOLS } from "./coverage-tools.js";
@@ -34,4 +35,5 @@ export const TOOLS: ToolDefinition[] = [
   ...COVERAGE_TOOLS,
   ...GOVERNOR_TOOLS,
   ...MEMORY_TOOLS,
+  ...CHANGE_TOOLS,
 ];
