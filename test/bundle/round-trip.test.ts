@@ -174,6 +174,8 @@ describe("a bundle of the demo dataset, exported from A and imported into an emp
       const [there, here] = await Promise.all([callTool(a, keyA, name, input), callTool(b, keyB, name, input)]);
       expect(there.statusCode, name).toBe(200);
       expect(JSON.parse(there.body).result?.isError, `${name}: ${there.body.slice(0, 300)}`).toBe(false);
+      // changes_since answers each instance's own commit history, like the route (compared by items above).
+      if (name === "changes_since") continue;
       expect(withoutSeriesVersions(here.body), name).toBe(withoutSeriesVersions(there.body));
     }
   });
