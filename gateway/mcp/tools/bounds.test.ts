@@ -50,6 +50,12 @@ const BOUNDED_CASES: { name: string; args: Record<string, unknown>; rows: number
   { name: "coverage_artifacts", args: {}, rows: 3 + BULK_COVERAGE, principal: coverageParty },
 ];
 
+/**
+ * changes_since pages the change log, whose rows are every write the fixtures above make (trigger-recorded), not a
+ * count a fixture declares: its paging and limits are tested with the route in test/lifecycle/change-feed.test.ts.
+ */
+const BOUNDED_ELSEWHERE = new Set(["changes_since"]);
+
 let h: ToolHarness;
 
 beforeAll(async () => {
@@ -70,7 +76,7 @@ afterAll(() => h?.close());
 describe("bounded tools", () => {
   it("every bounded tool of the registry has a case, and every case names a bounded tool", () => {
     expect(BOUNDED_CASES.map((c) => c.name).sort()).toEqual(
-      TOOLS.filter((t) => t.bound)
+      TOOLS.filter((t) => t.bound && !BOUNDED_ELSEWHERE.has(t.name))
         .map((t) => t.name)
         .sort(),
     );

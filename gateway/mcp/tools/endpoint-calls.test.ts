@@ -20,6 +20,7 @@ import { TOOLS } from "./index.js";
 
 const SAMPLE_ARGS: Record<string, Record<string, unknown>> = {
   analysts_list: {},
+  changes_since: { limit: 5 },
   analysts_get: { analyst_id: "a-alpha" },
   whiteboard_list_threads: {},
   whiteboard_list_boards: { limit: 2 },
