@@ -98,7 +98,8 @@ describe("usage counted by the gateway", () => {
       name: "sessions_workspace_read",
       arguments: {},
     });
-    expect(withheld.json().error.data.code).toBe("withheld_from_peers");
+    // A tool's own refusal is a result with isError, carrying spec §7.2's error (gateway/mcp/tool-failure.ts).
+    expect(withheld.json().result).toMatchObject({ isError: true, error: { data: { code: "withheld_from_peers" } } });
     const flood = { remoteAddress: "10.0.0.9", url: "/api/v1/latest", headers: { "x-api-key": "sk_ins_wrong" } };
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await app.inject(flood)).statusCode);
