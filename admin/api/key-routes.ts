@@ -9,8 +9,6 @@
  * (actor `admin-api`, the client address).
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { recordAudit } from "../../lib/audit/audit-log.js";
-import { inTransaction } from "../../lib/db/transaction.js";
 import type { Pool } from "../../lib/db/pool.js";
 import {
   checkExpiry,
@@ -18,13 +16,11 @@ import {
   KeyAdminError,
   keyState,
   listKeys,
-  mintKey,
-  revokeKey,
   type KeyRow,
   type MintedKey,
 } from "../../gateway/auth/key-admin.js";
 import { parseExpiry } from "../../gateway/auth/key-expiry.js";
-import { rotateKey } from "../../gateway/auth/key-rotation.js";
+import { mintAudited, revokeAudited, rotateAudited } from "../audited-keys.js";
 import { keyViewSchema, mintBodySchema, mintedSchema, rotateBodySchema } from "./key-schemas.js";
 
 /** Where the routes are served: registered under the admin API's prefix (/api), so relative to it. */
@@ -74,17 +70,7 @@ export async function adminKeyRoutes(app: FastifyInstance, opts: AdminKeyRoutesO
     const body = request.body as { name: string; scopes: string[]; expires_at?: unknown };
     const at = now();
     const expiresAt = expiryOf(body.expires_at, at);
-    const key = await inTransaction(owner, async (client) => {
-      const k = await mintKey(client, { name: body.name, scopes: body.scopes, expiresAt, now: at });
-      await recordAudit(client, {
-        ...byAdminApi(request),
-        action: "key.mint",
-        target: k.keyId,
-        detail: { name: k.name, scopes: k.scopes, expires_at: k.expiresAt },
-        at,
-      });
-      return k;
-    });
+    const key = await mintAudited(owner, { name: body.name, scopes: body.scopes, expiresAt }, byAdminApi(request), at);
     request.log.info(
       { admin: "mint", key_id: key.keyId, name: key.name, scopes: key.scopes, expires_at: key.expiresAt },
       "admin: key minted",
@@ -121,11 +107,7 @@ export async function adminKeyRoutes(app: FastifyInstance, opts: AdminKeyRoutesO
   app.delete(`${KEYS}/:keyId`, { schema: { params, response: { 200: keyViewSchema } } }, async (request) => {
     const { keyId } = request.params as { keyId: string };
     const at = now();
-    const revoked = await inTransaction(owner, async (client) => {
-      if (!(await revokeKey(client, keyId, at))) return false;
-      await recordAudit(client, { ...byAdminApi(request), action: "key.revoke", target: keyId, at });
-      return true;
-    });
+    const revoked = await revokeAudited(owner, keyId, byAdminApi(request), at);
     if (revoked) request.log.info({ admin: "revoke", key_id: keyId }, "admin: key revoked");
     const key = await findKey(owner, keyId);
     if (!key) throw new KeyAdminError(`no key ${keyId}`, "not_found");
@@ -140,23 +122,12 @@ export async function adminKeyRoutes(app: FastifyInstance, opts: AdminKeyRoutesO
       const body = (request.body ?? {}) as { overlap_seconds?: number; expires_at?: unknown };
       const at = now();
       const overlapMs = body.overlap_seconds === undefined ? undefined : body.overlap_seconds * 1000;
-      const { successor, previous } = await rotateKey(owner, {
-        keyId,
-        overlapMs,
-        expiresAt: expiryOf(body.expires_at, at),
-        now: at,
-      });
-      await recordAudit(owner, {
-        ...byAdminApi(request),
-        action: "key.rotate",
-        target: successor.keyId,
-        detail: {
-          rotated_from: previous.keyId,
-          previous_expires_at: previous.expiresAt,
-          expires_at: successor.expiresAt,
-        },
+      const { successor, previous } = await rotateAudited(
+        owner,
+        { keyId, overlapMs, expiresAt: expiryOf(body.expires_at, at) },
+        byAdminApi(request),
         at,
-      });
+      );
       request.log.info(
         {
           admin: "rotate",

@@ -5,21 +5,18 @@
  * in one transaction where the key code allows it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { recordAudit } from "../../../lib/audit/audit-log.js";
-import { inTransaction } from "../../../lib/db/transaction.js";
 import { ALL_SCOPES, FEED_SCOPE } from "../../../lib/scopes.js";
 import {
   findKey,
   KeyAdminError,
   keyState,
   listKeys,
-  mintKey,
-  revokeKey,
   type KeyRow,
   type MintedKey,
 } from "../../../gateway/auth/key-admin.js";
 import { parseExpiry } from "../../../gateway/auth/key-expiry.js";
-import { DEFAULT_OVERLAP_MS, rotateKey } from "../../../gateway/auth/key-rotation.js";
+import { DEFAULT_OVERLAP_MS } from "../../../gateway/auth/key-rotation.js";
+import { mintAudited, revokeAudited, rotateAudited } from "../../audited-keys.js";
 import type { ConsoleDeps } from "../console-deps.js";
 import { html, when, type Html } from "../html.js";
 import { csrfField, page } from "../layout.js";
@@ -175,17 +172,7 @@ export async function keyRoutes(app: FastifyInstance, deps: ConsoleDeps) {
     const who = actorOf(request);
     try {
       const expiresAt = form.expires.trim() === "" ? null : parseExpiry(form.expires.trim(), at);
-      const key = await inTransaction(owner, async (client) => {
-        const k = await mintKey(client, { name: form.name, scopes: form.scopes, expiresAt, now: at });
-        await recordAudit(client, {
-          ...who,
-          action: "key.mint",
-          target: k.keyId,
-          detail: { name: k.name, scopes: k.scopes, expires_at: k.expiresAt },
-          at,
-        });
-        return k;
-      });
+      const key = await mintAudited(owner, { name: form.name, scopes: form.scopes, expiresAt }, who, at);
       request.log.info({ admin: "mint", key_id: key.keyId, name: key.name }, "console: key minted");
       const session = request.consoleSession!;
       return reply
@@ -201,10 +188,7 @@ export async function keyRoutes(app: FastifyInstance, deps: ConsoleDeps) {
     const { keyId } = request.params as { keyId: string };
     const at = now();
     if (!(await findKey(owner, keyId))) return listPage(request, reply, 404, `No key ${keyId}.`);
-    await inTransaction(owner, async (client) => {
-      if (await revokeKey(client, keyId, at))
-        await recordAudit(client, { ...actorOf(request), action: "key.revoke", target: keyId, at });
-    });
+    await revokeAudited(owner, keyId, actorOf(request), at);
     request.log.info({ admin: "revoke", key_id: keyId }, "console: key revoked");
     return reply.redirect("/keys", 303);
   });
@@ -216,22 +200,12 @@ export async function keyRoutes(app: FastifyInstance, deps: ConsoleDeps) {
     if (!Number.isFinite(hours) || hours < 0)
       return listPage(request, reply, 400, "Not rotated: the overlap must be a number of hours, 0 or more.");
     try {
-      const { successor, previous } = await rotateKey(owner, {
-        keyId,
-        overlapMs: Math.round(hours * 3_600_000),
-        now: at,
-      });
-      await recordAudit(owner, {
-        ...actorOf(request),
-        action: "key.rotate",
-        target: successor.keyId,
-        detail: {
-          rotated_from: previous.keyId,
-          previous_expires_at: previous.expiresAt,
-          expires_at: successor.expiresAt,
-        },
+      const { successor, previous } = await rotateAudited(
+        owner,
+        { keyId, overlapMs: Math.round(hours * 3_600_000) },
+        actorOf(request),
         at,
-      });
+      );
       request.log.info({ admin: "rotate", key_id: successor.keyId, rotated_from: keyId }, "console: key rotated");
       const note = html`Key <code>${previous.keyId}</code> keeps working until ${when(previous.expiresAt)}. `;
       const session = request.consoleSession!;
