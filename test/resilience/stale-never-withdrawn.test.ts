@@ -5,7 +5,7 @@
  * the one computed after the withdrawal.
  */
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildAllInOne } from "../../app/all-in-one.js";
 import { mintKey } from "../../gateway/auth/key-admin.js";
 import { loadConfig } from "../../lib/config/config.js";
@@ -22,7 +22,6 @@ let app: FastifyInstance;
 let key: string;
 let feedKey: string;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DAILY_URL = "/api/v1/reports/daily/2026-03-03";
 const FEED_URL = "/api/v1/feeds/daily/feed.json";
 
@@ -51,17 +50,9 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: "GET", url, headers: { "x-api-key": url === FEED_URL ? feedKey : key, ...headers } });
 
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
 describe("a read during a database outage, after a withdrawal", () => {
   it("never serves the withdrawn item stale: not on its route, not as a 304, not in the feed", async () => {
-    await until(() => app.readCache!.store.live, "the cache to listen");
+    await vi.waitUntil(() => app.readCache!.store.live, { timeout: 20_000, interval: 50 });
     const before = await get(DAILY_URL);
     expect([before.statusCode, before.body]).toEqual([200, DAILY.mar03EnFinal.body]);
     const etag = before.headers.etag as string;
@@ -82,7 +73,7 @@ describe("a read during a database outage, after a withdrawal", () => {
     expect(latestAfter.json().daily.work_date).toBe("2026-03-02");
 
     await pg.stop();
-    await until(() => !app.readCache!.store.live, "the cache to hear the outage");
+    await vi.waitUntil(() => !app.readCache!.store.live, { timeout: 20_000, interval: 50 });
 
     const during = await get(DAILY_URL);
     expect(during.statusCode === 404 || during.statusCode === 503).toBe(true);
