@@ -73,6 +73,26 @@ describe("the change log", () => {
     expect((await readChanges(db.reader, { after: START, kinds: ["threads"], limit: 5 })).changes).toEqual([]);
   });
 
+  it("orders positions as numbers, not as their text: a walk across pos 99 to 100 in pages of one skips nothing", async () => {
+    const { after } = await all();
+    // Positions come from one sequence: set it just below a power of ten, so the digits grow in the middle of the walk.
+    await db.owner.query("SELECT setval('changes.log_pos', 97)");
+    const dates = ["2026-10-01", "2026-10-02", "2026-10-05", "2026-10-06", "2026-10-07", "2026-10-08"];
+    await inTransaction(db.owner, async (c) => {
+      for (const [i, date] of dates.entries()) await addReport(c as never, daily(`d-n${i}`, date));
+    });
+    const walked: string[] = [];
+    let position = after;
+    for (;;) {
+      const page = await readChanges(db.reader, { after: position, kinds: ALL, limit: 1 });
+      walked.push(...page.changes.map(brief));
+      position = page.position;
+      if (!page.hasMore) break;
+    }
+    expect(walked).toEqual(dates.map((d) => `daily ${d} upserted`));
+    expect(position).toMatch(/:103$/);
+  });
+
   it("carries withdrawals and reinstatements, in the order they committed", async () => {
     const { after } = await all();
     const kind = withdrawalKind("daily");

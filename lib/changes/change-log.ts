@@ -27,14 +27,15 @@ const POSITION = /^(\d{1,20}):(\d{1,19})$/;
 
 export const isPosition = (text: string) => POSITION.test(text);
 
-// The horizon is read by the same statement (one snapshot), so every entry below it is visible to it.
+// The horizon is read by the same statement (one snapshot), so every entry below it is visible to it. The order names
+// the table's columns: a bare `ORDER BY xid, pos` would sort by the text the SELECT list makes of them ("10" < "9").
 const PAGE = `
-  SELECT xid::text AS xid, pos::text AS pos, kind, id, change, at
-    FROM changes.log
-   WHERE (xid, pos) > ($1::text::xid8, $2::bigint)
-     AND xid < pg_snapshot_xmin(pg_current_snapshot())
-     AND kind = ANY ($3::text[])
-   ORDER BY xid, pos
+  SELECT l.xid::text AS xid, l.pos::text AS pos, l.kind, l.id, l.change, l.at
+    FROM changes.log l
+   WHERE (l.xid, l.pos) > ($1::text::xid8, $2::bigint)
+     AND l.xid < pg_snapshot_xmin(pg_current_snapshot())
+     AND l.kind = ANY ($3::text[])
+   ORDER BY l.xid, l.pos
    LIMIT $4`;
 
 export async function readChanges(
