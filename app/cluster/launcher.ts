@@ -1,8 +1,9 @@
 /**
  * Launches the cluster topology on this machine as separate processes, each on free loopback ports and each running
  * compiled JavaScript (`node --enable-source-maps dist/…`, built first: app/cluster/build.ts): the service groups and the governor first, the gateway once they are ready (its /readyz then
- * vouches for all of them). stop() sends SIGTERM to the gateway first, then the rest, and waits for each to exit
- * (SIGKILL after a bound). Used by npm run start:cluster and the end-to-end test.
+ * vouches for all of them), as one replica or several over the same backends, database and bus. stop() sends SIGTERM
+ * to the gateways first, then the rest, and waits for each to exit (SIGKILL after a bound). Used by npm run
+ * start:cluster and the end-to-end tests.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { serviceUrlVariable, type ServiceProcess } from "../../lib/config/cluster.js";
@@ -16,8 +17,12 @@ export { REPO_ROOT };
 export interface LaunchOptions {
   /** Environment shared by every process (DATABASE_URL, DATABASE_READER_URL, NATS_URL, RELAY_SIGNING_SECRET, …). */
   env: Record<string, string | undefined>;
-  /** The gateway's public port (0 or unset: a free one). */
+  /** The first gateway replica's public port (0 or unset: a free one); the others always get free ones. */
   gatewayPort?: number;
+  /** How many gateway replicas to run (default 1), each a process with its own ports and read cache. */
+  gatewayReplicas?: number;
+  /** Environment of one gateway replica (0, 1, …) over `env`: what must differ between replicas, such as ADMIN_PORT. */
+  gatewayEnv?: (replica: number) => Record<string, string>;
   /** Each line a process writes (JSON logs on stdout, banners and errors on stderr). */
   onLine?: (process: ProcessName, line: string) => void;
   /** How long each process may take to become ready. */
@@ -28,15 +33,20 @@ export interface LaunchOptions {
 
 export interface LaunchedProcess {
   name: ProcessName;
+  /** Which replica of its process this is (0 but for the second gateway and on). */
+  replica: number;
   child: ChildProcess;
   port: number;
   metricsPort: number;
 }
 
 export interface Cluster {
+  /** The first gateway replica's public address. */
   gatewayUrl: string;
+  /** Every gateway replica's public address, the first one first. */
+  gatewayUrls: string[];
   processes: LaunchedProcess[];
-  /** SIGTERM to every process (gateway first); resolves with each one's exit code. */
+  /** SIGTERM to every process (gateways first); resolves with each one's exit code (`gateway`, `gateway-2`, …). */
   stop(): Promise<Record<string, number | null>>;
 }
 
@@ -98,8 +108,8 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
   // dist/ can never run in place of the sources.
   if (options.build !== false) await buildDist(REPO_ROOT);
   const launched: LaunchedProcess[] = [];
-  const start = async (name: ProcessName, env: Record<string, string | undefined>, port?: number) => {
-    const p = { name, port: port || (await freePort()), metricsPort: await freePort() } as LaunchedProcess;
+  const start = async (name: ProcessName, env: Record<string, string | undefined>, port?: number, replica = 0) => {
+    const p = { name, replica, port: port || (await freePort()), metricsPort: await freePort() } as LaunchedProcess;
     p.child = spawnProcess(
       name,
       { ...options.env, ...env, HOST: host, PORT: String(p.port), METRICS_PORT: String(p.metricsPort) },
@@ -110,8 +120,12 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
   };
   const stop = async () => {
     const codes: Record<string, number | null> = {};
-    const gateway = launched.filter((p) => p.name === "gateway");
-    for (const p of gateway) codes[p.name] = await stopProcess(p, 20_000);
+    const gateways = launched.filter((p) => p.name === "gateway");
+    await Promise.all(
+      gateways.map(
+        async (p) => (codes[p.replica ? `gateway-${p.replica + 1}` : "gateway"] = await stopProcess(p, 20_000)),
+      ),
+    );
     const rest = launched.filter((p) => p.name !== "gateway");
     await Promise.all(rest.map(async (p) => (codes[p.name] = await stopProcess(p, 20_000))));
     return codes;
@@ -124,9 +138,20 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
     const urls = Object.fromEntries(
       backends.map((p) => [serviceUrlVariable(p.name as ServiceProcess), `http://${host}:${p.port}`]),
     );
-    const gateway = await start("gateway", { ...urls, CALLBACK_URL: callbackUrl }, gatewayPort);
-    await waitReady(gateway, readyTimeoutMs);
-    return { gatewayUrl: `http://${host}:${gateway.port}`, processes: launched, stop };
+    const replicas = Array.from({ length: options.gatewayReplicas ?? 1 }, (_, i) => i);
+    const gateways = await Promise.all(
+      replicas.map((i) =>
+        start(
+          "gateway",
+          { ...urls, CALLBACK_URL: callbackUrl, ...options.gatewayEnv?.(i) },
+          i === 0 ? gatewayPort : undefined,
+          i,
+        ),
+      ),
+    );
+    await Promise.all(gateways.map((p) => waitReady(p, readyTimeoutMs)));
+    const gatewayUrls = gateways.map((p) => `http://${host}:${p.port}`);
+    return { gatewayUrl: gatewayUrls[0]!, gatewayUrls, processes: launched, stop };
   } catch (e) {
     await stop();
     throw e;
