@@ -29,6 +29,7 @@ import { newKey, writePeersFile } from "../mcp/harness.js";
 import { signatureOf } from "../../lib/relay/signature.js";
 import { startRelaySimulator, type RelaySimulator } from "../../relay-simulator/simulator.js";
 import { comparable, waitFor } from "./compare.js";
+import { governorSettled } from "./governor-settled.js";
 import { restRequests, sampleIds, toolArguments, type SampleIds } from "./sample-requests.js";
 
 const AS_OF = Date.UTC(2026, 10, 20, 10, 0, 0);
@@ -132,28 +133,8 @@ describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answe
       onLine: (process, line) => lines.push({ process, line }),
       readyTimeoutMs: 90_000,
     });
-    // The governor's first tick and kickoff (published at start; the kickoff is dropped as stale past the hour's first
-    // 15 minutes) may change the whiteboard: wait until both are settled.
-    await waitFor(
-      async () => {
-        const { rows } = await db.owner.query(
-          "SELECT DISTINCT kind FROM governor.decisions WHERE outcome <> 'running'",
-        );
-        const staleKickoff = lines.some(
-          (l) =>
-            l.process === "governor" && l.line.includes('"kind":"kickoff"') && l.line.includes("stale slot dropped"),
-        );
-        return rows.some((r) => r.kind === "tick") && (staleKickoff || rows.some((r) => r.kind === "kickoff"));
-      },
-      60_000,
-      async () => ({
-        decisions: (await db.owner.query("SELECT kind, outcome FROM governor.decisions")).rows,
-        governor: lines
-          .filter((l) => l.process === "governor")
-          .slice(-15)
-          .map((l) => l.line),
-      }),
-    );
+    // The governor's first tick and kickoff may change the whiteboard: wait until both are settled.
+    await governorSettled(db.owner, lines);
     local = await buildAllInOne({
       config: loadConfig(shared),
       db,
