@@ -6,6 +6,7 @@ import { loadConfig, type Config } from "../../lib/config/config.js";
 import type { UsageRecorder } from "../../lib/usage/usage-recorder.js";
 import { mintKey } from "../../gateway/auth/key-admin.js";
 import type { ToolDefinition } from "../../gateway/mcp/tool.js";
+import type { RelayCallbackOptions } from "../../gateway/relay/callback-route.js";
 import { createTestDatabase, type TestDatabase } from "./test-database.js";
 
 export interface TestGateway {
@@ -25,13 +26,22 @@ export async function startTestGateway(
     tools?: ToolDefinition[];
     /** Counts usage (flushMs 0: the test calls flush()); absent, nothing is counted. */
     usage?: (db: TestDatabase) => UsageRecorder;
+    /** Mounts POST /relay/callback on this inbox; absent, the route is not mounted. */
+    relayCallbacks?: (db: TestDatabase) => RelayCallbackOptions;
   } = {},
 ): Promise<TestGateway> {
   const db = await createTestDatabase(inject("adminUrl"));
   await options.fill?.(db);
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", ...options.env });
   const usage = options.usage?.(db);
-  const app = await buildAllInOne({ config, db, now: options.now, tools: options.tools, usage });
+  const app = await buildAllInOne({
+    config,
+    db,
+    now: options.now,
+    tools: options.tools,
+    usage,
+    relayCallbacks: options.relayCallbacks?.(db),
+  });
   await app.ready();
   return {
     app,
@@ -49,10 +59,19 @@ export async function startTestGateway(
 /** Another gateway replica over the same test database (its own read cache and listener); closed by the caller. */
 export async function startReplica(
   gw: TestGateway,
-  options: { now?: () => number; env?: Record<string, string> } = {},
+  options: {
+    now?: () => number;
+    env?: Record<string, string>;
+    relayCallbacks?: (db: TestDatabase) => RelayCallbackOptions;
+  } = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", ...options.env });
-  const app = await buildAllInOne({ config, db: gw.db, now: options.now });
+  const app = await buildAllInOne({
+    config,
+    db: gw.db,
+    now: options.now,
+    relayCallbacks: options.relayCallbacks?.(gw.db),
+  });
   await app.ready();
   return app;
 }

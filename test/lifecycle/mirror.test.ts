@@ -1,25 +1,50 @@
 /**
- * A mirror follows GET /api/v1/changes while writers in other sessions archive drafts and withdraw and reinstate
- * reports at random, concurrently; it fetches each changed item's route as the change arrives. When the writers are
- * done and the mirror has caught up, its copy equals what every route serves now, byte for byte, for every item
- * ever written: no change was skipped, whatever order the writers' transactions committed in.
+ * A mirror follows GET /api/v1/changes while writers in other sessions change what it mirrors at random,
+ * concurrently: three archive drafts and withdraw and reinstate reports, and one is the governor's callbacks (signed
+ * relay callbacks through the real callback route of either replica, duplicates and failures among them, applied by
+ * the governor's own step into the cards' extracted actions) beside withdrawals and reinstatements of threads. The
+ * mirror fetches each changed item's route as the change arrives (a thread with each of its cards' actions). When the
+ * writers are done and the mirror has caught up, its copy equals what every route serves now, byte for byte, for
+ * every item ever written: no change was skipped, whatever order the writers' transactions committed in.
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyPendingCallbacks } from "../../governor/callbacks/apply-callbacks.js";
+import { createCallbackInbox } from "../../governor/callbacks/inbox-store.js";
+import { insertTask } from "../../governor/tick/tasks-store.js";
 import { inTransaction } from "../../lib/db/transaction.js";
+import { silentLog } from "../../lib/log.js";
+import { signatureOf } from "../../lib/relay/signature.js";
 import { reinstate, withdraw } from "../../lib/withdrawals/withdraw.js";
 import { withdrawalKind } from "../../lib/withdrawals/withdrawal-kinds.js";
+import { addCards } from "../fixtures/governor.js";
 import { addReport, EDITOR } from "../fixtures/reports.js";
 import { readCacheLive, startReplica, startTestGateway, type TestGateway } from "../helpers/gateway.js";
+import type { TestDatabase } from "../helpers/test-database.js";
 import type { FastifyInstance } from "fastify";
+
+const SECRET = "mirror-relay-secret-0123456789abcdef";
+/** Each replica keeps the callbacks it receives in the governor's inbox, as the cluster's gateways do. */
+const relayCallbacks = (db: TestDatabase) => ({
+  inbox: createCallbackInbox({ db: db.owner }),
+  relayName: "Relay",
+  signingSecret: SECRET,
+});
 
 let gw: TestGateway;
 let replica: FastifyInstance;
 let key: string;
+/** Two threads of cards with nothing extracted yet: the callbacks' subjects, split between the writers' steps. */
+let cards: string[];
 
 beforeAll(async () => {
-  gw = await startTestGateway();
-  replica = await startReplica(gw);
-  key = await gw.key(["reports:read"]);
+  gw = await startTestGateway({ relayCallbacks });
+  replica = await startReplica(gw, { relayCallbacks });
+  key = await gw.key(["reports:read", "whiteboard:read"]);
+  cards = [
+    ...(await addCards(gw.db.owner, 12, { prefix: "ca" })),
+    ...(await addCards(gw.db.owner, 12, { prefix: "cb" })),
+  ];
   await readCacheLive(gw.app);
 }, 120_000);
 afterAll(async () => {
@@ -68,10 +93,102 @@ async function writer(seed: number, steps: number) {
   }
 }
 
+/**
+ * The governor's callbacks as a writer: each step a logic_extract task as a tick records it, then the relay's signed
+ * callback through one replica's callback route (sometimes delivered twice, sometimes a failure), then the governor's
+ * apply step; or a thread withdrawn or reinstated.
+ */
+async function callbacks(seed: number, steps: number) {
+  const pick = random(seed);
+  const actor = { by: `callbacks-${seed}`, at: Date.now() };
+  const threads = withdrawalKind("threads");
+  for (let i = 0; i < steps; i++) {
+    const what = pick(5);
+    if (what === 4) {
+      const { rows } = await gw.db.owner.query("SELECT DISTINCT board_id::text AS id FROM catalog.cards ORDER BY 1");
+      const board = rows[pick(rows.length)]!.id as string;
+      await inTransaction(gw.db.owner, async (c) => {
+        if (pick(2)) await withdraw(c, threads, board, "random", actor);
+        else await reinstate(c, threads, board, actor).catch(() => undefined);
+      });
+      continue;
+    }
+    const cardId = cards[i % cards.length]!;
+    const taskId = `gt_mirror_${seed}_${i}`;
+    await insertTask(gw.db.owner, {
+      taskId,
+      kind: "logic_extract",
+      subjectId: cardId,
+      slotAt: Date.now(),
+      detail: { source: "summary", chars: 64, truncated: false },
+      submittedAt: Date.now(),
+    });
+    const body = JSON.stringify({
+      type: what === 3 ? "task.failed" : "task.completed",
+      task_id: `rt_${taskId}`,
+      client_ref: taskId,
+      kind: "logic_extract",
+      occurred_at: Date.now(),
+      ...(what === 3
+        ? { error: { code: "worker_error", message: "random" } }
+        : { result: { actions: [{ text: `Act on ${cardId} (${seed}/${i})`, owner: null, due: null }] } }),
+    });
+    const delivery = randomUUID();
+    for (let n = what === 2 ? 2 : 1; n > 0; n--) {
+      const res = await (pick(2) ? replica : gw.app).inject({
+        method: "POST",
+        url: "/relay/callback",
+        payload: body,
+        headers: {
+          "content-type": "application/json",
+          "x-relay-signature": signatureOf(SECRET, body),
+          "x-relay-delivery": delivery,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await applyPendingCallbacks({ db: gw.db.owner, now: Date.now, log: silentLog });
+  }
+}
+
 const fetchItem = async (app: FastifyInstance, url: string) => {
   const res = await app.inject({ url, headers: { "x-api-key": key } });
   return `${res.statusCode} ${res.body}`;
 };
+
+const cardActions = async (app: FastifyInstance, cardId: string) => {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/mcp",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "x-api-key": key },
+    payload: {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "whiteboard_card_actions", arguments: { card_id: cardId } },
+    },
+  });
+  return `${res.statusCode} ${res.body}`;
+};
+
+/**
+ * What a mirror keeps of one changed item: its route's answer, and for a thread that is served, each of its cards'
+ * extracted actions (the tool whiteboard_card_actions; a callback changes them, and the change feed names the thread).
+ */
+async function itemCopy(app: FastifyInstance, url: string): Promise<Map<string, string>> {
+  const copy = new Map([[url, await fetchItem(app, url)]]);
+  if (url.startsWith("/api/v1/whiteboard/threads/") && copy.get(url)!.startsWith("200 ")) {
+    const thread = JSON.parse(copy.get(url)!.slice(4)) as { cards: { card_id: string }[] };
+    for (const { card_id } of thread.cards) copy.set(`${url}#actions/${card_id}`, await cardActions(app, card_id));
+  }
+  return copy;
+}
+
+/** Replaces an item in the copy: its route and everything kept under it. */
+function keep(copy: Map<string, string>, url: string, item: Map<string, string>) {
+  for (const k of [...copy.keys()]) if (k === url || k.startsWith(`${url}#`)) copy.delete(k);
+  for (const [k, v] of item) copy.set(k, v);
+}
 
 describe("a mirror following the change feed", () => {
   it("ends with a copy equal to every route's answer, under concurrent writers, across two replicas", async () => {
@@ -88,7 +205,7 @@ describe("a mirror following the change feed", () => {
         });
         expect(res.statusCode, res.body).toBe(200);
         const page = res.json() as { changes: { url: string }[]; next_cursor: string; has_more: boolean };
-        for (const c of page.changes) copy.set(c.url, await fetchItem(app, c.url));
+        for (const c of page.changes) keep(copy, c.url, await itemCopy(app, c.url));
         cursor = page.next_cursor;
         if (!page.has_more) return;
       }
@@ -99,22 +216,30 @@ describe("a mirror following the change feed", () => {
         await new Promise((r) => setTimeout(r, 5));
       }
     })();
-    await Promise.all([writer(1, 40), writer(2, 40), writer(3, 40)]);
+    await Promise.all([writer(1, 40), writer(2, 40), writer(3, 40), callbacks(4, 40)]);
     done = true;
     await mirror;
     await gw.app.readCache?.settle();
     await poll();
 
-    // The full listing: every daily and weekly ever written, as its route answers now.
+    // The full listing: every daily, weekly and thread ever written, as its route answers now.
     const { rows } = await gw.db.owner.query<{ url: string }>(
       `SELECT DISTINCT CASE WHEN kind = 'daily' THEN '/api/v1/reports/daily/' || work_date
                        ELSE '/api/v1/reports/weekly/' || date_trunc('week', work_date)::date || '/' || analyst_id END AS url
-         FROM reports.reports ORDER BY 1`,
+         FROM reports.reports
+       UNION SELECT '/api/v1/whiteboard/threads/' || board_id FROM catalog.threads
+       ORDER BY 1`,
     );
-    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
     const truth = new Map<string, string>();
-    for (const { url } of rows) truth.set(url, await fetchItem(gw.app, url));
+    for (const { url } of rows) keep(truth, url, await itemCopy(gw.app, url));
     expect(new Map([...copy].sort())).toEqual(new Map([...truth].sort()));
     expect([...truth.values()].some((v) => v.startsWith("404"))).toBe(true);
+    // The callbacks wrote: some cards' actions were extracted through the route and the governor's apply step.
+    const applied = await gw.db.owner.query(
+      "SELECT outcome, count(*)::int AS n FROM governor.deliveries GROUP BY outcome ORDER BY outcome",
+    );
+    expect(applied.rows.map((r) => r.outcome)).toEqual(["completed: 1 action(s)", "failed"]);
+    expect([...truth.values()].filter((v) => v.includes('\\"extracted\\":true')).length).toBeGreaterThan(0);
   }, 180_000);
 });
