@@ -1,14 +1,18 @@
 /**
  * A mirror follows GET /api/v1/changes while writers in other sessions change what it mirrors at random,
- * concurrently: three archive drafts and withdraw and reinstate reports, and one is the governor's callbacks (signed
- * relay callbacks through the real callback route of either replica, duplicates and failures among them, applied by
- * the governor's own step into the cards' extracted actions) beside withdrawals and reinstatements of threads. The
- * mirror fetches each changed item's route as the change arrives (a thread with each of its cards' actions). When the
- * writers are done and the mirror has caught up, its copy equals what every route serves now, byte for byte, for
- * every item ever written: no change was skipped, whatever order the writers' transactions committed in.
+ * concurrently: two archive drafts and withdraw and reinstate dailies; one imports bundles of drafts, some carrying a
+ * withdrawal of the daily they bring; and one is the governor's callbacks (signed relay callbacks through the real
+ * callback route of either replica, duplicates and failures among them, applied by the governor's own step into the
+ * cards' extracted actions) beside withdrawals and reinstatements of threads. The mirror fetches each changed item's
+ * route as the change arrives (a thread with each of its cards' actions). When the writers are done and the mirror
+ * has caught up, its copy equals what every route serves now, byte for byte, for every item ever written: no change
+ * was skipped, whatever order the writers' transactions committed in.
  */
 import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importBundle } from "../../bundle/import.js";
+import { KINDS } from "../../bundle/kinds/index.js";
 import { applyPendingCallbacks } from "../../governor/callbacks/apply-callbacks.js";
 import { createCallbackInbox } from "../../governor/callbacks/inbox-store.js";
 import { insertTask } from "../../governor/tick/tasks-store.js";
@@ -17,6 +21,7 @@ import { silentLog } from "../../lib/log.js";
 import { signatureOf } from "../../lib/relay/signature.js";
 import { reinstate, withdraw } from "../../lib/withdrawals/withdraw.js";
 import { withdrawalKind } from "../../lib/withdrawals/withdrawal-kinds.js";
+import { tempFolder, writeBundle } from "../bundle/bundle-files.js";
 import { addCards } from "../fixtures/governor.js";
 import { addReport, EDITOR } from "../fixtures/reports.js";
 import { readCacheLive, startReplica, startTestGateway, type TestGateway } from "../helpers/gateway.js";
@@ -90,6 +95,54 @@ async function writer(seed: number, steps: number) {
         else await reinstate(c, kind, date, actor).catch(() => undefined);
       });
     }
+  }
+}
+
+/**
+ * Imports as a writer: each step a bundle of one report draft (its reports line and its body as an object), and now
+ * and then a withdrawals line taking down the daily it brings, imported as `npm run import` does.
+ */
+async function imports(seed: number, steps: number) {
+  const pick = random(seed);
+  const folder = tempFolder("mirror-import-");
+  try {
+    for (let i = 0; i < steps; i++) {
+      const date = DATES[pick(DATES.length)]!;
+      const weekly = pick(3) === 0;
+      const analyst = weekly ? ANALYSTS[pick(ANALYSTS.length)]! : EDITOR;
+      const kind = weekly ? "weekly" : "daily";
+      const reportId = `b-${seed}-${i}`;
+      const key = `reports/${kind}/${date}/${analyst}/${reportId}.md`;
+      const dir = `${folder.dir}/${i}`;
+      mkdirSync(dir);
+      writeBundle(dir, {
+        lines: {
+          objects: [
+            { key, content_type: "text/markdown; charset=utf-8", created_at: Date.now(), file: `objects/${key}` },
+          ],
+          reports: [
+            {
+              report_id: reportId,
+              kind,
+              analyst_id: analyst,
+              work_date: date,
+              lang: pick(2) ? "en" : "zh",
+              title: `${kind} ${date}`,
+              object_key: key,
+              archived_at: Date.now() + i,
+            },
+          ],
+          ...(!weekly && pick(4) === 0
+            ? { withdrawals: [{ kind: "daily", id: date, reason: "random", at: Date.now(), by: `bundle-${seed}` }] }
+            : {}),
+        },
+        files: { [`objects/${key}`]: `# imported ${seed} ${i} ${date}` },
+      });
+      const result = await importBundle(gw.db.owner, dir, KINDS, { actor: `test:imports-${seed}` });
+      expect(result.problems).toBeUndefined();
+    }
+  } finally {
+    folder.remove();
   }
 }
 
@@ -216,7 +269,7 @@ describe("a mirror following the change feed", () => {
         await new Promise((r) => setTimeout(r, 5));
       }
     })();
-    await Promise.all([writer(1, 40), writer(2, 40), writer(3, 40), callbacks(4, 40)]);
+    await Promise.all([writer(1, 40), writer(2, 40), imports(3, 25), callbacks(4, 40)]);
     done = true;
     await mirror;
     await gw.app.readCache?.settle();
@@ -235,6 +288,15 @@ describe("a mirror following the change feed", () => {
     for (const { url } of rows) keep(truth, url, await itemCopy(gw.app, url));
     expect(new Map([...copy].sort())).toEqual(new Map([...truth].sort()));
     expect([...truth.values()].some((v) => v.startsWith("404"))).toBe(true);
+    // The imports wrote, and withdrew through their bundles' withdrawals lines.
+    const imported = await gw.db.owner.query(
+      "SELECT count(*)::int AS n FROM reports.reports WHERE report_id LIKE 'b-3-%'",
+    );
+    expect(imported.rows[0].n).toBe(25);
+    const tombstones = await gw.db.owner.query(
+      "SELECT count(*)::int AS n FROM audit.events WHERE action = 'withdraw' AND actor LIKE 'bundle:%'",
+    );
+    expect(tombstones.rows[0].n).toBeGreaterThan(0);
     // The callbacks wrote: some cards' actions were extracted through the route and the governor's apply step.
     const applied = await gw.db.owner.query(
       "SELECT outcome, count(*)::int AS n FROM governor.deliveries GROUP BY outcome ORDER BY outcome",
