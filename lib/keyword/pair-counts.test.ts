@@ -36,6 +36,12 @@ describe("pair counts", () => {
     reloaded.load(triples);
     for (const a of [0, 42, 299]) expect(partnersOf(reloaded, a)).toEqual(expected(a));
     expect([...reloaded.triples()]).toEqual([...triples]);
+
+    const shuffled = new Int32Array(triples.length); // in reverse: the slower path that sorts
+    for (let i = 0; i < triples.length; i += 3) shuffled.set(triples.subarray(i, i + 3), triples.length - 3 - i);
+    const resorted = new PairCounts();
+    resorted.load(shuffled);
+    expect([...resorted.triples()]).toEqual([...triples]);
   });
 
   it("drops a pair whose count returns to zero and refuses one that would go below it", () => {

@@ -60,6 +60,7 @@ export class PairCounts {
 
   /** Replaces every count with these triples (in any order; a pair listed twice adds up). */
   load(triples: Int32Array): void {
+    if (this.loadAscending(triples)) return;
     this.start = new Int32Array(1);
     this.partners = new Int32Array(0);
     this.counts = new Int32Array(0);
@@ -73,6 +74,31 @@ export class PairCounts {
       m.set(b, (m.get(b) ?? 0) + n);
     }
     this.fold();
+  }
+
+  /** Takes triples as they are saved (ascending, each pair once, counts above 0) in one pass; false otherwise. */
+  private loadAscending(triples: Int32Array): boolean {
+    const n = triples.length / 3;
+    let terms = 0;
+    for (let i = 0; i < n; i++) {
+      const [a, b, count] = [triples[3 * i]!, triples[3 * i + 1]!, triples[3 * i + 2]!];
+      const after = i === 0 || a > triples[3 * i - 3]! || (a === triples[3 * i - 3]! && b > triples[3 * i - 2]!);
+      if (!after || a < 0 || count <= 0) return false;
+      terms = a + 1;
+    }
+    const start = new Int32Array(terms + 1);
+    const partners = new Int32Array(n);
+    const counts = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      start[triples[3 * i]! + 1]!++;
+      partners[i] = triples[3 * i + 1]!;
+      counts[i] = triples[3 * i + 2]!;
+    }
+    for (let a = 0; a < terms; a++) start[a + 1]! += start[a]!;
+    [this.start, this.partners, this.counts] = [start, partners, counts];
+    this.changes = new Map();
+    this.changed = 0;
+    return true;
   }
 
   private rowOf(a: number): [number, number] {
