@@ -12,6 +12,7 @@
  */
 import { tokenize } from "./tokenize.js";
 import type { QueryTerm } from "./bm25-index.js";
+import { PairCounts } from "./pair-counts.js";
 
 const HAS_CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const HAS_LETTER = /\p{L}/u;
@@ -27,6 +28,37 @@ const MAX_SIDE = 32;
 /** A unit's term ids, each side. */
 export type Unit = [cjk: number[], latin: number[]];
 
+/**
+ * A row's units packed in one array, each as [cjk count, latin count, ...cjk ids, ...latin ids]. As arrays of
+ * arrays of numbers they took most of the bridge's memory (72 MiB at 100,000 notes, 14 with them packed).
+ */
+type PackedUnits = Int32Array;
+
+function pack(units: readonly Unit[]): PackedUnits {
+  const out = new Int32Array(units.reduce((n, [c, l]) => n + 2 + c.length + l.length, 0));
+  let at = 0;
+  for (const [cjk, latin] of units) {
+    out[at++] = cjk.length;
+    out[at++] = latin.length;
+    out.set(cjk, at);
+    out.set(latin, at + cjk.length);
+    at += cjk.length + latin.length;
+  }
+  return out;
+}
+
+function unpack(packed: PackedUnits): Unit[] {
+  const units: Unit[] = [];
+  for (let at = 0; at < packed.length; ) {
+    const c = packed[at]!;
+    const l = packed[at + 1]!;
+    at += 2;
+    units.push([[...packed.subarray(at, at + c)], [...packed.subarray(at + c, at + c + l)]]);
+    at += c + l;
+  }
+  return units;
+}
+
 export interface Link {
   term: string;
   score: number;
@@ -41,14 +73,14 @@ export interface BridgeParts {
 }
 
 export class BilingualBridge {
-  private readonly unitsOf = new Map<string, Unit[]>();
+  private readonly unitsOf = new Map<string, PackedUnits>();
   /** Terms are interned: co-occurrence tables keyed by numbers are several times faster than by strings. */
   private readonly idOf = new Map<string, number>();
   private readonly names: string[] = [];
   /** Units holding each term, by id. */
   private readonly count: number[] = [];
-  /** Term → term of the other language → units holding both. */
-  private readonly both = new Map<number, Map<number, number>>();
+  /** Term, term of the other language → units holding both. */
+  private readonly both = new PairCounts();
   units = 0;
 
   private intern(term: string): number {
@@ -74,39 +106,21 @@ export class BilingualBridge {
     return [[...cjk].slice(0, MAX_SIDE), [...latin].slice(0, MAX_SIDE)];
   }
 
-  private bump(a: number, b: number, by: number) {
-    let m = this.both.get(a);
-    if (!m) this.both.set(a, (m = new Map()));
-    const n = (m.get(b) ?? 0) + by;
-    if (n === 0) m.delete(b);
-    else m.set(b, n);
-  }
-
   private apply([cjk, latin]: Unit, by: 1 | -1) {
     this.units += by;
     for (const t of cjk) this.count[t]! += by;
     for (const t of latin) this.count[t]! += by;
     for (const z of cjk) {
       for (const e of latin) {
-        this.bump(z, e, by);
-        this.bump(e, z, by);
+        this.both.add(z, e, by);
+        this.both.add(e, z, by);
       }
     }
   }
 
   parts(): BridgeParts {
-    let n = 0;
-    for (const m of this.both.values()) n += m.size;
-    const pairs = new Int32Array(n * 3);
-    let at = 0;
-    for (const [a, m] of this.both) {
-      for (const [b, both] of m) {
-        pairs[at++] = a;
-        pairs[at++] = b;
-        pairs[at++] = both;
-      }
-    }
-    return { names: [...this.names], count: Int32Array.from(this.count), pairs, rows: [...this.unitsOf] };
+    const rows: [string, Unit[]][] = [...this.unitsOf].map(([key, packed]) => [key, unpack(packed)]);
+    return { names: [...this.names], count: Int32Array.from(this.count), pairs: this.both.triples(), rows };
   }
 
   /** Takes a snapshot's parts in place of what it holds; checked whole first, so a bad snapshot changes nothing. */
@@ -115,20 +129,15 @@ export class BilingualBridge {
     if (count.length !== names.length || pairs.length % 3 !== 0) throw new Error("bridge snapshot: tables do not fit");
     const idOf = new Map(names.map((name, id) => [name, id]));
     if (idOf.size !== names.length) throw new Error("bridge snapshot: a term is listed twice");
-    const both = new Map<number, Map<number, number>>();
     for (let i = 0; i < pairs.length; i += 3) {
       const [a, b, n] = [pairs[i]!, pairs[i + 1]!, pairs[i + 2]!];
-      if (!(a >= 0 && a < names.length && b >= 0 && b < names.length))
-        throw new Error("bridge snapshot: a pair names no term");
-      let m = both.get(a);
-      if (!m) both.set(a, (m = new Map()));
-      m.set(b, n);
+      if (!(a >= 0 && a < names.length && b >= 0 && b < names.length && n > 0))
+        throw new Error("bridge snapshot: a pair names no term, or counts none");
     }
-    const unitsOf = new Map(rows);
     let units = 0;
-    for (const u of unitsOf.values()) units += u.length;
+    for (const [, u] of rows) units += u.length;
     this.unitsOf.clear();
-    for (const [k, v] of unitsOf) this.unitsOf.set(k, v);
+    for (const [key, u] of rows) this.unitsOf.set(key, pack(u));
     this.idOf.clear();
     for (const [k, v] of idOf) this.idOf.set(k, v);
     this.names.length = 0;
@@ -137,32 +146,31 @@ export class BilingualBridge {
       this.names.push(names[id]!);
       this.count.push(count[id]!);
     }
-    this.both.clear();
-    for (const [k, v] of both) this.both.set(k, v);
+    this.both.load(pairs);
     this.units = units;
   }
 
   /** Replaces the units a row contributes (each pair of texts says one thing in two languages); none removes them. */
   set(key: string, texts: readonly (readonly [string, string])[]): void {
-    for (const unit of this.unitsOf.get(key) ?? []) this.apply(unit, -1);
+    const before = this.unitsOf.get(key);
+    if (before) for (const unit of unpack(before)) this.apply(unit, -1);
     const units = texts.map(([a, b]) => this.unitOf(`${a}\n${b}`)).filter((u): u is Unit => u !== null);
     if (units.length === 0) this.unitsOf.delete(key);
-    else this.unitsOf.set(key, units);
+    else this.unitsOf.set(key, pack(units));
     for (const unit of units) this.apply(unit, 1);
   }
 
   /** The strongest links of a term into the other language, best first. */
   links(term: string): Link[] {
     const id = this.idOf.get(term);
-    const m = id === undefined ? undefined : this.both.get(id);
-    if (!m) return [];
-    const own = this.count[id!]!;
+    if (id === undefined) return [];
+    const own = this.count[id]!;
     const out: Link[] = [];
-    for (const [other, both] of m) {
-      if (both < MIN_BOTH) continue;
+    this.both.forEachPartner(id, (other, both) => {
+      if (both < MIN_BOTH) return;
       const score = (2 * both) / (own + this.count[other]!);
       if (score >= MIN_DICE) out.push({ term: this.names[other]!, score });
-    }
+    });
     return out.sort((a, b) => b.score - a.score || (a.term < b.term ? -1 : 1)).slice(0, PER_TERM);
   }
 
