@@ -85,3 +85,28 @@ describe("an id graph from a snapshot's parts", () => {
     }
   });
 });
+
+describe("room for a build", () => {
+  const rows = (n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const v = new Float32Array(384);
+      v[i % 384] = 1;
+      v[(i * 7 + 1) % 384] = (i + 1) / n; // every vector differs, so every row is a node of its own
+      return [`d${i}`, v] as const;
+    });
+
+  it("keeps room for the rows it was told of, not the next power of two that batch by batch growth reaches", () => {
+    const reserved = new IdGraph({ dimensions: 384, graph: "hnsw" });
+    reserved.reserve(1_100);
+    const grown = new IdGraph({ dimensions: 384, graph: "hnsw" });
+    const all = rows(1_100);
+    for (let i = 0; i < all.length; i += 100) {
+      reserved.addMany(all.slice(i, i + 100));
+      grown.addMany(all.slice(i, i + 100));
+    }
+    // 768 bytes a node: a 64 KiB page holds 85 of them, the most a reserved store keeps beyond what it was told.
+    expect(reserved.store.capacity).toBeGreaterThanOrEqual(1_100);
+    expect(reserved.store.capacity).toBeLessThan(1_100 + 85);
+    expect(grown.store.capacity).toBeGreaterThan(1_300);
+  });
+});

@@ -129,6 +129,7 @@ export class LiveIndex {
 
   private async build(entries: [string, Float32Array][]): Promise<IdGraph> {
     const graph = this.emptyGraph();
+    graph.reserve(entries.length);
     for (let i = 0; i < entries.length; i += CHUNK) {
       graph.addMany(entries.slice(i, i + CHUNK), BUILD_THREADS);
       await yieldToLoop();
