@@ -52,6 +52,7 @@ import type { GatewayReadCache } from "./read-cache/open-read-cache.js";
 import { restReadCache } from "./read-cache/rest-read-cache.js";
 import { toolCallCache } from "./read-cache/tool-call-cache.js";
 import type { UsageRecorder } from "../lib/usage/usage-recorder.js";
+import type { CursorSignerSource } from "../lib/cursor/cursor-key.js";
 import { usageHook } from "./usage/usage-hook.js";
 
 declare module "fastify" {
@@ -85,6 +86,8 @@ export interface GatewayDeps {
   usage?: UsageRecorder;
   /** The change log behind GET /api/v1/changes. */
   changes?: ChangeSource;
+  /** The deployment's cursor signer (lib/cursor/cursor-key.ts): the keyset tools sign their cursors with it. */
+  cursors: CursorSignerSource;
 }
 
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
@@ -169,6 +172,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(mcpRoutes, {
     tools,
     clients,
+    cursors: deps.cursors,
     projectName: deps.config.project.name,
     now: deps.now,
     wrapCall: readCache ? toolCallCache(readCache.store, app.log) : undefined,

@@ -10,6 +10,7 @@ import {
   type FactCardService,
   type ListFactCardsRequest,
 } from "../../gen/institute/factcard/v1/factcard_pb.js";
+import { deploymentCursorSigner } from "../../lib/cursor/cursor-key.js";
 import type { ServiceDeps } from "../deps.js";
 import { decodeCursor, encodeCursor, type FactCardFilters } from "./cursor.js";
 import { toFactCard } from "./fact-card-message.js";
@@ -48,6 +49,7 @@ export function createFactCardService(
   options: { store?: FactCardStore } = {},
 ): ServiceImpl<typeof FactCardService> {
   const store = options.store ?? createFactCardStore(deps.db);
+  const cursors = deploymentCursorSigner(deps.db, deps.config.cluster.cursorSecret);
   return {
     async listFactCards(request) {
       const filters = filtersOf(request);
@@ -58,7 +60,8 @@ export function createFactCardService(
           Code.InvalidArgument,
         );
       }
-      const after = request.cursor === "" ? null : decodeCursor(request.cursor, filters);
+      const signer = await cursors();
+      const after = request.cursor === "" ? null : decodeCursor(signer, request.cursor, filters);
       const rows = await store.list(filters, after, limit + 1);
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
@@ -67,7 +70,7 @@ export function createFactCardService(
         count: page.length,
         nextCursor:
           rows.length > limit && last
-            ? encodeCursor({ createdAt: last.created_at, id: last.fact_card_id }, filters)
+            ? encodeCursor(signer, { createdAt: last.created_at, id: last.fact_card_id }, filters)
             : undefined,
       });
     },
