@@ -7,9 +7,9 @@
  * the signature makes a cursor checkable, not confidential.
  */
 import { createHash } from "node:crypto";
-import { Code, ConnectError } from "@connectrpc/connect";
 import type { CursorSigner } from "../../lib/cursor/cursor-key.js";
 import { MAX_CURSOR_CHARS, MAX_ID_CHARS } from "./vocabulary.js";
+import { invalid } from "../request-checks.js";
 
 export interface CursorPosition {
   createdAt: number;
@@ -38,10 +38,10 @@ export function filterFingerprint(f: FactCardFilters): string {
 export const encodeCursor = (signer: CursorSigner, position: CursorPosition, filters: FactCardFilters): string =>
   signer.sign(JSON.stringify({ t: position.createdAt, i: position.id, f: filterFingerprint(filters) }));
 
-const invalid = (why: string) => new ConnectError(`invalid cursor: ${why}`, Code.InvalidArgument);
+const refused = (why: string) => invalid(`invalid cursor: ${why}`);
 
 export function decodeCursor(signer: CursorSigner, cursor: string, filters: FactCardFilters): CursorPosition {
-  const notOurs = invalid("not a cursor this list issued (pass back next_cursor unchanged)");
+  const notOurs = refused("not a cursor this list issued (pass back next_cursor unchanged)");
   if (cursor.length > MAX_CURSOR_CHARS) throw notOurs;
   const signed = signer.verify(cursor);
   if (signed === null) throw notOurs;
@@ -54,6 +54,6 @@ export function decodeCursor(signer: CursorSigner, cursor: string, filters: Fact
   const { t, i, f } = decoded ?? {};
   if (!Number.isSafeInteger(t) || typeof i !== "string" || i === "" || i.length > MAX_ID_CHARS || typeof f !== "string")
     throw notOurs;
-  if (f !== filterFingerprint(filters)) throw invalid("it was issued for other filters (start again without a cursor)");
+  if (f !== filterFingerprint(filters)) throw refused("it was issued for other filters (start again without a cursor)");
   return { createdAt: t as number, id: i };
 }
