@@ -16,6 +16,7 @@ import { callToolResult, type CallToolResult } from "./call-result-json.js";
 import { toolFailureResult, type ToolFailureResult } from "./tool-failure.js";
 import { INTERNAL_ERROR } from "./json-rpc.js";
 import type { ToolContext, ToolDefinition } from "./tool.js";
+import { limitOf } from "./tools/bounded.js";
 import { authError, RpcError, toRpcError, validationError } from "./tool-errors.js";
 import { MAX_JSON_DEPTH, nestedDeeperThan } from "../../lib/json-depth.js";
 
@@ -76,13 +77,7 @@ export function createToolRunner(
       const { message, argument } = describeArgumentError(relevantError(validate.errors));
       throw validationError(message, argument);
     }
-    if (tool.bound) {
-      const limit = args.limit ?? tool.bound.default;
-      if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > tool.bound.max) {
-        throw validationError(`invalid argument 'limit': must be an integer from 1 to ${tool.bound.max}`, "limit");
-      }
-      args.limit = limit;
-    }
+    if (tool.bound) args.limit = limitOf(args.limit, tool.bound);
     return args;
   }
 
