@@ -54,6 +54,7 @@ import { toolCallCache } from "./read-cache/tool-call-cache.js";
 import type { UsageRecorder } from "../lib/usage/usage-recorder.js";
 import type { CursorSignerSource } from "../lib/cursor/cursor-key.js";
 import { usageHook } from "./usage/usage-hook.js";
+import { REST_PREFIX } from "./public-url.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -186,7 +187,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(referenceRoutes, { title: deps.config.project.name });
   if (deps.relayCallbacks) await app.register(relayCallbackRoutes, deps.relayCallbacks);
   await app.register(restRoutes, {
-    prefix: "/api/v1",
+    prefix: REST_PREFIX,
     config: deps.config,
     clients,
     facts: { searchEnabled: deps.searchEnabled ?? (() => false) },
