@@ -8,7 +8,6 @@
 import { createClient, type Transport } from "@connectrpc/connect";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { Health } from "../../gen/grpc/health/v1/health_pb.js";
-import { GovernorService } from "../../gen/institute/governor/v1/governor_pb.js";
 import { createApiKeyResolver } from "../../gateway/auth/api-keys.js";
 import { buildGateway } from "../../gateway/app.js";
 import { createServiceClients, type ServiceClients, type ServiceTransports } from "../../gateway/clients.js";
@@ -61,8 +60,7 @@ export async function composeGateway(c: GatewayComposition): Promise<ComposedGat
   const transports = Object.fromEntries(
     Object.entries(GROUP_OF).map(([key, group]) => [key, c.transports[group]]),
   ) as Record<ServiceKey, Transport>;
-  const clients = createServiceClients(transports satisfies ServiceTransports);
-  if (c.governor) Object.assign(clients, { governor: createClient(GovernorService, c.governor) });
+  const clients = createServiceClients(transports satisfies ServiceTransports, c.governor);
   const health = Object.fromEntries(SERVICE_GROUPS.map((g) => [g, createClient(Health, c.transports[g])])) as Record<
     ServiceGroup,
     ReturnType<typeof createClient<typeof Health>>
