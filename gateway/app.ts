@@ -52,7 +52,9 @@ import type { GatewayReadCache } from "./read-cache/open-read-cache.js";
 import { restReadCache } from "./read-cache/rest-read-cache.js";
 import { toolCallCache } from "./read-cache/tool-call-cache.js";
 import type { UsageRecorder } from "../lib/usage/usage-recorder.js";
+import type { CursorSignerSource } from "../lib/cursor/cursor-key.js";
 import { usageHook } from "./usage/usage-hook.js";
+import { REST_PREFIX } from "./public-url.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -85,6 +87,8 @@ export interface GatewayDeps {
   usage?: UsageRecorder;
   /** The change log behind GET /api/v1/changes. */
   changes?: ChangeSource;
+  /** The deployment's cursor signer (lib/cursor/cursor-key.ts): the keyset tools sign their cursors with it. */
+  cursors: CursorSignerSource;
 }
 
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
@@ -169,6 +173,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(mcpRoutes, {
     tools,
     clients,
+    cursors: deps.cursors,
     projectName: deps.config.project.name,
     now: deps.now,
     wrapCall: readCache ? toolCallCache(readCache.store, app.log) : undefined,
@@ -182,7 +187,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(referenceRoutes, { title: deps.config.project.name });
   if (deps.relayCallbacks) await app.register(relayCallbackRoutes, deps.relayCallbacks);
   await app.register(restRoutes, {
-    prefix: "/api/v1",
+    prefix: REST_PREFIX,
     config: deps.config,
     clients,
     facts: { searchEnabled: deps.searchEnabled ?? (() => false) },

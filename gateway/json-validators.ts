@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
-import { REST_PREFIX } from "./contract/route-catalog.js";
+import { REST_PREFIX } from "./public-url.js";
 import { noneMatchHits } from "./rest/markdown.js";
 
 declare module "fastify" {

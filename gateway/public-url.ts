@@ -22,6 +22,8 @@ export function publicBaseUrl(config: Config, app?: FastifyInstance): string {
   return `http://${hostForUrl(config.host)}:${port}`;
 }
 
+/** Where each public surface lives: the REST API (spec §9: `/api/v1/`) and the tool endpoint. */
+export const REST_PREFIX = "/api/v1";
 export const MCP_PATH = "/api/mcp";
 export const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
 

@@ -2,7 +2,9 @@
 
 const SINGAPORE_OFFSET_MS = 8 * 3600 * 1000;
 const DAY_MS = 86_400_000;
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** The YYYY-MM-DD shape, as a JSON Schema `pattern` (every schema that takes a work date uses it) and a RegExp. */
+export const WORK_DATE_PATTERN = String.raw`^\d{4}-\d{2}-\d{2}$`;
+const DATE_PATTERN = new RegExp(WORK_DATE_PATTERN);
 
 export function workDateOf(epochMs: number): string {
   return new Date(epochMs + SINGAPORE_OFFSET_MS).toISOString().slice(0, 10);
@@ -10,9 +12,8 @@ export function workDateOf(epochMs: number): string {
 
 /** True for a real calendar date in YYYY-MM-DD form (2026-02-30 is false). */
 export function isWorkDate(value: string): boolean {
-  const m = DATE_PATTERN.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (!DATE_PATTERN.test(value)) return false;
+  const d = new Date(Date.UTC(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10))));
   return d.toISOString().slice(0, 10) === value;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Request checks shared by the services the tool endpoint reads (workspace, whiteboard pages, chain, coverage).
- * Internal callers reach them without the gateway's JSON Schemas, so each value is checked here too; a failure is
- * InvalidArgument naming the field, and nothing malformed reaches a query.
+ * Request checks shared by every service, and the one place their refusals are built (`invalid`, `notFound`).
+ * Internal callers reach the services without the gateway's JSON Schemas, so each value is checked here too; a
+ * failure is InvalidArgument naming the field, and nothing malformed reaches a query.
  */
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { KeysetAfter } from "../gen/institute/common/v1/keyset_pb.js";

@@ -8,12 +8,10 @@
 import { createClient, type Transport } from "@connectrpc/connect";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import { Health } from "../../gen/grpc/health/v1/health_pb.js";
-import { GovernorService } from "../../gen/institute/governor/v1/governor_pb.js";
 import { createApiKeyResolver } from "../../gateway/auth/api-keys.js";
 import { buildGateway } from "../../gateway/app.js";
 import { createServiceClients, type ServiceClients, type ServiceTransports } from "../../gateway/clients.js";
 import type { ToolDefinition } from "../../gateway/mcp/tool.js";
-import { configureKeysetSecret } from "../../gateway/mcp/tools/keyset-pager.js";
 import type { RateLimiter } from "../../gateway/rate-limit/limiter.js";
 import type { UsageRecorder } from "../../lib/usage/usage-recorder.js";
 import { openReadCache } from "../../gateway/read-cache/open-read-cache.js";
@@ -24,6 +22,7 @@ import { searchEnabledFrom, serviceCheck } from "../../gateway/service-health.js
 import { GROUP_OF, SERVICE_GROUPS, type ServiceGroup, type ServiceKey } from "../../services/groups.js";
 import type { Config } from "../../lib/config/config.js";
 import type { Pool } from "../../lib/db/pool.js";
+import { deploymentCursorSigner } from "../../lib/cursor/cursor-key.js";
 import type { Metrics } from "../../lib/observability/metrics.js";
 import { createReadiness, poolCheck, type Check, type Readiness } from "../../lib/observability/readiness.js";
 
@@ -56,13 +55,12 @@ export interface ComposedGateway {
 }
 
 export async function composeGateway(c: GatewayComposition): Promise<ComposedGateway> {
-  // Every replica signs keyset cursors with the same key, so any of them takes a cursor another issued.
-  if (c.config.cluster.cursorSecret) configureKeysetSecret(c.config.cluster.cursorSecret);
+  // Every replica signs cursors with the same key (CURSOR_SECRET, else the database's), so any takes another's cursor.
+  const cursors = deploymentCursorSigner(c.reader, c.config.cluster.cursorSecret);
   const transports = Object.fromEntries(
     Object.entries(GROUP_OF).map(([key, group]) => [key, c.transports[group]]),
   ) as Record<ServiceKey, Transport>;
-  const clients = createServiceClients(transports satisfies ServiceTransports);
-  if (c.governor) Object.assign(clients, { governor: createClient(GovernorService, c.governor) });
+  const clients = createServiceClients(transports satisfies ServiceTransports, c.governor);
   const health = Object.fromEntries(SERVICE_GROUPS.map((g) => [g, createClient(Health, c.transports[g])])) as Record<
     ServiceGroup,
     ReturnType<typeof createClient<typeof Health>>
@@ -95,7 +93,8 @@ export async function composeGateway(c: GatewayComposition): Promise<ComposedGat
     usage: c.usage,
     metrics: c.metrics,
     readCache,
-    changes: createChangeSource(c.reader),
+    changes: createChangeSource(c.reader, cursors),
+    cursors,
   });
   c.metrics?.observePool("reader", c.reader);
   const readiness = createReadiness({

@@ -1,28 +1,19 @@
 /**
  * Where the change feed reads from: the change log (lib/changes), through the gateway's SELECT-only pool, and the
- * cursor key the migration made, read once. Which kinds a key may see follows the scopes of the routes that serve
- * them, and each change links to that route.
+ * deployment's cursor signer (lib/cursor/cursor-key.ts). Which kinds a key may see follows the scopes of the routes
+ * that serve them, and each change links to that route.
  */
-import { readChanges, readCursorKey, type ChangePage } from "../../lib/changes/change-log.js";
-import { createCursorSigner, type CursorSigner } from "../../lib/cursor/cursor-signer.js";
+import { readChanges, type ChangePage } from "../../lib/changes/change-log.js";
+import type { CursorSignerSource } from "../../lib/cursor/cursor-key.js";
 import type { Pool } from "../../lib/db/pool.js";
 
 export interface ChangeSource {
   read(options: { after: string; kinds: readonly string[]; limit: number }): Promise<ChangePage>;
-  signer(): Promise<CursorSigner>;
+  signer: CursorSignerSource;
 }
 
-export function createChangeSource(db: Pool): ChangeSource {
-  let signer: Promise<CursorSigner> | undefined;
-  return {
-    read: (options) => readChanges(db, options),
-    signer() {
-      signer ??= readCursorKey(db).then(createCursorSigner);
-      // A failed read (the database was down) is tried again by the next request.
-      signer.catch(() => (signer = undefined));
-      return signer;
-    },
-  };
+export function createChangeSource(db: Pool, signer: CursorSignerSource): ChangeSource {
+  return { read: (options) => readChanges(db, options), signer };
 }
 
 const enc = encodeURIComponent;

@@ -6,6 +6,7 @@ import { OAUTH_SCOPES_SUPPORTED } from "../auth/resource-metadata.js";
 import { REST_SCOPES, TOOL_SCOPES } from "../../lib/scopes.js";
 import { AUTH_ERROR, PERMANENT_ERROR, TRANSIENT_ERROR } from "../mcp/tool-errors.js";
 import { MCP_PATH, RESOURCE_METADATA_PATH } from "../public-url.js";
+import { TOOLS_LIST_NEEDS_CREDENTIAL_SINCE } from "./changelog.js";
 
 export function authSection(config: Config, base: string) {
   const { auth } = config;
@@ -48,7 +49,7 @@ export function authSection(config: Config, base: string) {
       write_allowlist_parties: auth.peers.writeAllowlist.size,
       implied_by_peer_key: false,
     },
-    tools_list: { requires_credential: true, since: "2026-09-13" },
+    tools_list: { requires_credential: true, since: TOOLS_LIST_NEEDS_CREDENTIAL_SINCE },
     discovery: {
       protected_resource_metadata: `${base}${RESOURCE_METADATA_PATH}`,
       protected_resource_metadata_path_form: `${base}${RESOURCE_METADATA_PATH}${MCP_PATH}`,

@@ -2,6 +2,8 @@
 
 export const CONTRACT_VERSION = 2;
 export const CONTRACT_REVISION = 10;
+/** Spec §9 rule 4: the day tools/list began to require a credential (the changelog and the auth section say it). */
+export const TOOLS_LIST_NEEDS_CREDENTIAL_SINCE = "2026-09-13";
 
 export const CHANGELOG = [
   {
@@ -27,7 +29,7 @@ export const CHANGELOG = [
   {
     version: 2,
     revision: null,
-    date: "2026-09-13",
+    date: TOOLS_LIST_NEEDS_CREDENTIAL_SINCE,
     changes: [
       "tools/list requires a credential (viewer:read or any credential valid for a tool call, peer keys included); before that it was open",
     ],

@@ -1,14 +1,16 @@
 /**
- * The contract's `limits` and `submission` sections (spec §8). REST bounds are read from the route schemas and
- * tool bounds from the registry; the submission ceilings are the governor's own constants.
+ * The contract's `limits` and `submission` sections (spec §8). Every figure is read from the code that applies it:
+ * REST bounds from the route schemas, the field limits and search bounds from the services' own constants, and the
+ * submission ceilings and tick from the constants the governor runs on. None is typed here.
  */
-import { CEILINGS, DRAIN_ORDER } from "../../lib/relay/ceilings.js";
+import { CEILINGS, DRAIN_ORDER, TICK } from "../../lib/relay/ceilings.js";
 import type { RateLimitConfig } from "../../lib/config/access.js";
 import { requestRateSection } from "../rate-limit/contract-section.js";
 import { parametersOf, type RestRoute } from "./route-catalog.js";
-
-/** The governor's tick (spec §8: every 5 minutes). */
-export const TICK_SCHEDULE = "*/5 * * * *";
+import { WHITEBOARD_METADATA_PREVIEW_MAX } from "../../services/catalog/metadata-preview.js";
+import { SIMILAR_TOP_K } from "../../services/factcard/vocabulary.js";
+import { LATEST_DAILY_LOOKBACK_DAYS } from "../../services/reports/service.js";
+import { QUERY_CHARS, TOP_K } from "../../services/search/limits.js";
 
 const BOUNDED_PARAMETERS = new Set(["limit", "top_k"]);
 
@@ -26,11 +28,11 @@ export function limitsSection(routes: readonly RestRoute[], rateLimit?: RateLimi
   );
   return {
     rest,
-    search_query_length: { minimum: 1, maximum: 500 },
-    search_top_k: { minimum: 1, maximum: 12, default: 8 },
-    similar_facts_top_k: { minimum: 1, maximum: 20, default: 5 },
-    latest_daily_lookback_days: 3,
-    whiteboard_metadata_preview_max: 1000,
+    search_query_length: { minimum: QUERY_CHARS.min, maximum: QUERY_CHARS.max },
+    search_top_k: { minimum: TOP_K.min, maximum: TOP_K.max, default: TOP_K.fallback },
+    similar_facts_top_k: { minimum: SIMILAR_TOP_K.min, maximum: SIMILAR_TOP_K.max, default: SIMILAR_TOP_K.fallback },
+    latest_daily_lookback_days: LATEST_DAILY_LOOKBACK_DAYS,
+    whiteboard_metadata_preview_max: WHITEBOARD_METADATA_PREVIEW_MAX,
     action_extraction_text_truncation: CEILINGS.extractTextMax,
     out_of_range:
       "a limit or enum value outside the documented set is a 400 (REST) or a validation error (tools), never clamped",
@@ -40,7 +42,7 @@ export function limitsSection(routes: readonly RestRoute[], rateLimit?: RateLimi
 
 export function submissionSection() {
   return {
-    schedule: TICK_SCHEDULE,
+    schedule: TICK.cron,
     per_tick: { ...CEILINGS.perTick, total: CEILINGS.perTickTotal },
     per_hour: CEILINGS.perHour,
     ceilings_are_maxima: "the governor never exceeds these and may submit fewer",

@@ -3,6 +3,7 @@
  * scope and JSON Schemas. The contract and the OpenAPI document are derived from this list, never typed by hand.
  */
 import type { FastifyInstance, FastifySchema } from "fastify";
+import { REST_PREFIX } from "../public-url.js";
 
 declare module "fastify" {
   interface FastifySchema {
@@ -32,8 +33,6 @@ export interface Parameter {
   required: boolean;
   schema: Record<string, unknown>;
 }
-
-export const REST_PREFIX = "/api/v1";
 
 export function collectRestRoutes(app: FastifyInstance): RestRoute[] {
   const routes: RestRoute[] = [];

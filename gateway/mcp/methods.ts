@@ -52,7 +52,7 @@ export interface MethodSources {
 
 export function createMethods({ tools, runner, clients, projectName, now, listen }: MethodSources) {
   const listing = createToolListing(tools);
-  const resources = createResourceReader(tools, runner, clients);
+  const resources = createResourceReader(tools, runner);
   const listResources = createResourceList(resources, clients, now);
   const prompts = createPromptMethods({ prompts: PROMPTS, tools, runner, resources, clients, now });
   const complete = createCompletion({ prompts, resources, runner, clients });

@@ -23,6 +23,7 @@ import { checkRequestHeaders } from "./modern/request-headers.js";
 import { modernResultFields } from "./modern/result-envelope.js";
 import { honourFilter } from "./subscriptions/listen-filter.js";
 import type { ChangeFeed } from "../changes/changes-answer.js";
+import type { CursorSignerSource } from "../../lib/cursor/cursor-key.js";
 import { createListeners, type ChangeSource } from "./subscriptions/listeners.js";
 import { RpcError } from "./tool-errors.js";
 import { DEFAULT_PROTOCOL_VERSION, isSupportedVersion, serverInfo } from "./protocol.js";
@@ -59,6 +60,8 @@ export interface McpOptions {
   changes?: ChangeSource;
   /** The change log changes_since reads; absent, that tool answers unavailable. */
   changeFeed?: ChangeFeed;
+  /** The deployment's cursor signer, for the keyset tools' cursors. */
+  cursors: CursorSignerSource;
 }
 
 const transportError = (reply: FastifyReply, status: number, code: number, message: string) =>
@@ -68,7 +71,11 @@ const transportError = (reply: FastifyReply, status: number, code: number, messa
     .send(errorResponse(null, { code, message, data: { category: "validation", transient: false } }));
 
 export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
-  const runner = createToolRunner(opts.tools, opts.clients, opts.wrapCall, opts.changeFeed);
+  const runner = createToolRunner(
+    opts.tools,
+    { clients: opts.clients, cursors: opts.cursors, changes: opts.changeFeed },
+    opts.wrapCall,
+  );
   const now = opts.now ?? Date.now;
   const listeners = createListeners(opts.changes);
   // Streams end gracefully before the server waits for its connections to close.

@@ -10,14 +10,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../auth/principal.js";
 import { toolAccess } from "../auth/tool-access.js";
-import type { ChangeFeed } from "../changes/changes-answer.js";
-import type { ServiceClients } from "../clients.js";
 import { relevantError } from "../schemas/relevant-error.js";
 import { createSchemaCompiler, describeArgumentError } from "./argument-validator.js";
 import { callToolResult, type CallToolResult } from "./call-result-json.js";
 import { toolFailureResult, type ToolFailureResult } from "./tool-failure.js";
 import { INTERNAL_ERROR } from "./json-rpc.js";
-import type { ToolDefinition } from "./tool.js";
+import type { ToolContext, ToolDefinition } from "./tool.js";
+import { limitOf } from "./tools/bounded.js";
 import { authError, RpcError, toRpcError, validationError } from "./tool-errors.js";
 import { MAX_JSON_DEPTH, nestedDeeperThan } from "../../lib/json-depth.js";
 
@@ -33,6 +32,8 @@ export interface ToolRunner {
   admit(tool: ToolDefinition, principal: Principal, args: Record<string, unknown>): Record<string, unknown>;
   /** Runs work on a tool's behalf (named for the log); a failure becomes the RpcError tools/call would answer with. */
   run<T>(name: string, log: FastifyBaseLogger, work: () => Promise<T>): Promise<T>;
+  /** What a tool is called with on the caller's behalf. */
+  context(principal: Principal): ToolContext;
 }
 
 export function authorize(principal: Principal, tool: ToolDefinition): void {
@@ -56,10 +57,10 @@ export type ToolCallWrapper = (
 
 export function createToolRunner(
   tools: readonly ToolDefinition[],
-  clients: ServiceClients,
+  shared: Omit<ToolContext, "principal">,
   wrapCall?: ToolCallWrapper,
-  changes?: ChangeFeed,
 ): ToolRunner {
+  const context = (principal: Principal): ToolContext => ({ ...shared, principal });
   const byName = new Map(tools.map((t) => [t.name, t]));
   const inputs = createSchemaCompiler();
   const outputs = createSchemaCompiler();
@@ -76,13 +77,7 @@ export function createToolRunner(
       const { message, argument } = describeArgumentError(relevantError(validate.errors));
       throw validationError(message, argument);
     }
-    if (tool.bound) {
-      const limit = args.limit ?? tool.bound.default;
-      if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 1 || limit > tool.bound.max) {
-        throw validationError(`invalid argument 'limit': must be an integer from 1 to ${tool.bound.max}`, "limit");
-      }
-      args.limit = limit;
-    }
+    if (tool.bound) args.limit = limitOf(args.limit, tool.bound);
     return args;
   }
 
@@ -102,6 +97,7 @@ export function createToolRunner(
       return checkArguments(tool, args);
     },
     run,
+    context,
     async call(params, principal, log) {
       if (!isObject(params) || typeof params.name !== "string")
         throw validationError("invalid params: 'name' must be a tool name", "name");
@@ -127,7 +123,7 @@ export function createToolRunner(
     authorize(principal, tool);
     const args = checkArguments(tool, raw);
     const compute = async () => {
-      const result: unknown = await run(tool.name, log, () => tool.call(args, { clients, principal, changes }));
+      const result: unknown = await run(tool.name, log, () => tool.call(args, context(principal)));
       const validate = outputs(tool.outputSchema);
       if (!isObject(result) || !validate(result)) {
         log.error({ tool: tool.name, errors: validate.errors }, "tool answered outside its output schema");

@@ -2,6 +2,7 @@
  * One registry is the source of every tool: tools/list, the public contract and the OpenAPI document are
  * derived from these definitions, never typed by hand.
  */
+import type { CursorSignerSource } from "../../lib/cursor/cursor-key.js";
 import type { ChangeFeed } from "../changes/changes-answer.js";
 import type { ServiceClients } from "../clients.js";
 import type { Bound } from "../operations/input-schemas.js";
@@ -22,6 +23,8 @@ export interface ToolContext {
   principal: Principal;
   /** The change log changes_since reads (the gateway's); absent, that tool answers unavailable. */
   changes?: ChangeFeed;
+  /** The deployment's cursor signer (lib/cursor/cursor-key.ts), which the keyset tools sign their cursors with. */
+  cursors: CursorSignerSource;
 }
 
 export interface ToolDefinition<Args = any, Result = any> {

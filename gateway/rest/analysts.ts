@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { getAnalyst, listAnalysts } from "../operations/analysts.js";
 import { analystParams } from "../schemas/catalog.js";
 import { errorResponse, gatedErrors } from "../schemas/common.js";
-import type { RestOptions } from "./index.js";
+import type { RestOptions } from "./options.js";
 import { operationRoute } from "./operation-route.js";
 
 export function analystRoutes(app: FastifyInstance, { clients }: RestOptions) {

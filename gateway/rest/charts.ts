@@ -17,7 +17,7 @@ import type { Theme } from "../charts/svg.js";
 import { chartQuery, chartResponses, SVG_TYPE } from "../schemas/charts.js";
 import { errorResponse, etagHeaders } from "../schemas/common.js";
 import { portfolioParams } from "../schemas/portfolio.js";
-import type { RestOptions } from "./index.js";
+import type { RestOptions } from "./options.js";
 import { noneMatchHits } from "./markdown.js";
 
 const SCOPE = "portfolios:read";

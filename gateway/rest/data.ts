@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { getDataTopic, listDataTopics } from "../operations/shared-data.js";
 import { gatedErrors } from "../schemas/common.js";
 import { dateParams, dateTopicParams, topicDocument, withNotFound } from "../schemas/reports.js";
-import type { RestOptions } from "./index.js";
+import type { RestOptions } from "./options.js";
 import { operationRoute } from "./operation-route.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";

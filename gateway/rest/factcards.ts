@@ -8,7 +8,7 @@ import {
   similarFactsQuery,
   type ListFactCardsQuery,
 } from "../schemas/factcards.js";
-import type { RestOptions } from "./index.js";
+import type { RestOptions } from "./options.js";
 import { operationRoute } from "./operation-route.js";
 
 const withNotFound = { ...gatedErrors, 404: errorResponse, 503: errorResponse } as const;

@@ -13,7 +13,7 @@ import { feedTokenOf } from "../auth/feed-token.js";
 import { publicBaseUrl } from "../public-url.js";
 import { conditionalHeaders } from "../schemas/common.js";
 import { atomResponses, feedAnalystParams, feedQuery, jsonFeedResponses } from "../schemas/feeds.js";
-import type { RestOptions } from "./index.js";
+import type { RestOptions } from "./options.js";
 import { sendNotModified } from "./markdown.js";
 
 /** Entries in a feed. */

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { latestIndex } from "../operations/latest-index.js";
 import { gatedErrors } from "../schemas/common.js";
-import type { RestOptions } from "./index.js";
+import type { RestOptions } from "./options.js";
 import { operationRoute } from "./operation-route.js";
 
 export function latestRoutes(app: FastifyInstance, { clients }: RestOptions) {

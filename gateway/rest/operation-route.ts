@@ -7,7 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest, FastifySchema, RouteGenericInterface, RouteOptions } from "fastify";
 import type { ServiceClients } from "../clients.js";
-import { REST_PREFIX } from "../contract/route-catalog.js";
+import { REST_PREFIX } from "../public-url.js";
 import type { Operation } from "../operations/operation.js";
 
 declare module "fastify" {

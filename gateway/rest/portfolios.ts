@@ -7,7 +7,7 @@ import { leaderboard, metrics, series, tearSheetOperation } from "../operations/
 import { errorResponse, gatedErrors } from "../schemas/common.js";
 import { portfolioParams } from "../schemas/portfolio.js";
 import { seriesQuerystring } from "../schemas/tear-sheet.js";
-import type { RestOptions } from "./index.js";
+import type { RestOptions } from "./options.js";
 import { operationRoute } from "./operation-route.js";
 
 type PortfolioRequest = FastifyRequest<{ Params: { portfolioId: string } }>;

@@ -9,7 +9,7 @@ import { dailyReport, fleetHealth, weeklyIndexOperation, weeklyReport } from "..
 import type { MarkdownAnswer } from "../operations/service-answers.js";
 import { conditionalHeaders, gatedErrors } from "../schemas/common.js";
 import { dateAnalystParams, dateParams, langQuerystring, markdownBody, withNotFound } from "../schemas/reports.js";
-import type { RestOptions } from "./index.js";
+import type { RestOptions } from "./options.js";
 import { isConditional, sendMarkdown, sendNotModified, sendUncachedMarkdown } from "./markdown.js";
 import { operationRoute } from "./operation-route.js";
 import { createValidatorCache } from "./validator-cache.js";

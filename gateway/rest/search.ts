@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { search } from "../operations/search.js";
 import { gatedErrors } from "../schemas/common.js";
 import { searchRequest, type SearchBody } from "../schemas/search.js";
-import type { RestOptions } from "./index.js";
+import type { RestOptions } from "./options.js";
 import { operationRoute } from "./operation-route.js";
 import { strictJsonBodies } from "./strict-json-body.js";
 

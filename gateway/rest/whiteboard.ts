@@ -15,7 +15,7 @@ import {
   topicPoolQuery,
 } from "../schemas/catalog.js";
 import { conditionalHeaders, errorResponse, gatedErrors } from "../schemas/common.js";
-import type { RestOptions } from "./index.js";
+import type { RestOptions } from "./options.js";
 import { sendMarkdown } from "./markdown.js";
 import { operationRoute } from "./operation-route.js";
 

@@ -8,7 +8,8 @@ import {
 import {
   int,
   langQuery,
-  limitQuery,
+  limitInput,
+  arrayOf,
   nullable,
   nullableInt,
   nullableNum,
@@ -18,8 +19,6 @@ import {
   str,
   strArray,
 } from "./common.js";
-
-const arrayOf = <S extends Record<string, unknown>>(items: S) => ({ type: "array", items }) as const;
 
 // ---- Analysts (§2.2)
 
@@ -92,7 +91,10 @@ export const listThreadsResponse = object({ threads: arrayOf(threadSummary), cou
 // cache-busting `_=` or a tracking parameter should be), while every defined one is checked strictly.
 export const threadsQuery = {
   type: "object",
-  properties: { status: threadStatus, limit: limitQuery(LIMITS.threads.max, LIMITS.threads.fallback) },
+  properties: {
+    status: threadStatus,
+    limit: limitInput({ max: LIMITS.threads.max, default: LIMITS.threads.fallback }),
+  },
   additionalProperties: true,
 } as const;
 
@@ -129,7 +131,7 @@ export const topicPoolQuery = {
   type: "object",
   properties: {
     status: { type: "string", enum: [...TOPIC_POOL_FILTERS, TOPIC_POOL_ALL], default: TOPIC_POOL_ALL },
-    limit: limitQuery(LIMITS.topicPool.max, LIMITS.topicPool.fallback),
+    limit: limitInput({ max: LIMITS.topicPool.max, default: LIMITS.topicPool.fallback }),
   },
   additionalProperties: true,
 } as const;
@@ -172,6 +174,9 @@ export const similarityLogResponse = object({
 
 export const similarityLogQuery = {
   type: "object",
-  properties: { decision, limit: limitQuery(LIMITS.similarityLog.max, LIMITS.similarityLog.fallback) },
+  properties: {
+    decision,
+    limit: limitInput({ max: LIMITS.similarityLog.max, default: LIMITS.similarityLog.fallback }),
+  },
   additionalProperties: true,
 } as const;

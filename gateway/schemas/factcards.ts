@@ -12,7 +12,7 @@ import {
   SIMILAR_TOP_K,
   VERDICTS,
 } from "../../services/factcard/vocabulary.js";
-import { int, limitQuery, nullableInt, nullableNum, nullableStr, num, object, str } from "./common.js";
+import { int, limitInput, nullableInt, nullableNum, nullableStr, num, object, str } from "./common.js";
 
 const oneOf = (values: readonly string[]) => ({ type: "string", enum: [...values] }) as const;
 const nullableOneOf = (values: readonly string[]) => ({ type: ["string", "null"], enum: [...values, null] }) as const;
@@ -55,7 +55,7 @@ export const listFactCardsQuery = {
     status: oneOf(FACT_CARD_STATUSES),
     claim_category: oneOf(CLAIM_CATEGORIES),
     verdict: oneOf(VERDICTS),
-    limit: limitQuery(LIST_LIMIT.max, LIST_LIMIT.fallback),
+    limit: limitInput({ max: LIST_LIMIT.max, default: LIST_LIMIT.fallback }),
     cursor: { type: "string", minLength: 1, maxLength: MAX_CURSOR_CHARS },
   },
 } as const;

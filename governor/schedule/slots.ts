@@ -5,6 +5,8 @@
  * say the same thing the way an operator reads it); Asia/Singapore keeps no daylight saving, so its midnight is
  * always 16:00 UTC.
  */
+import { TICK } from "../../lib/relay/ceilings.js";
+
 export type SlotKind = "tick" | "kickoff" | "fleet-health";
 
 export interface Schedule {
@@ -19,7 +21,7 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 
 export const SCHEDULES: Record<SlotKind, Schedule> = {
-  tick: { cron: "*/5 * * * *", everyMs: 5 * MIN, offsetMs: 0, staleAfterMs: 4 * MIN },
+  tick: { cron: TICK.cron, everyMs: TICK.everyMs, offsetMs: 0, staleAfterMs: 4 * MIN },
   kickoff: { cron: "0 * * * *", everyMs: HOUR, offsetMs: 0, staleAfterMs: 15 * MIN },
   // 00:00 Asia/Singapore (spec §4.1 rule 5); a governor back within the hour still writes the day's snapshot.
   "fleet-health": { cron: "0 16 * * *", everyMs: 24 * HOUR, offsetMs: 16 * HOUR, staleAfterMs: HOUR },

@@ -10,7 +10,8 @@ import { createCursorSigner } from "../cursor/cursor-signer.js";
 import { inTransaction } from "../db/transaction.js";
 import { reinstate, withdraw } from "../withdrawals/withdraw.js";
 import { withdrawalKind } from "../withdrawals/withdrawal-kinds.js";
-import { readChanges, readCursorKey, START, type Change } from "./change-log.js";
+import { readCursorKey } from "../cursor/cursor-key.js";
+import { readChanges, START, type Change } from "./change-log.js";
 
 let db: TestDatabase;
 const ALL = ["daily", "weekly", "data-topics", "threads", "fact-cards"];

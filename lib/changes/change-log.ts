@@ -57,9 +57,3 @@ export async function readChanges(
     hasMore: rows.length > options.limit,
   };
 }
-
-/** The key cursors are signed with, made once by the migration and shared by every replica. */
-export async function readCursorKey(db: Pool): Promise<string> {
-  const { rows } = await db.query("SELECT key FROM changes.cursor_key");
-  return rows[0].key as string;
-}

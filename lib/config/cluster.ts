@@ -24,8 +24,10 @@ export interface ClusterConfig {
   /** NATS_NAMESPACE: prefixes the bus's subjects, stream and consumers (several deployments on one NATS). */
   natsNamespace: string;
   /**
-   * CURSOR_SECRET: the key the tool endpoint's keyset cursors are signed with. Unset: one drawn per process, so a
-   * cursor works only on the gateway replica that issued it, until it restarts. Set it (the same on every replica).
+   * CURSOR_SECRET: the key every cursor the service signs is signed with (the change feed's, the keyset tools', the
+   * fact-card list's: lib/cursor/cursor-key.ts). Unset: the deployment's own key, drawn once by a migration and read
+   * from the database, which every replica and restart shares. Set it (the same on every process) to carry cursors
+   * across deployments, such as a database restored from a bundle.
    */
   cursorSecret: string | undefined;
 }

@@ -3,6 +3,9 @@
 export const TASK_KINDS = ["chain_tag", "logic_extract"] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
+/** The schedule tick the ceilings are counted per: every 5 minutes. The governor runs on it; the contract publishes it. */
+export const TICK = { cron: "*/5 * * * *", everyMs: 5 * 60_000 } as const;
+
 export const CEILINGS = {
   perTick: { chain_tag: 4, logic_extract: 1 } satisfies Record<TaskKind, number>,
   perTickTotal: 5,

@@ -3,7 +3,7 @@
  * serves it; its withdrawal is a row of that schema's `withdrawals` table, which the service's published_* views
  * read, so the service's own reads drop the item and its data-version trigger tells every cache at commit.
  */
-import { isoWeekOf } from "../work-date.js";
+import { isoWeekOf, isWorkDate } from "../work-date.js";
 
 export class WithdrawalError extends Error {
   constructor(message: string) {
@@ -28,15 +28,8 @@ export interface WithdrawalKind {
   describe(itemId: string): string;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 function workDate(value: string | undefined, what: string): string {
-  if (
-    !value ||
-    !DATE.test(value) ||
-    Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ||
-    new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value
-  )
+  if (!value || !isWorkDate(value))
     throw new WithdrawalError(`${what} must be a YYYY-MM-DD date, got '${value ?? ""}'`);
   return value;
 }

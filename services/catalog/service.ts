@@ -13,7 +13,8 @@ import { createSimilarityLogStore } from "./similarity-log-store.js";
 import { createThreadsStore } from "./threads-store.js";
 import { createTopicPoolStore } from "./topic-pool-store.js";
 import { createWithdrawnStore } from "./withdrawn-store.js";
-import { isUuid, limitOf, notFound, optionalOneOf } from "./validate.js";
+import { notFound } from "../request-checks.js";
+import { isUuid, limitOf, optionalOneOf } from "./validate.js";
 import {
   DEFAULT_REPORT_LANGS,
   LIMITS,

@@ -2,14 +2,14 @@
  * Request checks the service makes itself: internal gRPC callers reach it without the gateway's JSON Schemas.
  * Failures are InvalidArgument naming the field, worded like the gateway's 400s.
  */
-import { Code, ConnectError } from "@connectrpc/connect";
 import type { LimitBounds } from "./vocabulary.js";
+import { invalid } from "../request-checks.js";
 
 /** An optional filter: empty means "no filter"; anything else must be one of `allowed`. */
 export function optionalOneOf<T extends string>(field: string, value: string, allowed: readonly T[]): T | undefined {
   if (value === "") return undefined;
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new ConnectError(`invalid ${field} '${value}': must be one of ${allowed.join(", ")}`, Code.InvalidArgument);
+  throw invalid(`invalid ${field} '${value}': must be one of ${allowed.join(", ")}`);
 }
 
 /**
@@ -19,7 +19,7 @@ export function optionalOneOf<T extends string>(field: string, value: string, al
 export function limitOf(value: number, bounds: LimitBounds): number {
   if (value === 0) return bounds.fallback;
   if (!Number.isInteger(value) || value < 1 || value > bounds.max) {
-    throw new ConnectError(`invalid limit ${value}: must be between 1 and ${bounds.max}`, Code.InvalidArgument);
+    throw invalid(`invalid limit ${value}: must be between 1 and ${bounds.max}`);
   }
   return value;
 }
@@ -28,5 +28,3 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether an id can name a row of a uuid column; anything else is simply unknown, never a database error. */
 export const isUuid = (value: string) => UUID.test(value);
-
-export const notFound = (message: string) => new ConnectError(message, Code.NotFound);

@@ -1,4 +1,7 @@
-/** Whiteboard rows as SQL selects them and as the spec's ThreadSummary and CardSummary messages (spec §2.3). */
+/**
+ * Whiteboard rows as SQL selects them and as the spec's ThreadSummary and CardSummary messages (spec §2.3). Their free
+ * text goes out as previews of at most WHITEBOARD_METADATA_PREVIEW_MAX characters (spec §8, metadata-preview.ts).
+ */
 import { create } from "@bufbuild/protobuf";
 import {
   CardSummarySchema,
@@ -6,6 +9,7 @@ import {
   type CardSummary,
   type ThreadSummary,
 } from "../../gen/institute/catalog/v1/catalog_pb.js";
+import { previewOrUndefined } from "./metadata-preview.js";
 import { int64, optionalInt64, orUndefined } from "./rows.js";
 import { cardReportUrl } from "./vocabulary.js";
 
@@ -61,8 +65,8 @@ export function threadFields(r: ThreadRow) {
     boardId: r.board_id,
     workDate: r.work_date,
     rootAnalystId: orUndefined(r.root_analyst_id),
-    rootTopic: orUndefined(r.root_topic),
-    rootQuestion: orUndefined(r.root_question),
+    rootTopic: previewOrUndefined(r.root_topic),
+    rootQuestion: previewOrUndefined(r.root_question),
     status: r.status,
     cardCount: r.card_count,
     maxCards: r.max_cards,
@@ -78,12 +82,12 @@ export function toCard(r: CardRow): CardSummary {
     cardIndex: r.card_index,
     analystId: orUndefined(r.analyst_id),
     hand: orUndefined(r.hand),
-    topic: orUndefined(r.topic),
-    question: orUndefined(r.question),
-    stance: orUndefined(r.stance),
+    topic: previewOrUndefined(r.topic),
+    question: previewOrUndefined(r.question),
+    stance: previewOrUndefined(r.stance),
     status: r.status,
     workDate: orUndefined(r.work_date),
-    summary: orUndefined(r.summary),
+    summary: previewOrUndefined(r.summary),
     reportPath: orUndefined(r.report_path),
     reportR2Key: orUndefined(r.report_r2_key),
     // Only a card with at least one stored report links to the report endpoint.
@@ -91,7 +95,7 @@ export function toCard(r: CardRow): CardSummary {
     startedAt: optionalInt64(r.started_at),
     completedAt: optionalInt64(r.completed_at),
     followUpAnalystId: orUndefined(r.follow_up_analyst_id),
-    followUpTopic: orUndefined(r.follow_up_topic),
+    followUpTopic: previewOrUndefined(r.follow_up_topic),
   });
 }
 

@@ -1,3 +1,4 @@
+import { createHash, createHmac } from "node:crypto";
 import { createClient, createRouterTransport, type Client } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
@@ -13,7 +14,8 @@ import { protoToJson } from "../../lib/proto-json.js";
 import { DEFAULT_REUSE_POLICY } from "../../lib/reuse-policy.js";
 import { VectorRuntime } from "../../lib/vector/vector-runtime.js";
 import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database.js";
-import { encodeCursor } from "./cursor.js";
+import { databaseCursorSigner } from "../../lib/cursor/cursor-key.js";
+import { encodeCursor, filterFingerprint } from "./cursor.js";
 import { factCardRoutes } from "./routes.js";
 import { BASE_TIME, CLAIMS, factCardRow, insertFactCards } from "../../test/fixtures/factcard.js";
 
@@ -78,8 +80,10 @@ describe("FactCardService.ListFactCards", () => {
   });
 
   it("refuses a tampered, foreign or mismatched cursor with InvalidArgument", async () => {
+    // Signed as the service signs (no CURSOR_SECRET: the deployment's key in the database).
+    const signer = await databaseCursorSigner(db.reader)();
     const { nextCursor } = await list({ limit: 2, status: "completed" });
-    const cursor = nextCursor ?? encodeCursor({ createdAt: BASE_TIME, id: "fc-01" }, { status: "completed" });
+    const cursor = nextCursor ?? encodeCursor(signer, { createdAt: BASE_TIME, id: "fc-01" }, { status: "completed" });
     const flipped = cursor.slice(0, 5) + (cursor[5] === "A" ? "B" : "A") + cursor.slice(6);
     const forged =
       Buffer.from(JSON.stringify({ t: 1, i: "fc-01", f: "x" })).toString("base64url") + "." + cursor.split(".")[1];
@@ -88,11 +92,24 @@ describe("FactCardService.ListFactCards", () => {
         "[invalid_argument] invalid cursor: not a cursor this list issued (pass back next_cursor unchanged)",
       );
     }
-    const mine = encodeCursor({ createdAt: BASE_TIME + 7_000, id: "fc-07" }, { status: "completed" });
+    const mine = encodeCursor(signer, { createdAt: BASE_TIME + 7_000, id: "fc-07" }, { status: "completed" });
     await expect(list({ status: "failed", cursor: mine })).rejects.toThrow(
       "invalid cursor: it was issued for other filters (start again without a cursor)",
     );
     expect(idsOf(await list({ status: "completed", cursor: mine }))).toEqual(["fc-01"]);
+  });
+
+  it("refuses a cursor signed under the key the source once held, as any foreign cursor", async () => {
+    const oldKey = createHash("sha256")
+      .update("institute.factcard.v1.FactCardService/ListFactCards cursor v1")
+      .digest();
+    const payload = Buffer.from(JSON.stringify({ t: BASE_TIME, i: "fc-01", f: filterFingerprint({}) })).toString(
+      "base64url",
+    );
+    const old = `${payload}.${createHmac("sha256", oldKey).update(payload).digest().subarray(0, 16).toString("base64url")}`;
+    await expect(list({ cursor: old })).rejects.toThrow(
+      "[invalid_argument] invalid cursor: not a cursor this list issued (pass back next_cursor unchanged)",
+    );
   });
 
   it("refuses values outside the vocabulary and limits outside 1 to 200", async () => {

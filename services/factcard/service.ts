@@ -3,13 +3,14 @@
  * an opaque keyset cursor, one card by id, and a card's nearest neighbours (similar-facts.ts).
  */
 import { create } from "@bufbuild/protobuf";
-import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
+import type { ServiceImpl } from "@connectrpc/connect";
 import {
   GetFactCardResponseSchema,
   ListFactCardsResponseSchema,
   type FactCardService,
   type ListFactCardsRequest,
 } from "../../gen/institute/factcard/v1/factcard_pb.js";
+import { deploymentCursorSigner } from "../../lib/cursor/cursor-key.js";
 import type { ServiceDeps } from "../deps.js";
 import { decodeCursor, encodeCursor, type FactCardFilters } from "./cursor.js";
 import { toFactCard } from "./fact-card-message.js";
@@ -23,17 +24,16 @@ import {
   PARENT_KINDS,
   VERDICTS,
 } from "./vocabulary.js";
+import { invalid, notFound } from "../request-checks.js";
 
 function oneOf(name: string, value: string, allowed: readonly string[]): string | undefined {
   if (value === "") return undefined;
-  if (!allowed.includes(value))
-    throw new ConnectError(`${name} must be one of ${allowed.join(", ")}`, Code.InvalidArgument);
+  if (!allowed.includes(value)) throw invalid(`${name} must be one of ${allowed.join(", ")}`);
   return value;
 }
 
 function filtersOf(request: ListFactCardsRequest): FactCardFilters {
-  if (request.parentId.length > MAX_ID_CHARS)
-    throw new ConnectError(`parent_id must be at most ${MAX_ID_CHARS} characters`, Code.InvalidArgument);
+  if (request.parentId.length > MAX_ID_CHARS) throw invalid(`parent_id must be at most ${MAX_ID_CHARS} characters`);
   return {
     parentKind: oneOf("parent_kind", request.parentKind, PARENT_KINDS),
     parentId: request.parentId === "" ? undefined : request.parentId,
@@ -48,17 +48,16 @@ export function createFactCardService(
   options: { store?: FactCardStore } = {},
 ): ServiceImpl<typeof FactCardService> {
   const store = options.store ?? createFactCardStore(deps.db);
+  const cursors = deploymentCursorSigner(deps.db, deps.config.cluster.cursorSecret);
   return {
     async listFactCards(request) {
       const filters = filtersOf(request);
       const limit = request.limit === 0 ? LIST_LIMIT.fallback : request.limit;
       if (limit < LIST_LIMIT.min || limit > LIST_LIMIT.max) {
-        throw new ConnectError(
-          `limit must be ${LIST_LIMIT.min} to ${LIST_LIMIT.max}, got ${limit}`,
-          Code.InvalidArgument,
-        );
+        throw invalid(`limit must be ${LIST_LIMIT.min} to ${LIST_LIMIT.max}, got ${limit}`);
       }
-      const after = request.cursor === "" ? null : decodeCursor(request.cursor, filters);
+      const signer = await cursors();
+      const after = request.cursor === "" ? null : decodeCursor(signer, request.cursor, filters);
       const rows = await store.list(filters, after, limit + 1);
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
@@ -67,17 +66,17 @@ export function createFactCardService(
         count: page.length,
         nextCursor:
           rows.length > limit && last
-            ? encodeCursor({ createdAt: last.created_at, id: last.fact_card_id }, filters)
+            ? encodeCursor(signer, { createdAt: last.created_at, id: last.fact_card_id }, filters)
             : undefined,
       });
     },
 
     async getFactCard(request) {
       const id = request.factCardId;
-      if (id === "") throw new ConnectError("fact_card_id is required", Code.InvalidArgument);
+      if (id === "") throw invalid("fact_card_id is required");
       const row = id.length > MAX_ID_CHARS ? null : await store.get(id);
-      if (!row && (await store.isWithdrawn(id))) throw new ConnectError(`fact card ${id} was withdrawn`, Code.NotFound);
-      if (!row) throw new ConnectError(`no fact card ${id}`, Code.NotFound);
+      if (!row && (await store.isWithdrawn(id))) throw notFound(`fact card ${id} was withdrawn`);
+      if (!row) throw notFound(`no fact card ${id}`);
       return create(GetFactCardResponseSchema, { factCard: toFactCard(row) });
     },
 

@@ -12,6 +12,7 @@ import type { LiveIndex, ScoredId } from "../../lib/vector/live-index.js";
 import type { ServiceDeps } from "../deps.js";
 import { SEARCH_MODES } from "../search/limits.js";
 import type { SimilarSubject } from "./similar-facts.js";
+import { invalid } from "../request-checks.js";
 
 /** How deep each ranking goes before fusion. */
 const FUSION_DEPTH = 40;
@@ -28,7 +29,7 @@ export async function similarByMode(
   withdrawn: ReadonlySet<string> = new Set(),
 ): Promise<ScoredId[]> {
   if (!(SEARCH_MODES as readonly string[]).includes(mode))
-    throw new ConnectError(`mode must be one of ${SEARCH_MODES.join(", ")}`, Code.InvalidArgument);
+    throw invalid(`mode must be one of ${SEARCH_MODES.join(", ")}`);
   const id = card.fact_card_id;
   const keywords = deps.vectors?.keywords;
   if (mode !== "semantic" && !keywords?.factCards.ready) {

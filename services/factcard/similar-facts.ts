@@ -20,6 +20,7 @@ import type { ServiceDeps } from "../deps.js";
 import type { FactCardRow, FactCardStore } from "./fact-card-store.js";
 import { similarByMode } from "./similar-by-mode.js";
 import { MAX_CLAIM_TEXT, SIMILAR_TOP_K } from "./vocabulary.js";
+import { invalid, notFound } from "../request-checks.js";
 
 const SLACK = 4;
 
@@ -77,21 +78,18 @@ async function cosineNeighbours(
 
 async function subjectOf(store: FactCardStore, request: ListSimilarFactsRequest): Promise<SimilarSubject> {
   const id = request.factCardId;
-  if (id !== "" && request.claimText !== "")
-    throw new ConnectError("give fact_card_id or claim_text, not both", Code.InvalidArgument);
-  if (id === "" && request.claimText === "")
-    throw new ConnectError("fact_card_id or claim_text is required", Code.InvalidArgument);
+  if (id !== "" && request.claimText !== "") throw invalid("give fact_card_id or claim_text, not both");
+  if (id === "" && request.claimText === "") throw invalid("fact_card_id or claim_text is required");
   if (id === "") {
     const text = request.claimText.trim();
     if (text === "" || [...text].length > MAX_CLAIM_TEXT)
-      throw new ConnectError(`claim_text must be 1 to ${MAX_CLAIM_TEXT} characters`, Code.InvalidArgument);
-    if (request.sameCategory)
-      throw new ConnectError("same_category needs a fact card: a claim text has no category", Code.InvalidArgument);
+      throw invalid(`claim_text must be 1 to ${MAX_CLAIM_TEXT} characters`);
+    if (request.sameCategory) throw invalid("same_category needs a fact card: a claim text has no category");
     return { fact_card_id: "", claim_text: text, claim_text_en: text, claim_category: "prose" };
   }
   const card = await store.get(id);
-  if (!card && (await store.isWithdrawn(id))) throw new ConnectError(`fact card ${id} was withdrawn`, Code.NotFound);
-  if (!card) throw new ConnectError(`no fact card ${id}`, Code.NotFound);
+  if (!card && (await store.isWithdrawn(id))) throw notFound(`fact card ${id} was withdrawn`);
+  if (!card) throw notFound(`no fact card ${id}`);
   return card;
 }
 
@@ -102,10 +100,7 @@ export async function listSimilarFacts(
 ): Promise<ListSimilarFactsResponse> {
   const topK = request.topK === 0 ? SIMILAR_TOP_K.fallback : request.topK;
   if (topK < SIMILAR_TOP_K.min || topK > SIMILAR_TOP_K.max) {
-    throw new ConnectError(
-      `top_k must be ${SIMILAR_TOP_K.min} to ${SIMILAR_TOP_K.max}, got ${topK}`,
-      Code.InvalidArgument,
-    );
+    throw invalid(`top_k must be ${SIMILAR_TOP_K.min} to ${SIMILAR_TOP_K.max}, got ${topK}`);
   }
   const card = await subjectOf(store, request);
   const id = card.fact_card_id;

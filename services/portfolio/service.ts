@@ -4,7 +4,7 @@
  * until its series, or its benchmark's, changes; the sorted leaderboard is kept whole until any persona's key moves.
  */
 import { create } from "@bufbuild/protobuf";
-import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
+import type { ServiceImpl } from "@connectrpc/connect";
 import {
   GetLeaderboardResponseSchema,
   GetMetricsResponseSchema,
@@ -20,6 +20,7 @@ import { computeMetrics, type MetricValues } from "./metrics.js";
 import { metricsMessage, seriesMessage, tearSheetMessage } from "./tear-sheet-message.js";
 import { computeTearSheet } from "./tear-sheet.js";
 import { createPortfolioStore, type PortfolioRow, type PortfolioStore } from "./store.js";
+import { invalid, notFound } from "../request-checks.js";
 
 export interface PortfolioServiceOptions {
   /** Replaces the SQL store (the deps' pool is then unused). */
@@ -98,10 +99,10 @@ export function createPortfolioService(
 
   /** The portfolio, its benchmark row when it names one that exists, and both daily series. */
   async function withSeries(id: string) {
-    if (id === "") throw new ConnectError("portfolio_id is required", Code.InvalidArgument);
+    if (id === "") throw invalid("portfolio_id is required");
     const rows = await store.portfolioWithBenchmark(id);
     const target = rows.find((row) => row.portfolioId === id);
-    if (!target) throw new ConnectError(`unknown portfolio: ${id}`, Code.NotFound);
+    if (!target) throw notFound(`unknown portfolio: ${id}`);
     const benchmark = rows.find((row) => row.portfolioId === target.benchmarkId && row.portfolioId !== id);
     const series = await store.dailySeries(benchmark ? [id, benchmark.portfolioId] : [id]);
     return {
@@ -115,17 +116,16 @@ export function createPortfolioService(
   return {
     async getMetrics(request) {
       const id = request.portfolioId;
-      if (id === "") throw new ConnectError("portfolio_id is required", Code.InvalidArgument);
+      if (id === "") throw invalid("portfolio_id is required");
       const rows = await store.portfolioWithBenchmark(id);
       const target = rows.find((row) => row.portfolioId === id);
-      if (!target) throw new ConnectError(`unknown portfolio: ${id}`, Code.NotFound);
+      if (!target) throw notFound(`unknown portfolio: ${id}`);
       const [metrics] = await metricsOf([target], new Map(rows.map((row) => [row.portfolioId, row])));
       return create(GetMetricsResponseSchema, { metrics });
     },
 
     async getLeaderboard(request) {
-      if (request.limit < 0)
-        throw new ConnectError("limit must be 0 (every portfolio) or positive", Code.InvalidArgument);
+      if (request.limit < 0) throw invalid("limit must be 0 (every portfolio) or positive");
       const leaderboard = (await sortedBoard()).slice(0, request.limit > 0 ? request.limit : undefined);
       return create(GetLeaderboardResponseSchema, { leaderboard, count: leaderboard.length });
     },
@@ -136,11 +136,9 @@ export function createPortfolioService(
         ["from", from],
         ["to", to],
       ] as const) {
-        if (value !== "" && !isWorkDate(value))
-          throw new ConnectError(`${name} must be a YYYY-MM-DD date`, Code.InvalidArgument);
+        if (value !== "" && !isWorkDate(value)) throw invalid(`${name} must be a YYYY-MM-DD date`);
       }
-      if (from !== "" && to !== "" && from > to)
-        throw new ConnectError("from must not be after to", Code.InvalidArgument);
+      if (from !== "" && to !== "" && from > to) throw invalid("from must not be after to");
       const { target, series, benchmark } = await withSeries(request.portfolioId);
       const points = dailyPoints(series, benchmark).filter(
         (p) => (from === "" || p.date >= from) && (to === "" || p.date <= to),

@@ -2,7 +2,7 @@
  * The reports service: daily and weekly markdown reports, fleet-health snapshots, the reports half of the latest
  * index, and the shared market-data topics (spec §4.1 rules 2 to 6 and 10).
  */
-import { Code, ConnectError, type ServiceImpl } from "@connectrpc/connect";
+import type { ServiceImpl } from "@connectrpc/connect";
 import type { ReportsService } from "../../gen/institute/reports/v1/reports_pb.js";
 import { addDays, isoWeekOf, workDateOf } from "../../lib/work-date.js";
 import type { ServiceDeps } from "../deps.js";
@@ -12,9 +12,10 @@ import { createFleetHealthStore } from "./fleet-health-store.js";
 import { createBodyCache } from "../../lib/object-store/body-cache.js";
 import { loadCachedMarkdown, loadMarkdown } from "./markdown-document.js";
 import { createReportStore } from "./report-store.js";
-import { languagePreference, requireIdentifier, requireWorkDate, topicName, type ReportLang } from "./validate.js";
+import { languagePreference, requireWorkDate, topicName, type ReportLang } from "./validate.js";
 import { createWeeklyStore } from "./weekly-store.js";
 import { createWithdrawnStore } from "./withdrawn-store.js";
+import { invalid, notFound, requireId } from "../request-checks.js";
 
 /** Spec §8: the latest index looks for a daily report on today and up to three days before it. */
 export const LATEST_DAILY_LOOKBACK_DAYS = 3;
@@ -25,8 +26,6 @@ export const FEED_MAX = 50;
 const MAX_DATES = 1001;
 /** A prefix of a YYYY-MM-DD date: digits and dashes only, so it cannot carry a LIKE wildcard. */
 const DATE_PREFIX = /^[0-9-]{0,10}$/;
-
-const notFound = (message: string) => new ConnectError(message, Code.NotFound);
 
 export const dailyReportUrl = (workDate: string) => `/api/v1/reports/daily/${workDate}`;
 export const weeklyReportUrl = (workDate: string, analystId: string) =>
@@ -74,7 +73,7 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
 
     async getWeeklyReport(req) {
       const date = requireWorkDate(req.date);
-      const analystId = requireIdentifier(req.analystId, "analyst_id");
+      const analystId = requireId(req.analystId, "analyst_id");
       const languages = languagePreference(req.lang);
       const { weekStart, weekEnd } = isoWeekOf(date);
       const choice = { kind: "weekly", analystId, from: weekStart, to: weekEnd, languages } as const;
@@ -118,17 +117,12 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
 
     async listReportDates(req) {
       if (req.kind !== "daily" && req.kind !== "weekly")
-        throw new ConnectError(
-          `invalid kind '${req.kind.slice(0, 64)}': must be daily or weekly`,
-          Code.InvalidArgument,
-        );
-      if (!DATE_PREFIX.test(req.prefix))
-        throw new ConnectError("invalid prefix: expected the beginning of a YYYY-MM-DD date", Code.InvalidArgument);
+        throw invalid(`invalid kind '${req.kind.slice(0, 64)}': must be daily or weekly`);
+      if (!DATE_PREFIX.test(req.prefix)) throw invalid("invalid prefix: expected the beginning of a YYYY-MM-DD date");
       if (!Number.isInteger(req.limit) || req.limit < 1 || req.limit > MAX_DATES)
-        throw new ConnectError(`limit must be 1 to ${MAX_DATES}`, Code.InvalidArgument);
-      if (req.kind === "daily" && req.analystId !== "")
-        throw new ConnectError("analyst_id applies to weekly reports only", Code.InvalidArgument);
-      const analystId = req.analystId === "" ? "" : requireIdentifier(req.analystId, "analyst_id");
+        throw invalid(`limit must be 1 to ${MAX_DATES}`);
+      if (req.kind === "daily" && req.analystId !== "") throw invalid("analyst_id applies to weekly reports only");
+      const analystId = req.analystId === "" ? "" : requireId(req.analystId, "analyst_id");
       return {
         workDates: await reports.dates(req.kind, req.kind === "daily" ? editorId : analystId, req.prefix, req.limit),
       };
@@ -145,14 +139,10 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
 
     async listFeedReports(req) {
       if (req.kind !== "daily" && req.kind !== "weekly")
-        throw new ConnectError(
-          `invalid kind '${req.kind.slice(0, 20)}': must be daily or weekly`,
-          Code.InvalidArgument,
-        );
-      if (req.lang !== "en" && req.lang !== "zh") throw new ConnectError("lang must be en or zh", Code.InvalidArgument);
-      if (!(req.limit >= 1 && req.limit <= FEED_MAX))
-        throw new ConnectError(`limit must be 1 to ${FEED_MAX}`, Code.InvalidArgument);
-      const analystId = req.kind === "daily" ? editorId : requireIdentifier(req.analystId, "analyst_id");
+        throw invalid(`invalid kind '${req.kind.slice(0, 20)}': must be daily or weekly`);
+      if (req.lang !== "en" && req.lang !== "zh") throw invalid("lang must be en or zh");
+      if (!(req.limit >= 1 && req.limit <= FEED_MAX)) throw invalid(`limit must be 1 to ${FEED_MAX}`);
+      const analystId = req.kind === "daily" ? editorId : requireId(req.analystId, "analyst_id");
       if (req.kind === "weekly" && !(await feeds.hasAny("weekly", analystId)))
         throw notFound(`${analystId} has not published a weekly report`);
       const languages: ReportLang[] = req.lang === "en" ? ["en", "plain"] : ["zh"];

@@ -3,7 +3,6 @@
  * predicate over a document's fields. Every refusal is InvalidArgument naming the field, so the gateway answers
  * 400 with it and the tool a validation error. Dates are work dates: 00:00 in Asia/Singapore.
  */
-import { Code, ConnectError } from "@connectrpc/connect";
 import type { SearchRequest } from "../../gen/institute/search/v1/search_pb.js";
 import type { DocumentMeta } from "../../lib/keyword/keyword-runtime.js";
 import { isWorkDate, startOfWorkDate } from "../../lib/work-date.js";
@@ -18,6 +17,7 @@ import {
   TOP_K,
   type SearchMode,
 } from "./limits.js";
+import { invalid } from "../request-checks.js";
 
 export interface SearchPlan {
   query: string;
@@ -27,8 +27,6 @@ export interface SearchPlan {
   /** Null when nothing is filtered. */
   filter: ((meta: DocumentMeta) => boolean) | null;
 }
-
-const invalid = (message: string) => new ConnectError(message, Code.InvalidArgument);
 
 /** Epoch milliseconds from digits or a work date; the field's name in the refusal. */
 export function instantOf(field: string, value: string): number {

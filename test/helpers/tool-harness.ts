@@ -7,6 +7,7 @@ import { createRouterTransport } from "@connectrpc/connect";
 import { expect, inject } from "vitest";
 import { loadConfig } from "../../lib/config/config.js";
 import type { Pool } from "../../lib/db/pool.js";
+import { deploymentCursorSigner, type CursorSignerSource } from "../../lib/cursor/cursor-key.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";
 import type { VectorRuntime } from "../../lib/vector/vector-runtime.js";
 import type { ServiceDeps } from "../../services/deps.js";
@@ -53,6 +54,8 @@ export function checkOutput(definition: ToolDefinition, result: unknown) {
 export interface ToolHarness {
   db: TestDatabase;
   clients: ServiceClients;
+  /** The cursor signer the endpoint would give the tools: the test database's deployment key. */
+  cursors: CursorSignerSource;
   /** Calls a tool with arguments its inputSchema accepts; the answer is checked against its outputSchema. */
   call(name: string, args?: Record<string, unknown>, principal?: Principal): Promise<any>;
   /** Calls a tool with any arguments, as a caller bypassing the endpoint's schema check would. */
@@ -81,15 +84,17 @@ export async function startToolHarness(options: HarnessOptions = {}): Promise<To
   const transport = createRouterTransport(allServiceRoutes(deps));
   // Every service is reached through the one in-memory transport, whatever services the registry grows.
   const clients = createServiceClients(new Proxy({}, { get: () => transport }) as ServiceTransports);
+  const cursors = deploymentCursorSigner(db.reader, undefined);
   const callRaw = async (name: string, args: Record<string, unknown>, principal: Principal = VIEWER) => {
     const definition = tool(name);
-    const result = await definition.call(args, { clients, principal });
+    const result = await definition.call(args, { clients, principal, cursors });
     checkOutput(definition, result);
     return result;
   };
   return {
     db,
     clients,
+    cursors,
     callRaw,
     async call(name, args = {}, principal = VIEWER) {
       checkInput(tool(name), args);

@@ -71,8 +71,7 @@ describe("comparisons of secrets", () => {
     ["lib/relay/signature.ts", "relay signatures (HMAC-SHA256 of the body)"],
     ["admin/api/operator-token.ts", "the operator token's digest"],
     ["admin/console/session/session-store.ts", "the console's CSRF tokens"],
-    ["gateway/mcp/tools/keyset-pager.ts", "keyset cursor MACs"],
-    ["services/factcard/cursor.ts", "fact card cursor MACs"],
+    ["lib/cursor/cursor-signer.ts", "cursor MACs (the change feed's, the keyset tools', the fact-card list's)"],
   ])("%s compares %s with crypto.timingSafeEqual", (file) => {
     expect(read(file)).toMatch(/import \{[^}]*timingSafeEqual[^}]*\} from "node:crypto"/);
     expect(read(file)).toMatch(/timingSafeEqual\(/);

@@ -3,7 +3,7 @@
  * cards disputed in the last day, for an agent asked to brief a reader at the start of the day.
  */
 import { workDateOf } from "../../../lib/work-date.js";
-import { WORK_DATE_PATTERN } from "../../schemas/common.js";
+import { workDate } from "../../schemas/common.js";
 import { text, type PromptDefinition, type PromptMessage } from "./prompt.js";
 
 const TOP = 5;
@@ -22,7 +22,7 @@ export const MORNING_BRIEF: PromptDefinition = {
       title: "Work date",
       description: "A work date with a daily report, YYYY-MM-DD; omitted: the latest.",
       required: false,
-      schema: { type: "string", pattern: WORK_DATE_PATTERN, format: "date" },
+      schema: workDate,
       complete: "daily_date",
     },
     {

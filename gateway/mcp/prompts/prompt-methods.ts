@@ -69,7 +69,7 @@ export function createPromptMethods({ prompts, tools, runner, resources, clients
       async callTool(name, args) {
         const tool = byTool.get(name)!;
         const admitted = runner.admit(tool, principal, args);
-        return runner.run(tool.name, log, () => tool.call(admitted, { clients, principal }));
+        return runner.run(tool.name, log, () => tool.call(admitted, runner.context(principal)));
       },
       async embed(uri) {
         try {

@@ -8,7 +8,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../../auth/principal.js";
 import { toolAccess } from "../../auth/tool-access.js";
-import type { ServiceClients } from "../../clients.js";
 import { INVALID_PARAMS } from "../json-rpc.js";
 import type { ToolDefinition } from "../tool.js";
 import { PERMANENT_ERROR, RpcError, validationError } from "../tool-errors.js";
@@ -49,7 +48,7 @@ export interface ResolvedResource {
   args: Record<string, unknown>;
 }
 
-export function createResourceReader(tools: readonly ToolDefinition[], runner: ToolRunner, clients: ServiceClients) {
+export function createResourceReader(tools: readonly ToolDefinition[], runner: ToolRunner) {
   const served = servedTemplates(tools);
 
   /** The template and admitted tool arguments of a URI, or the refusal its tool would give. */
@@ -75,7 +74,7 @@ export function createResourceReader(tools: readonly ToolDefinition[], runner: T
 
   async function readWhole(resolved: ResolvedResource, principal: Principal, log: FastifyBaseLogger) {
     const { template, tool } = resolved.served;
-    return runner.run(tool.name, log, () => template.read(tool, resolved.args, { clients, principal }));
+    return runner.run(tool.name, log, () => template.read(tool, resolved.args, runner.context(principal)));
   }
 
   return {

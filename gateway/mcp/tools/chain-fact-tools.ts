@@ -48,9 +48,10 @@ const factsPage: ToolDefinition<{
   outputSchema: keysetList("facts", chainFact),
   bound: FACTS_BOUND,
   pager: "keyset",
-  async call(args, { clients }) {
+  async call(args, { clients, cursors }) {
     const filters = { chainId: args.chain_id ?? "", analystId: args.analyst_id ?? "", tag: args.tag ?? "" };
     const page = await keysetPage({
+      cursors,
       tool: "chain_facts_page",
       filters,
       cursor: args.cursor,

@@ -5,7 +5,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { configureKeysetSecret, keysetPage, type KeysetPosition } from "./keyset-pager.js";
+import { configuredCursorSigner, type CursorSignerSource } from "../../../lib/cursor/cursor-key.js";
+import { keysetPage, type KeysetPosition } from "./keyset-pager.js";
 import { refusal } from "../../../test/helpers/tool-harness.js";
 
 interface Row {
@@ -18,11 +19,16 @@ const ROWS: Row[] = Array.from({ length: 10 }, (_, i) => ({ at: 1000 - Math.floo
 const fetchFrom = (rows: Row[]) => async (after: KeysetPosition | undefined, n: number) =>
   rows.filter((r) => !after || r.at < after.at || (r.at === after.at && r.id < after.id)).slice(0, n);
 
+/** Signers as CURSOR_SECRET makes them: one replica's, and one configured differently. */
+const cursors = configuredCursorSigner("a cursor secret of enough length");
+const otherKey = configuredCursorSigner("another secret of enough length");
+
 const page = (
   cursor: string | undefined,
-  options: { tool?: string; filters?: Record<string, string>; limit?: number } = {},
+  options: { tool?: string; filters?: Record<string, string>; limit?: number; signer?: CursorSignerSource } = {},
 ) =>
   keysetPage({
+    cursors: options.signer ?? cursors,
     tool: options.tool ?? "t_list",
     filters: options.filters ?? { f: "" },
     cursor,
@@ -36,6 +42,7 @@ describe("keysetPage", () => {
   it("over-fetches one row, reports the bound, and continues strictly after the last row served", async () => {
     const calls: number[] = [];
     const first = await keysetPage({
+      cursors,
       tool: "t_list",
       filters: {},
       cursor: undefined,
@@ -48,6 +55,7 @@ describe("keysetPage", () => {
     expect(first.rows).toEqual(ROWS.slice(0, 4));
     expect(first.bound).toEqual({ limit: 4, returned: 4, has_more: true, exact: true });
     const second = await keysetPage({
+      cursors,
       tool: "t_list",
       filters: {},
       cursor: first.next_cursor!,
@@ -65,6 +73,7 @@ describe("keysetPage", () => {
 
   it("issues no cursor on an empty list", async () => {
     const empty = await keysetPage({
+      cursors,
       tool: "t",
       filters: {},
       cursor: undefined,
@@ -125,14 +134,15 @@ describe("keysetPage", () => {
 
   it("refuses a cursor signed under another key: configured secrets must match across replicas", async () => {
     const { next_cursor } = await page(undefined);
-    configureKeysetSecret("another secret of enough length");
-    try {
-      expect(await refusal(page(next_cursor!))).toMatchObject({ category: "validation", argument: "cursor" });
-      const again = await page(undefined);
-      expect((await page(again.next_cursor!)).rows).toEqual(ROWS.slice(4, 8));
-    } finally {
-      configureKeysetSecret("restore a distinct secret for other tests");
-    }
-    expect(() => configureKeysetSecret("short")).toThrow("at least 16 characters");
+    const elsewhere = { signer: otherKey };
+    expect(await refusal(page(next_cursor!, elsewhere))).toMatchObject({ category: "validation", argument: "cursor" });
+    const again = await page(undefined, elsewhere);
+    expect((await page(again.next_cursor!, elsewhere)).rows).toEqual(ROWS.slice(4, 8));
+  });
+
+  it("takes a cursor another replica issued under the same configured secret", async () => {
+    const { next_cursor } = await page(undefined);
+    const replica = { signer: configuredCursorSigner("a cursor secret of enough length") };
+    expect((await page(next_cursor!, replica)).rows).toEqual(ROWS.slice(4, 8));
   });
 });

@@ -1,14 +1,13 @@
 /**
  * The one pager of the keyset tools (chain_facts_page, whiteboard_list_boards, mailbox_list_threads, and through
- * them any list ordered by (timestamp, id) descending). A cursor is opaque and tamper-evident: base64url JSON of
- * the last row's sort key and a fingerprint of the tool and its filters, then an HMAC-SHA256 tag. A cursor that
- * was altered, issued by another tool, or issued for other filters is a validation error naming `cursor`, never
- * reinterpreted. The position is not secret (the caller saw that row); the tag makes a cursor checkable.
- *
- * The key is drawn per process unless configureKeysetSecret() sets a shared one: with several gateway replicas
- * behind one address, configure the same secret on each, or a cursor is refused by a replica that did not issue it.
+ * them any list ordered by (timestamp, id) descending). A cursor is opaque and tamper-evident: the last row's sort key
+ * and a fingerprint of the tool and its filters, signed by the deployment's cursor signer (lib/cursor/cursor-key.ts:
+ * CURSOR_SECRET or the key the database holds, so any replica takes a cursor another issued). A cursor that was
+ * altered, issued by another tool, or issued for other filters is a validation error naming `cursor`, never
+ * reinterpreted. The position is not secret (the caller saw that row); the signature makes a cursor checkable.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
+import type { CursorSigner, CursorSignerSource } from "../../../lib/cursor/cursor-key.js";
 import { boundRows, limitOf } from "./bounded.js";
 import type { BoundReport, ToolBound } from "../tool.js";
 import { validationError } from "../tool-errors.js";
@@ -37,20 +36,11 @@ export interface KeysetRequest<Row> {
   /** The rows after `after` (from the top when undefined), at most `overFetch` of them, in order. */
   fetch(after: KeysetPosition | undefined, overFetch: number): Promise<readonly Row[]>;
   positionOf(row: Row): KeysetPosition;
+  /** The deployment's cursor signer (the tool context's `cursors`). */
+  cursors: CursorSignerSource;
 }
 
 export const MAX_CURSOR_CHARS = 512;
-const TAG_BYTES = 16;
-
-let key: Buffer = randomBytes(32);
-
-/** Sets the key cursors are signed with (at least 16 characters); cursors issued before no longer verify. */
-export function configureKeysetSecret(secret: string): void {
-  if (secret.length < 16) throw new Error("keyset cursor secret must be at least 16 characters");
-  key = createHash("sha256").update(secret).digest();
-}
-
-const tagOf = (payload: string) => createHmac("sha256", key).update(payload).digest().subarray(0, TAG_BYTES);
 
 function fingerprint(tool: string, filters: KeysetRequest<unknown>["filters"]): string {
   const canonical = JSON.stringify([
@@ -62,27 +52,19 @@ function fingerprint(tool: string, filters: KeysetRequest<unknown>["filters"]): 
   return createHash("sha256").update(canonical).digest("base64url").slice(0, 22);
 }
 
-export function encodeCursor(position: KeysetPosition, print: string): string {
-  const payload = Buffer.from(JSON.stringify({ a: position.at, i: position.id, f: print })).toString("base64url");
-  return `${payload}.${tagOf(payload).toString("base64url")}`;
-}
+export const encodeCursor = (signer: CursorSigner, position: KeysetPosition, print: string): string =>
+  signer.sign(JSON.stringify({ a: position.at, i: position.id, f: print }));
 
 const refused = (why: string) => validationError(`invalid argument 'cursor': ${why}`, "cursor");
 
-export function decodeCursor(cursor: string, print: string): KeysetPosition {
+export function decodeCursor(signer: CursorSigner, cursor: string, print: string): KeysetPosition {
   const notOurs = refused("not a cursor this tool issued (pass back next_cursor unchanged)");
   if (cursor.length > MAX_CURSOR_CHARS) throw notOurs;
-  const [payload, tag, ...rest] = cursor.split(".");
-  if (!payload || !tag || rest.length > 0) throw notOurs;
-  const given = Buffer.from(tag, "base64url");
-  const expected = tagOf(payload);
-  // Only the canonical spelling of the tag: base64url ignores a last character's spare bits, and a cursor that was
-  // changed at all is refused, even where the change would decode to the same bytes.
-  if (given.toString("base64url") !== tag || given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw notOurs;
+  const signed = signer.verify(cursor);
+  if (signed === null) throw notOurs;
   let decoded: { a?: unknown; i?: unknown; f?: unknown } | null;
   try {
-    decoded = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    decoded = JSON.parse(signed);
   } catch {
     throw notOurs;
   }
@@ -96,10 +78,15 @@ export function decodeCursor(cursor: string, print: string): KeysetPosition {
 export async function keysetPage<Row>(request: KeysetRequest<Row>): Promise<KeysetPage<Row>> {
   const limit = limitOf(request.limit, request.bound);
   const print = fingerprint(request.tool, request.filters);
-  const after = request.cursor === undefined ? undefined : decodeCursor(request.cursor, print);
+  const signer = await request.cursors();
+  const after = request.cursor === undefined ? undefined : decodeCursor(signer, request.cursor, print);
   const { rows, bound } = boundRows(await request.fetch(after, limit + 1), limit);
   const last = rows[rows.length - 1];
-  return { rows, bound, next_cursor: bound.has_more && last ? encodeCursor(request.positionOf(last), print) : null };
+  return {
+    rows,
+    bound,
+    next_cursor: bound.has_more && last ? encodeCursor(signer, request.positionOf(last), print) : null,
+  };
 }
 
 /** A position as the services' KeysetAfter message (int64 timestamp). */

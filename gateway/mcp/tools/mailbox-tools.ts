@@ -32,9 +32,10 @@ const listThreads: ToolDefinition<{ participant?: string; limit?: number; cursor
   outputSchema: keysetList("threads", mailboxThread),
   bound: THREADS_BOUND,
   pager: "keyset",
-  async call(args, { clients }) {
+  async call(args, { clients, cursors }) {
     const participant = args.participant ?? "";
     const page = await keysetPage({
+      cursors,
       tool: "mailbox_list_threads",
       filters: { participant },
       cursor: args.cursor,

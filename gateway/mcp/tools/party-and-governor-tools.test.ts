@@ -149,7 +149,7 @@ describe("research_queue_pulse", () => {
         createRouterTransport(() => {}),
       ),
     };
-    const result = await tool("research_queue_pulse").call({}, { clients, principal: VIEWER });
+    const result = await tool("research_queue_pulse").call({}, { clients, principal: VIEWER, cursors: h.cursors });
     expect(result).toMatchObject({ governor_present: false, in_flight: 0, reserve: 1, last_decision: null });
   });
 
@@ -183,7 +183,7 @@ describe("research_queue_pulse", () => {
       governor: createClient(GovernorService, transport),
     };
     const definition = tool("research_queue_pulse");
-    const result = await definition.call({}, { clients, principal: VIEWER });
+    const result = await definition.call({}, { clients, principal: VIEWER, cursors: h.cursors });
     checkOutput(definition, result);
     expect(result).toMatchObject({
       governor_present: true,

@@ -3,8 +3,8 @@
  * gateway holds a client of it, otherwise nothing. "Nothing" is a state, not an error: until a governor serves the
  * pulse, the tool answers an empty but valid pulse (nothing in flight, nothing submitted, no decision yet).
  */
-import { Code, ConnectError, type Client } from "@connectrpc/connect";
-import type { GovernorService, QueuePulse } from "../../../gen/institute/governor/v1/governor_pb.js";
+import { Code, ConnectError } from "@connectrpc/connect";
+import type { QueuePulse } from "../../../gen/institute/governor/v1/governor_pb.js";
 import type { ServiceClients } from "../../clients.js";
 
 export interface QueuePulseSource {
@@ -12,11 +12,8 @@ export interface QueuePulseSource {
   read(): Promise<QueuePulse | undefined>;
 }
 
-/** The client is optional in the type: the registry does not depend on a deployment that runs a governor. */
-type WithGovernor = ServiceClients & { governor?: Client<typeof GovernorService> };
-
 export function queuePulseSource(clients: ServiceClients): QueuePulseSource {
-  const governor = (clients as WithGovernor).governor;
+  const { governor } = clients;
   return {
     async read() {
       if (!governor) return undefined;

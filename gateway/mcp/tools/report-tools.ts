@@ -4,7 +4,8 @@
  * Markdown comes back as the `markdown` member with its SHA-256 and archive time, windowed, since a tool result is
  * a JSON object.
  */
-import { latestIndex } from "../../operations/latest-index.js";
+import { LATEST_DAILY_LOOKBACK_DAYS } from "../../../services/reports/service.js";
+import { LATEST_LEADERBOARD_SIZE, latestIndex } from "../../operations/latest-index.js";
 import { dailyReport, fleetHealth, weeklyIndexOperation, weeklyReport } from "../../operations/reports.js";
 import { object, str } from "../../schemas/common.js";
 import type { ToolDefinition } from "../tool.js";
@@ -72,8 +73,7 @@ const fleetHealthTool = operationTool<WindowArgs>(fleetHealth, {
 
 const latest = operationTool(latestIndex, {
   title: "The latest index",
-  description:
-    "What is newest: the most recent daily report within 3 days, this week's weekly count, and the top 5 portfolios by Sharpe.",
+  description: `What is newest: the most recent daily report within ${LATEST_DAILY_LOOKBACK_DAYS} days, this week's weekly count, and the top ${LATEST_LEADERBOARD_SIZE} portfolios by Sharpe.`,
   grant,
   toolset: "reports",
 });

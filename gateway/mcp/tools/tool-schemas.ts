@@ -2,14 +2,14 @@
  * Building blocks of tool output schemas: they reuse the REST resource schemas (gateway/schemas) and add the bound
  * report. The input builders are the operations' (gateway/operations/input-schemas.ts), re-exported here.
  */
-import { int, object } from "../../schemas/common.js";
+import { arrayOf, int, object } from "../../schemas/common.js";
+
+export { arrayOf };
 import { boundReport } from "./bounded.js";
 import { windowOutput } from "./document-window.js";
 import { nextCursorOutput } from "./keyset-pager.js";
 
 export { enumInput, idInput, input, langInput, NO_ARGUMENTS, workDateInput } from "../../operations/input-schemas.js";
-
-export const arrayOf = <S extends Record<string, unknown>>(items: S) => ({ type: "array", items }) as const;
 
 /** A bounded list: `rows` under `key`, their `count`, the `bound` report, and any context members. */
 export function boundedList(key: string, row: Record<string, unknown>, context: Record<string, unknown> = {}) {

@@ -45,9 +45,10 @@ const listBoards: ToolDefinition<{ status?: string; limit?: number; cursor?: str
   outputSchema: keysetList("boards", threadSummary),
   bound: THREADS_BOUND,
   pager: "keyset",
-  async call(args, { clients }) {
+  async call(args, { clients, cursors }) {
     const status = args.status ?? "";
     const page = await keysetPage({
+      cursors,
       tool: "whiteboard_list_boards",
       filters: { status },
       cursor: args.cursor,
