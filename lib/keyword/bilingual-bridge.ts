@@ -49,7 +49,7 @@ function pack(units: readonly Unit[]): PackedUnits {
 
 function unpack(packed: PackedUnits): Unit[] {
   const units: Unit[] = [];
-  for (let at = 0; at < packed.length; ) {
+  for (let at = 0; at < packed.length;) {
     const c = packed[at]!;
     const l = packed[at + 1]!;
     at += 2;
