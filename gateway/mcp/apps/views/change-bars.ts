@@ -1,12 +1,13 @@
 /**
  * The charts of a report: for each table column whose every cell is a change ("up 1.2%", "down 35bp", "+0.4%",
- * "上涨1.2%"), a diverging bar chart of it, labelled by the row's first cell, one per unit (percent and basis points
+ * "上涨1.2%", never a bare level such as "1.10%"), a diverging bar chart of it, labelled by the row's first cell, one per unit (percent and basis points
  * are never drawn on one axis). SVG in the style of the service's charts, with an accessible name.
  */
 import { escapeXml, fmt, PALETTES, px, text, type Theme } from "../../../charts/svg.js";
 import type { TableData } from "./markdown.js";
 
-const CHANGE = /^(up|down|上涨|下跌|上行|下行|\+|-|−)?\s*(\d+(?:\.\d+)?)\s*(%|bp|个基点)$/i;
+/** A change states its direction (a level such as "1.10%" is not one). */
+const CHANGE = /^(up|down|上涨|下跌|上行|下行|\+|-|−)\s*(\d+(?:\.\d+)?)\s*(%|bp|个基点)$/i;
 
 interface Change {
   label: string;
@@ -17,7 +18,7 @@ interface Change {
 export function parseChange(cell: string): { value: number; unit: "%" | "bp" } | undefined {
   const m = CHANGE.exec(cell.trim());
   if (!m) return undefined;
-  const down = /^(down|下跌|下行|-|−)$/i.test(m[1] ?? "");
+  const down = /^(down|下跌|下行|-|−)$/i.test(m[1]!);
   return { value: (down ? -1 : 1) * Number(m[2]), unit: m[3] === "%" ? "%" : "bp" };
 }
 
@@ -46,7 +47,8 @@ export function changeBars(
 ) {
   const p = PALETTES[theme];
   const left = Math.min(260, Math.max(...series.changes.map((c) => c.label.length)) * 7 + 12);
-  const right = width - 56;
+  // Room right of the longest bar for its value ("+46.0 bp").
+  const right = width - 80;
   const height = 28 + series.changes.length * ROW;
   const extent = Math.max(...series.changes.map((c) => Math.abs(c.value))) || 1;
   const zero = (left + right) / 2;

@@ -4,7 +4,7 @@
  * text is escaped before any markup is added, so a report can never inject HTML. Tables come back as data too, for
  * the charts drawn from them.
  */
-import { escapeHtml } from "./view-shell.js";
+import { escapeHtml } from "./escape-html.js";
 
 export interface TableData {
   headers: string[];
@@ -21,6 +21,7 @@ function inline(text: string): string {
     .replace(/`([^`]+)`/g, "<code>$1</code>")
     .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
     .replace(/(^|[^*\w])\*([^*\s][^*]*)\*/g, "$1<em>$2</em>")
+    .replace(/(^|[^_\w])_([^_\s][^_]*)_(?!\w)/g, "$1<em>$2</em>")
     .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, '<a href="$2" data-link>$1</a>');
 }
 

@@ -6,6 +6,9 @@
 import type { McpUiHostContext } from "@modelcontextprotocol/ext-apps";
 import type { Theme } from "../../../charts/svg.js";
 import { ViewBridge, type ToolResult } from "./bridge.js";
+import { escapeHtml } from "./escape-html.js";
+
+export { escapeHtml };
 
 export type { Theme };
 
@@ -18,10 +21,6 @@ export interface ViewContext {
 }
 
 const systemTheme = (): Theme => (matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light");
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function setStatus(root: HTMLElement, text: string, error = false) {
   root.innerHTML = `<p role="status" class="${error ? "status error" : "status"}">${escapeHtml(text)}</p>`;
