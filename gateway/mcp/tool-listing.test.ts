@@ -9,7 +9,7 @@ import { TOOLS } from "./tools/index.js";
 import { TOOLSET_NAMES } from "./toolsets.js";
 
 /**
- * Characters of compact JSON an agent's context pays for: 60,000, and the 171 the three tools whose result an
+ * Characters of compact JSON an agent's context pays for: 60,000, and the 175 the three tools whose result an
  * interactive view draws add by naming it (`_meta.ui.resourceUri`, gateway/mcp/apps).
  */
 const FULL_BUDGET = 60_200;
