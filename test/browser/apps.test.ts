@@ -114,6 +114,11 @@ describe.skipIf(missing !== null)("MCP Apps views in headless Chromium", () => {
     const windows = result.structuredContent.rolling.filter((w: any) => w.points.some((p: any) => p.sharpe !== null));
     expect(await frame.locator(".rolling-line").count()).toBe(windows.length);
     expect(await frame.getAttribute("svg[role=img]", "aria-labelledby")).toBe("chart-title chart-desc");
+    expect(await frame.textContent("#rolling-title")).toBe("Rolling Sharpe ratio");
+    await frame.getByLabel("Volatility").check();
+    expect(await frame.textContent("#rolling-title")).toBe("Rolling volatility");
+    expect(await frame.locator(".rolling-line[data-metric=volatility_pct]").count()).toBe(windows.length);
+    await frame.getByLabel("Sharpe ratio").check();
 
     const last = series.points[series.points.length - 1];
     await frame.focus("#nav-figure");

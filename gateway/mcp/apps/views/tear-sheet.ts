@@ -1,11 +1,11 @@
 /**
  * The portfolio tear sheet view (portfolios_tear_sheet): the headline figures, NAV against the benchmark with the
  * drawdown below (the series asked of portfolios_series through the host), values on hover or arrow keys, the
- * rolling Sharpe ratios and the five deepest drawdowns.
+ * rolling Sharpe, volatility or beta (the reader's choice) and the five deepest drawdowns.
  */
 import { portfolioChart, type ChartPoint } from "../../../charts/portfolio-chart.js";
 import { attachNavHover } from "./nav-hover.js";
-import { rollingChart, type RollingWindow } from "./rolling-chart.js";
+import { ROLLING_METRICS, rollingChart, type RollingMetric, type RollingWindow } from "./rolling-chart.js";
 import { escapeHtml, show, startView, type ViewContext } from "./view-shell.js";
 
 interface TearSheet {
@@ -43,6 +43,18 @@ function series(ctx: ViewContext, id: string) {
   return pending;
 }
 
+/** The rolling metric the reader chose; kept across redraws (a theme change). */
+let rollingMetric: RollingMetric = "sharpe";
+
+function metricChoices() {
+  return Object.entries(ROLLING_METRICS)
+    .map(
+      ([key, { label }]) =>
+        `<label><input type="radio" name="rolling-metric" value="${key}"${key === rollingMetric ? " checked" : ""}> ${label[0]!.toUpperCase()}${label.slice(1)}</label>`,
+    )
+    .join(" ");
+}
+
 function draw(result: Record<string, unknown>, ctx: ViewContext) {
   const sheet = result as unknown as TearSheet;
   const id = sheet.portfolio_id;
@@ -57,8 +69,9 @@ function draw(result: Record<string, unknown>, ctx: ViewContext) {
     </figure>
     <p id="nav-help" class="muted">Hover over the chart, or focus it and use the arrow keys, Home and End, to read a day's values.</p>
     <p id="nav-readout" class="readout" aria-live="polite"></p>
-    <h2>Rolling Sharpe</h2>
-    <figure>${rollingChart(sheet.rolling, width, 220, ctx.theme)}</figure>
+    <h2 id="rolling-heading">Rolling metrics</h2>
+    <fieldset class="choices" aria-labelledby="rolling-heading"><legend class="muted">Show</legend>${metricChoices()}</fieldset>
+    <figure id="rolling-figure">${rollingChart(sheet.rolling, rollingMetric, width, 220, ctx.theme)}</figure>
     <h2>Deepest drawdowns</h2>
     <table><caption class="muted">The five deepest, deepest first</caption>
       <thead><tr><th scope="col">Peak</th><th scope="col">Trough</th><th scope="col">Recovery</th><th scope="col">Depth</th></tr></thead>
@@ -69,6 +82,12 @@ function draw(result: Record<string, unknown>, ctx: ViewContext) {
         )
         .join("")}</tbody>
     </table>`;
+  const rolling = ctx.root.querySelector<HTMLElement>("#rolling-figure")!;
+  for (const input of ctx.root.querySelectorAll<HTMLInputElement>("input[name=rolling-metric]"))
+    input.addEventListener("change", () => {
+      rollingMetric = input.value as RollingMetric;
+      rolling.innerHTML = rollingChart(sheet.rolling, rollingMetric, width, 220, ctx.theme);
+    });
   const figure = ctx.root.querySelector<HTMLElement>("#nav-figure")!;
   const readout = ctx.root.querySelector<HTMLElement>("#nav-readout")!;
   void series(ctx, id).then((s) => {
