@@ -53,10 +53,16 @@ describe.skipIf(missing !== null)("MCP Apps views in headless Chromium", () => {
   });
 
   /** Hosts the view of `tool` with its real result for `args`; resolves with the view's frame once it drew. */
-  async function host(uri: string, tool: string, args: Record<string, unknown>, ready: string, theme = "light") {
+  async function host(
+    uri: string,
+    tool: string,
+    args: Record<string, unknown>,
+    ready: string,
+    { theme = "light", failing = false } = {},
+  ) {
     const html = (await call("resources/read", { uri })).contents[0].text as string;
     const result = await call("tools/call", { name: tool, arguments: args });
-    expect(result.isError).toBe(false);
+    expect(result.isError).toBe(failing);
     const page = await browser.page();
     await page.setViewportSize({ width: 1000, height: 1500 });
     const proxied: string[] = [];
@@ -91,7 +97,7 @@ describe.skipIf(missing !== null)("MCP Apps views in headless Chromium", () => {
   const shot = (page: Page, name: string) =>
     page.screenshot({ path: join(SCREENSHOTS, `apps-${name}.png`), fullPage: true });
 
-  it("draws the tear sheet: NAV against the benchmark, drawdown, rolling Sharpe, values on hover and keys, both themes", async () => {
+  it("draws the tear sheet: NAV against the benchmark, drawdown, rolling metrics, values on hover and keys, both themes", async () => {
     const { portfolio_id: id } = await demo.first<{ portfolio_id: string }>(
       "SELECT portfolio_id FROM portfolio.portfolios WHERE kind = 'persona' AND benchmark_id IS NOT NULL ORDER BY portfolio_id LIMIT 1",
     );
@@ -185,6 +191,19 @@ describe.skipIf(missing !== null)("MCP Apps views in headless Chromium", () => {
     expect(await frame.locator(".card-title").allTextContents()).toEqual(titles);
     expect(await frame.textContent("h1")).toBe(thread.root_topic ?? "Untitled thread");
     await shot(page, "thread-light");
+    await page.close();
+  });
+
+  it("shows a failed call's text, which a host hands the view as it hands any result", async () => {
+    const { page, frame, result } = await host(
+      "ui://institute/tear-sheet",
+      "portfolios_tear_sheet",
+      { portfolio_id: "nobody" },
+      "[role=status].error",
+      { theme: "dark", failing: true },
+    );
+    expect(await frame.textContent("[role=status]")).toBe(result.content[0].text);
+    expect(await frame.getAttribute("#view", "aria-busy")).toBe("false");
     await page.close();
   });
 

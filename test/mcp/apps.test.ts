@@ -10,6 +10,7 @@ import { LATEST_PROTOCOL_VERSION, RESOURCE_MIME_TYPE } from "@modelcontextprotoc
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_MIME_TYPE, APP_RESOURCE_META, APP_VIEWS } from "../../gateway/mcp/apps/app-views.js";
 import { UI_PROTOCOL_VERSION } from "../../gateway/mcp/apps/ui-protocol.js";
+import { REPO_ROOT } from "../../app/cluster/repo-root.js";
 import { startDemoGateway, type DemoGateway } from "./demo-gateway.js";
 import { exchangeViolations, recordingFetch, type Exchange } from "./modern-schema.js";
 
@@ -37,6 +38,8 @@ function expectSelfContained(html: string) {
   expect(html).toMatch(/<script type="module">[^]+<\/script><\/body><\/html>\n$/);
   expect(html).not.toMatch(/<script[^>]+src=|<link\b|<img\b|<iframe\b|@import|url\((?!#)/i);
   expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+  // Nothing of the machine that built it (the build is reproducible anywhere).
+  expect(html).not.toContain(REPO_ROOT);
 }
 
 describe("legacy era (v1 SDK client, 2025-11-25)", () => {
