@@ -7,8 +7,9 @@
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { LATEST_PROTOCOL_VERSION, RESOURCE_MIME_TYPE } from "@modelcontextprotocol/ext-apps/app-bridge";
+import { EXTENSION_ID } from "@modelcontextprotocol/ext-apps/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_MIME_TYPE, APP_RESOURCE_META, APP_VIEWS } from "../../gateway/mcp/apps/app-views.js";
+import { APP_EXTENSION_ID, APP_MIME_TYPE, APP_RESOURCE_META, APP_VIEWS } from "../../gateway/mcp/apps/app-views.js";
 import { UI_PROTOCOL_VERSION } from "../../gateway/mcp/apps/ui-protocol.js";
 import { REPO_ROOT } from "../../app/cluster/repo-root.js";
 import { startDemoGateway, type DemoGateway } from "./demo-gateway.js";
@@ -29,6 +30,7 @@ const EXPECTED_TOOLS = {
 
 it("uses the extension's MIME type and protocol revision", () => {
   expect(APP_MIME_TYPE).toBe(RESOURCE_MIME_TYPE);
+  expect(APP_EXTENSION_ID).toBe(EXTENSION_ID);
   expect(UI_PROTOCOL_VERSION).toBe(LATEST_PROTOCOL_VERSION);
 });
 
@@ -106,7 +108,10 @@ describe("2026-07-28 (v2 client pinned to the modern era)", () => {
   const exchanges: Exchange[] = [];
 
   beforeAll(async () => {
-    client = new Client({ name: "apps-test", version: "1.0.0" }, { versionNegotiation: { mode: "modern" } } as any);
+    client = new Client(
+      { name: "apps-test", version: "1.0.0" },
+      { versionNegotiation: { mode: { pin: "2026-07-28" } } },
+    );
     await client.connect(
       new StreamableHTTPClientTransport(new URL(`${demo.base}/api/mcp`), {
         requestInit: { headers: demo.creds.viewer },
@@ -115,6 +120,13 @@ describe("2026-07-28 (v2 client pinned to the modern era)", () => {
     );
   });
   afterAll(async () => client?.close());
+
+  it("says in server/discover that it serves the extension", () => {
+    expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+    expect(client.getDiscoverResult()!.capabilities).toMatchObject({
+      extensions: { "io.modelcontextprotocol/ui": {} },
+    });
+  });
 
   it("lists the tools with their views and reads each view, every message as the revision's schema says", async () => {
     const { tools } = await client.listTools();

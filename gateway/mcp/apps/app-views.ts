@@ -5,6 +5,9 @@
  * structured result and its text. resources/list, resources/read and the tool listing derive from this one list.
  */
 
+/** The extension's identifier (EXTENSION_ID in @modelcontextprotocol/ext-apps/server). */
+export const APP_EXTENSION_ID = "io.modelcontextprotocol/ui";
+
 /** The extension's MIME type of a view (RESOURCE_MIME_TYPE in @modelcontextprotocol/ext-apps). */
 export const APP_MIME_TYPE = "text/html;profile=mcp-app";
 
