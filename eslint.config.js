@@ -30,4 +30,9 @@ export default tseslint.config(
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
     },
   },
+  {
+    // The interactive views run in a browser (bundled into their HTML by app/cluster/build-views.ts).
+    files: ["gateway/mcp/apps/views/**"],
+    languageOptions: { globals: globals.browser },
+  },
 );

@@ -5,12 +5,23 @@
  * name the TypeScript files under node --enable-source-maps.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MIGRATION_SOURCES } from "../../lib/db/migration-sources.js";
+import { APP_VIEWS } from "../../gateway/mcp/apps/app-views.js";
+import { buildViews, isViewSource, VIEWS_OUTPUT_DIR } from "./build-views.js";
 import { buildDist, PRODUCT_FOLDERS, type BuildResult } from "./build.js";
 import { REPO_ROOT } from "./repo-root.js";
 import { NODE_FLAGS } from "./topology.js";
@@ -37,7 +48,7 @@ const filesUnder = (root: string, folder: string) =>
 describe("npm run build", () => {
   it("compiles every product module, with its source map, and no test", () => {
     const sources = PRODUCT_FOLDERS.flatMap((folder) => filesUnder(REPO_ROOT, folder)).filter(
-      (f) => f.endsWith(".ts") && !f.endsWith(".test.ts"),
+      (f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !isViewSource(f),
     );
     expect(sources.length).toBeGreaterThan(100);
     for (const source of sources) {
@@ -48,6 +59,18 @@ describe("npm run build", () => {
     const built = PRODUCT_FOLDERS.flatMap((folder) => filesUnder(outDir, folder));
     expect(built.filter((f) => f.includes(".test."))).toEqual([]);
     expect(readdirSync(outDir).sort()).toEqual([...PRODUCT_FOLDERS].sort());
+  });
+
+  it("bundles each interactive view into one HTML file beside the module that serves it, the same bytes every build", async () => {
+    for (const view of APP_VIEWS) {
+      const built = readFileSync(path.join(outDir, VIEWS_OUTPUT_DIR, `${view.name}.html`), "utf8");
+      expect(built.startsWith("<!doctype html>")).toBe(true);
+      expect(built).toContain(`<title>${view.title}</title>`);
+    }
+    // Browser code is bundled, never compiled into a module of its own.
+    expect(existsSync(path.join(outDir, "gateway/mcp/apps/views"))).toBe(false);
+    const again = await buildViews(REPO_ROOT);
+    for (const [file, html] of again) expect(readFileSync(path.join(outDir, file), "utf8"), file).toBe(html);
   });
 
   it("puts each migration where the compiled migration-sources.js looks for it", async () => {

@@ -3,14 +3,16 @@
  * every TypeScript file of the product folders transpiled one by one with esbuild into `dist/` with the same
  * layout (imports already name `.js` files, so nothing is bundled or rewritten), each with a source map, and the
  * files those folders read at run time beside their modules (the migrations, which lib/db/migration-sources.ts
- * finds relative to its own URL). Tests and the benchmark are never built.
+ * finds relative to its own URL), and the interactive views bundled into HTML (build-views.ts). Tests and the
+ * benchmark are never built.
  *
  * Only files whose bytes changed are written, each through a temporary file renamed into place, so a build that
  * changes nothing writes nothing and a process that starts while another launch builds never reads half a file.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { build, stop, type BuildResult as EsbuildResult } from "esbuild";
+import { buildViews, isViewSource } from "./build-views.js";
+import { compile } from "./esbuild-service.js";
 
 /** The folders whose code runs in production (README, Layout); test/ and bench/ are not among them. */
 export const PRODUCT_FOLDERS = [
@@ -27,7 +29,8 @@ export const PRODUCT_FOLDERS = [
   "scripts",
 ] as const;
 
-const isSource = (file: string) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.endsWith(".d.ts");
+const isSource = (file: string) =>
+  file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.endsWith(".d.ts") && !isViewSource(file);
 /** Non-TypeScript files read at run time, relative to the module that reads them. */
 const isRuntimeAsset = (file: string) => /(^|\/)migrations\/[^/]+\.sql$/.test(file);
 
@@ -50,7 +53,8 @@ function productFiles(root: string): string[] {
   );
 }
 
-function writeIfChanged(file: string, contents: Uint8Array): boolean {
+/** Writes `contents` unless the file already holds exactly these bytes; true when it wrote. */
+export function writeIfChanged(file: string, contents: Uint8Array): boolean {
   try {
     if (Buffer.from(contents).equals(readFileSync(file))) return false;
   } catch {
@@ -67,25 +71,9 @@ function builtFilesIn(outDir: string): string[] {
   try {
     return (readdirSync(outDir, { recursive: true, encoding: "utf8" }) as string[])
       .map((f) => path.join(outDir, f))
-      .filter((f) => /\.(js|js\.map|sql)$/.test(f));
+      .filter((f) => /\.(js|js\.map|sql|html)$/.test(f));
   } catch {
     return [];
-  }
-}
-
-/** Builds in progress in this process: esbuild's service process is shared by them. */
-let building = 0;
-
-/**
- * Compiles in esbuild's service process, then ends it once no other build of this process needs it: it holds about
- * 130 MiB after a build, for as long as the caller (the launcher, npm run start:cluster) lives.
- */
-async function compile(options: Parameters<typeof build>[0]): Promise<EsbuildResult> {
-  building++;
-  try {
-    return await build(options);
-  } finally {
-    if (--building === 0) await stop();
   }
 }
 
@@ -111,6 +99,7 @@ export async function buildDist(root: string, outDir = path.join(root, "dist")):
   const outputs = new Map<string, Uint8Array>(result.outputFiles!.map((f) => [f.path, f.contents]));
   for (const asset of files.filter(isRuntimeAsset))
     outputs.set(path.join(outDir, asset), readFileSync(path.join(root, asset)));
+  for (const [file, html] of await buildViews(root)) outputs.set(path.join(outDir, file), Buffer.from(html));
   let written = 0;
   for (const [file, contents] of outputs) if (writeIfChanged(file, contents)) written++;
   let removed = 0;

@@ -10,6 +10,7 @@ import { RESOURCE_MIME_TYPE, RESOURCE_TEMPLATES } from "../mcp/resources/templat
 import type { ToolDefinition } from "../mcp/tool.js";
 import { DEFAULT_MAX_CHARS, MAX_MAX_CHARS } from "../mcp/tools/document-window.js";
 import { MAX_VALUES } from "../mcp/completion/rank.js";
+import { APP_MIME_TYPE, APP_RESOURCE_META, APP_VIEWS } from "../mcp/apps/app-views.js";
 
 export function agentSections(tools: readonly ToolDefinition[], prompts: readonly PromptDefinition[]) {
   const names = new Set(tools.map((t) => t.name));
@@ -28,10 +29,21 @@ export function agentSections(tools: readonly ToolDefinition[], prompts: readonl
         variables: t.compiled.variables,
       })),
       list: {
-        holds: `the daily reports of the last ${DAILY_DAYS} work dates, this week's weekly reports, the latest fleet-health snapshot and the institute memory, newest first, those the caller may read`,
+        holds: `the daily reports of the last ${DAILY_DAYS} work dates, this week's weekly reports, the latest fleet-health snapshot and the institute memory, newest first, those the caller may read; then the views of the tools the caller may call`,
         page_size: PAGE_SIZE,
       },
       refusals: "a resource is refused exactly as its template's tool would refuse the caller",
+      // The MCP Apps extension's views: each named by its tool's _meta.ui.resourceUri in tools/list.
+      views: {
+        mime_type: APP_MIME_TYPE,
+        meta: APP_RESOURCE_META,
+        served: APP_VIEWS.filter((v) => names.has(v.tool)).map((v) => ({
+          uri: v.uri,
+          name: v.name,
+          title: v.title,
+          tool: v.tool,
+        })),
+      },
     },
     prompts: served.map((p) => ({
       name: p.name,

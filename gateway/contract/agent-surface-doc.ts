@@ -1,11 +1,12 @@
 /**
- * The tables of docs/tool-catalogue.md that name toolsets, resource templates, prompts and the REST route each
+ * The tables of docs/tool-catalogue.md that name toolsets, resource templates, views, prompts and the REST route each
  * operation's tool stands for, rendered from their registries: `npm run docs` writes them between the markers, and a test fails when the file is stale, so the
  * document never keeps a second, hand-typed list.
  */
 import { PROMPTS } from "../mcp/prompts/index.js";
 import { REST_TOOL_EQUIVALENTS } from "../operations/index.js";
 import { RESOURCE_TEMPLATES } from "../mcp/resources/templates.js";
+import { APP_VIEWS } from "../mcp/apps/app-views.js";
 import { TOOLS } from "../mcp/tools/index.js";
 import { TOOLSETS, TOOLSET_NAMES } from "../mcp/toolsets.js";
 
@@ -29,6 +30,7 @@ export function agentSurfaceTables(): string {
           .join(", ") || "none"
       } |`,
   );
+  const views = APP_VIEWS.map((v) => `| ${code(v.uri)} | ${v.title} | ${code(v.tool)} | ${v.description} |`);
   const prompts = PROMPTS.map(
     (p) =>
       `| ${code(p.name)} | ${p.arguments.map((a) => `${code(a.name)}${a.required ? "" : " (optional)"}`).join(", ")} | ${p.tools.map(code).join(", ")} |`,
@@ -44,6 +46,10 @@ export function agentSurfaceTables(): string {
     "| resource template | title | tool | completion |",
     "|---|---|---|---|",
     ...templates,
+    "",
+    "| view (MCP Apps) | title | draws the result of | what |",
+    "|---|---|---|---|",
+    ...views,
     "",
     "| prompt | arguments | reads through |",
     "|---|---|---|",

@@ -80,6 +80,10 @@ describe("GET /api/contract", () => {
       templates.map((t: { uriTemplate: string }) => t.uriTemplate),
     );
     expect(templates).toHaveLength(7);
+    const listed = (await gw.rpc("resources/list", {}, viewer)).body.result.resources as Array<{ uri: string }>;
+    expect(contract.resources.views.served.map((v: { uri: string }) => v.uri)).toEqual(
+      listed.filter((r) => r.uri.startsWith("ui://")).map((r) => r.uri),
+    );
     expect(contract.resources.templates[0]).toMatchObject({
       name: "daily-report",
       tool: "reports_daily",

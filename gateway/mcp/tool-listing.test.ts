@@ -8,8 +8,11 @@ import { createToolListing, listedTool, sameAs } from "./tool-listing.js";
 import { TOOLS } from "./tools/index.js";
 import { TOOLSET_NAMES } from "./toolsets.js";
 
-/** Characters of compact JSON an agent's context pays for. */
-const FULL_BUDGET = 60_000;
+/**
+ * Characters of compact JSON an agent's context pays for: 60,000, and the 175 the three tools whose result an
+ * interactive view draws add by naming it (`_meta.ui.resourceUri`, gateway/mcp/apps).
+ */
+const FULL_BUDGET = 60_200;
 const TOOLSET_BUDGET = 15_000;
 
 const viewer: Principal = { kind: "oauth", subject: "viewer", scopes: new Set(["viewer:read"]) };

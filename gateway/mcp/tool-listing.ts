@@ -15,6 +15,7 @@ import { holdsScope, type Principal } from "../auth/principal.js";
 import { toolAccess } from "../auth/tool-access.js";
 import type { JsonSchema, ToolDefinition } from "./tool.js";
 import type { ToolsetName } from "./toolsets.js";
+import { toolUiMeta } from "./apps/app-views.js";
 
 /** Every tool is read-only and reads only this institute's data. */
 export const LISTED_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as const;
@@ -113,6 +114,8 @@ export function listedTool(tool: ToolDefinition, tools: readonly ToolDefinition[
     inputSchema: listedInputSchema(tool.inputSchema),
     outputSchema: referShapes(listedOutputSchema(tool.outputSchema), tool, answerShapes(tools), true) as JsonSchema,
     annotations: LISTED_ANNOTATIONS,
+    // The MCP Apps view that draws the result, for hosts that show one (gateway/mcp/apps).
+    ...toolUiMeta(tool.name),
   };
 }
 

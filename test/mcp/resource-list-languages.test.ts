@@ -4,6 +4,7 @@
  * memory (empty here, so without lastModified and last).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_VIEWS } from "../../gateway/mcp/apps/app-views.js";
 import { fillReportsDataset, TODAY_NOW } from "../fixtures/reports-dataset.js";
 import { startTestGateway, type TestGateway } from "../helpers/gateway.js";
 
@@ -41,6 +42,9 @@ describe("resources/list on known dates", () => {
     const weeklies = index.authors.map(
       (a: { work_date: string; analyst_id: string }) => `institute://reports/weekly/${a.work_date}/${a.analyst_id}`,
     );
+    // The interactive views follow the documents (test/mcp/apps.test.ts).
+    const views = all.splice(all.length - APP_VIEWS.length);
+    expect(views.map((r) => r.uri)).toEqual(APP_VIEWS.map((v) => v.uri));
     expect(all.map((r) => r.uri).sort()).toEqual(
       [
         "institute://reports/daily/2026-03-03",

@@ -7,6 +7,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESOURCE_TEMPLATES } from "../../gateway/mcp/resources/templates.js";
 import { PAGE_SIZE } from "../../gateway/mcp/resources/resource-list.js";
+import { APP_VIEWS } from "../../gateway/mcp/apps/app-views.js";
 import { startDemoGateway, TODAY, type DemoGateway } from "./demo-gateway.js";
 
 let demo: DemoGateway;
@@ -101,18 +102,23 @@ describe("resources/templates/list", () => {
 });
 
 describe("resources/list", () => {
-  it("pages through the last seven dailies, this week's weeklies, fleet health and the memory, newest first, sized and annotated", async () => {
-    const all = [];
+  it("pages through the last seven dailies, this week's weeklies, fleet health and the memory, newest first, sized and annotated, then the views", async () => {
+    const listed = [];
     let cursor: string | undefined;
     let pages = 0;
     do {
       const page = await viewer.listResources(cursor === undefined ? {} : { cursor });
       expect(page.resources.length).toBeLessThanOrEqual(PAGE_SIZE);
-      all.push(...page.resources);
+      listed.push(...page.resources);
       cursor = page.nextCursor;
       pages++;
     } while (cursor !== undefined);
     expect(pages).toBeGreaterThan(1);
+    // The interactive views come last, in their registry's order (test/mcp/apps.test.ts reads them).
+    const views = listed.filter((r) => r.uri.startsWith("ui://"));
+    expect(views.map((r) => r.uri)).toEqual(APP_VIEWS.map((v) => v.uri));
+    expect(listed.slice(-views.length)).toEqual(views);
+    const all = listed.filter((r) => !r.uri.startsWith("ui://"));
     const uris = all.map((r) => r.uri);
     expect(new Set(uris).size).toBe(uris.length);
     expect(uris).toContain("institute://memory");
@@ -148,6 +154,13 @@ describe("resources/list", () => {
     expect(peer.result.resources.map((r: { uri: string }) => r.uri)).not.toContain("institute://memory");
     expect(peer.result.resources.length).toBeGreaterThan(0);
     expect((await demo.rpc("resources/list", {}, demo.creds.analysts)).result).toEqual({ resources: [] });
+    // whiteboard:read may call whiteboard_get_thread alone of the tools a view draws, so it is shown that view alone.
+    const whiteboard = await demo.rpc("resources/list", {}, demo.creds.whiteboard);
+    expect(
+      whiteboard.result.resources
+        .filter((r: { uri: string }) => r.uri.startsWith("ui://"))
+        .map((r: { uri: string }) => r.uri),
+    ).toEqual(["ui://institute/thread"]);
   });
 });
 

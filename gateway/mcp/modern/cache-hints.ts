@@ -9,9 +9,11 @@
  *   keeps an answer until a change drops it, so a client may too for DATA_TTL_MS; when nothing hears changes (no
  *   read cache, or its listening session is lost) every read asks the services, and the hint is 0. resources/list
  *   names today's dailies, so its hint also ends at the next work date. A document the spec says must not be cached
- *   (fleet health, Cache-Control: no-store) is always 0.
+ *   (fleet health, Cache-Control: no-store) is always 0. A view (ui://) is built with the deployment and served
+ *   only to a caller who may call its tool: private, an hour, as the catalogue.
  */
 import { addDays, startOfWorkDate, workDateOf } from "../../../lib/work-date.js";
+import { UI_SCHEME } from "../apps/app-views.js";
 
 export interface CacheHints {
   ttlMs: number;
@@ -53,6 +55,7 @@ export function cacheHints(
     }
     case "resources/read": {
       const uri = typeof params.uri === "string" ? params.uri : "";
+      if (uri.startsWith(UI_SCHEME)) return { ttlMs: CATALOGUE_TTL_MS, cacheScope: "private" };
       const ttl = sources.changesHeard() && !sources.neverCached(uri) ? DATA_TTL_MS : 0;
       return { ttlMs: ttl, cacheScope: "private" };
     }

@@ -3,7 +3,8 @@
  * dates, this week's weekly reports, the latest fleet-health snapshot and the institute memory, each only when it
  * exists and the caller may read it. Each entry carries its size in bytes and annotations (lastModified, audience,
  * priority). Pages of PAGE_SIZE; `nextCursor` is the next position, base64url-encoded, and a cursor that is not
- * one is invalid params naming `cursor`. Every other URI the templates describe can still be read.
+ * one is invalid params naming `cursor`. Every other URI the templates describe can still be read. After the
+ * documents come the interactive views (ui://, gateway/mcp/apps) of the tools the caller may call.
  */
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { FastifyBaseLogger } from "fastify";
@@ -140,8 +141,10 @@ export function createResourceList(reader: ResourceReader, clients: ServiceClien
             : { lastModified: new Date(r.document.lastModified).toISOString() }),
         },
       }));
-    const page = resources.slice(position, position + PAGE_SIZE);
+    // The interactive views follow the documents: a host fetches them by the URI a tool names, not from this list.
+    const all = [...resources, ...reader.apps.listed(principal)];
+    const page = all.slice(position, position + PAGE_SIZE);
     const next = position + PAGE_SIZE;
-    return { resources: page, ...(next < resources.length ? { nextCursor: encodeCursor(next) } : {}) };
+    return { resources: page, ...(next < all.length ? { nextCursor: encodeCursor(next) } : {}) };
   };
 }

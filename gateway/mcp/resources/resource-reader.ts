@@ -13,6 +13,7 @@ import type { ToolDefinition } from "../tool.js";
 import { PERMANENT_ERROR, RpcError, validationError } from "../tool-errors.js";
 import type { ToolRunner } from "../tool-runner.js";
 import { RESOURCE_MIME_TYPE, RESOURCE_TEMPLATES, type ResourceTemplate } from "./templates.js";
+import { createAppResources } from "../apps/app-resources.js";
 
 /** A template served by this registry: its tool is present. */
 export interface ServedTemplate {
@@ -50,14 +51,19 @@ export interface ResolvedResource {
 
 export function createResourceReader(tools: readonly ToolDefinition[], runner: ToolRunner) {
   const served = servedTemplates(tools);
+  const apps = createAppResources(tools);
 
   /** The template and admitted tool arguments of a URI, or the refusal its tool would give. */
-  function resolve(uri: unknown, principal: Principal): ResolvedResource {
+  function checkUri(uri: unknown): asserts uri is string {
     if (typeof uri !== "string" || uri === "")
       throw validationError("invalid params: 'uri' must be a resource URI", "uri");
     // Errors name the URI, so one longer than any the templates describe is refused without being echoed.
     if (uri.length > MAX_URI_LENGTH)
       throw validationError(`invalid params: 'uri' is longer than ${MAX_URI_LENGTH} characters`, "uri");
+  }
+
+  function resolve(uri: unknown, principal: Principal): ResolvedResource {
+    checkUri(uri);
     for (const entry of served) {
       const match = entry.template.compiled.match(uri);
       if (match === undefined) continue;
@@ -79,6 +85,8 @@ export function createResourceReader(tools: readonly ToolDefinition[], runner: T
 
   return {
     served,
+    /** The interactive views (ui://), beside the documents. */
+    apps,
     /** The templates a caller may read through (a peer key is not shown the memory's). */
     templatesList: (principal: Principal) => ({
       resourceTemplates: served.filter((s) => toolAccess(principal, s.tool).ok).map(listedTemplate),
@@ -89,9 +97,15 @@ export function createResourceReader(tools: readonly ToolDefinition[], runner: T
     neverCached: (uri: string) =>
       served.some(({ template }) => template.noStore === true && template.compiled.match(uri)?.ok === true),
     async read(params: Record<string, unknown>, principal: Principal, log: FastifyBaseLogger) {
-      const uri = params.uri as string;
+      const uri = params.uri;
+      if (apps.owns(uri)) {
+        checkUri(uri);
+        const view = apps.read(uri, principal);
+        if (view === undefined) throw resourceNotFound(uri);
+        return view;
+      }
       const document = await readWhole(resolve(params.uri, principal), principal, log);
-      return { contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text: document.text }] };
+      return { contents: [{ uri: uri as string, mimeType: RESOURCE_MIME_TYPE, text: document.text }] };
     },
   };
 }
