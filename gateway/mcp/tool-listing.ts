@@ -21,7 +21,7 @@ export const LISTED_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } a
 
 /** Said once in `initialize`'s instructions instead of in every output schema. */
 export const OUTPUT_SCHEMA_RULE =
-  "Schemas are listed compactly: an argument an input schema does not name is refused; in output schemas a member shown with properties is an object, every member of an object is always present (null where its type allows), no other member appears, and a member described as 'as <tool> returns' has that tool's output schema.";
+  "Schemas are listed compactly: an argument an input schema does not name is refused; in output schemas a member shown with properties is an object, every member of an object is always present (null where its type allows) unless `fields` left it out, no other member appears, and a member described as 'as <tool> returns' has that tool's output schema.";
 
 /** How a nested member that repeats another tool's answer is listed. */
 export const sameAs = (tool: string) => ({ description: `as ${tool} returns` });

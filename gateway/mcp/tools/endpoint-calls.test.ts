@@ -1,7 +1,8 @@
 /**
  * Every tool of the registry called through the real endpoint (POST /api/mcp, tools/call) over one database
  * holding every fixture: each answers with structuredContent (checked there against its outputSchema) and the same
- * JSON as a text block, never an error. A tool added without sample arguments here fails the first test.
+ * JSON as a text block, never an error. A tool added without sample arguments here fails the first test. Every tool
+ * that takes `fields` is called again with one field (its answer cut exactly so) and with a name it lacks (refused).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOARD, FIXED_NOW } from "../../../test/fixtures/catalog.js";
@@ -16,6 +17,7 @@ import { fillWhiteboard } from "../../../test/fixtures/whiteboard-pages.js";
 import { fillWorkspace } from "../../../test/fixtures/workspace.js";
 import { startTestGateway, type TestGateway } from "../../../test/helpers/gateway.js";
 import { newKey, writePeersFile } from "../../../test/mcp/harness.js";
+import { answerShape } from "../../answer-shape/answer-shape.js";
 import { TOOLS } from "./index.js";
 
 const SAMPLE_ARGS: Record<string, Record<string, unknown>> = {
@@ -125,6 +127,50 @@ describe("every tool through POST /api/mcp", () => {
       expect(body.error, JSON.stringify(body.error)).toBeUndefined();
       expect(body.result.isError).toBe(false);
       expect(JSON.parse(body.result.content[0].text)).toEqual(body.result.structuredContent);
+    });
+  }
+});
+
+describe("fields on every tool that takes it", () => {
+  const cutting = TOOLS.filter((t) => "fields" in t.inputSchema.properties);
+
+  it("is taken by every tool but those returning a document in windows", () => {
+    const documents = TOOLS.filter((t) => "max_chars" in t.inputSchema.properties).map((t) => t.name);
+    expect(cutting.map((t) => t.name)).toEqual(TOOLS.map((t) => t.name).filter((n) => !documents.includes(n)));
+    expect(documents.sort()).toEqual([
+      "institute_memory_md",
+      "reports_daily",
+      "reports_fleet_health",
+      "reports_weekly_author",
+      "sessions_message_get",
+      "sessions_workspace_read",
+      "whiteboard_card_report",
+    ]);
+  });
+
+  for (const tool of cutting) {
+    it(`${tool.name} keeps only the field asked for, and refuses a field its answer lacks`, async () => {
+      const key = tool.name === "coverage_artifacts" ? peerKey : viewerKey;
+      const args = SAMPLE_ARGS[tool.name]!;
+      const shape = answerShape(tool.outputSchema);
+      const field = shape.paths[0]!;
+      const whole = (await callTool(tool.name, args, key)).result.structuredContent;
+      const expected =
+        shape.list === undefined
+          ? { [field]: whole[field] }
+          : { ...whole, [shape.list]: whole[shape.list].map((row: any) => ({ [field]: row[field] })) };
+      const cut = (await callTool(tool.name, { ...args, fields: [field] }, key)).result;
+      expect(cut.isError).toBe(false);
+      expect(cut.structuredContent).toEqual(expected);
+      expect(cut.content[0].text).toBe(JSON.stringify(cut.structuredContent));
+
+      const refused = (await callTool(tool.name, { ...args, fields: [field, "no_such_field"] }, key)).result;
+      expect(refused.isError).toBe(true);
+      expect(refused.error).toEqual({
+        code: -32602,
+        message: `invalid argument 'fields': unknown field 'no_such_field' in 'fields'; valid fields: ${shape.paths.join(", ")}`,
+        data: { category: "validation", transient: false, code: "invalid_argument", argument: "fields" },
+      });
     });
   }
 });
