@@ -54,6 +54,7 @@ export const CHANGELOG = [
     date: null,
     changes: [
       "fields: every JSON REST route (a comma-separated query parameter) and every tool but the document tools (an array argument) answer only the named fields; tools.fields says which answers are lists",
+      'format: "csv" on list tools: the rows as RFC 4180 CSV in the text block, the rest of the answer as JSON beside it',
     ],
   },
 ] as const;

@@ -4,7 +4,7 @@
  * info and capabilities in every request's `_meta` (modern/era.ts tells them apart).
  */
 import { API_VERSION } from "../rest/meta.js";
-import { FIELDS_RULE } from "../answer-shape/parameters.js";
+import { FIELDS_RULE, FORMAT_RULE } from "../answer-shape/parameters.js";
 import { OUTPUT_SCHEMA_RULE } from "./tool-listing.js";
 
 /** The revisions `initialize` negotiates (the legacy era). */
@@ -56,6 +56,7 @@ export const SERVER_INSTRUCTIONS = [
   "Tools that return a document take max_chars and offset and say whether it was truncated and where the next window starts.",
   OUTPUT_SCHEMA_RULE,
   FIELDS_RULE,
+  FORMAT_RULE,
   "Reports are also resources (institute:// URIs), and prompts offer ready workflows. The whole surface is enumerated at GET /api/contract.",
 ].join(" ");
 

@@ -2,7 +2,8 @@
  * Every tool of the registry called through the real endpoint (POST /api/mcp, tools/call) over one database
  * holding every fixture: each answers with structuredContent (checked there against its outputSchema) and the same
  * JSON as a text block, never an error. A tool added without sample arguments here fails the first test. Every tool
- * that takes `fields` is called again with one field (its answer cut exactly so) and with a name it lacks (refused).
+ * that takes `fields` is called again with one field (its answer cut exactly so) and with a name it lacks (refused);
+ * every list tool with `format: "csv"`, its CSV read back into the rows of its structuredContent.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOARD, FIXED_NOW } from "../../../test/fixtures/catalog.js";
@@ -173,4 +174,81 @@ describe("fields on every tool that takes it", () => {
       });
     });
   }
+});
+
+/** RFC 4180 read back: records of fields, quoted fields with doubled quotes and line breaks inside. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] === '"') {
+      i++;
+      while (i < text.length && !(text[i] === '"' && text[i + 1] !== '"')) {
+        field += text[i];
+        i += text[i] === '"' ? 2 : 1;
+      }
+      i++;
+    } else if (text[i] === ",") {
+      record.push(field);
+      field = "";
+      i++;
+    } else if (text.startsWith("\r\n", i)) {
+      records.push([...record, field]);
+      record = [];
+      field = "";
+      i += 2;
+    } else field += text[i++];
+  }
+  expect(field + record.join(""), "the text ends with CRLF").toBe("");
+  return records;
+}
+
+const cellOf = (value: unknown) =>
+  value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
+
+describe('format: "csv" on every list tool', () => {
+  const lists = TOOLS.filter((t) => "format" in t.inputSchema.properties);
+
+  it("is taken by exactly the tools whose answer is a list", () => {
+    expect(lists.map((t) => t.name)).toEqual(
+      TOOLS.filter((t) => "fields" in t.inputSchema.properties && answerShape(t.outputSchema).list).map((t) => t.name),
+    );
+    expect(lists.length).toBe(30);
+  });
+
+  for (const tool of lists) {
+    it(`${tool.name} answers its rows as CSV, the rest as JSON, and structuredContent unchanged`, async () => {
+      const key = tool.name === "coverage_artifacts" ? peerKey : viewerKey;
+      const args = SAMPLE_ARGS[tool.name]!;
+      const shape = answerShape(tool.outputSchema);
+      const list = shape.list!;
+      const whole = (await callTool(tool.name, args, key)).result.structuredContent;
+      const csv = (await callTool(tool.name, { ...args, format: "csv" }, key)).result;
+      expect(csv.isError).toBe(false);
+      expect(csv.structuredContent).toEqual(whole);
+      const columns = Object.keys(shape.subject.properties as object);
+      const [header, ...records] = parseCsv(csv.content[0].text);
+      expect(header).toEqual(columns);
+      expect(records).toEqual(whole[list].map((row: any) => columns.map((c) => cellOf(row[c]))));
+      const { [list]: _rows, ...rest } = whole;
+      expect(JSON.parse(csv.content[1].text)).toEqual(rest);
+      expect(csv.content.length).toBe(2);
+
+      const field = shape.paths.at(-1)!;
+      const column = field.split(".")[0]!;
+      const cut = (await callTool(tool.name, { ...args, format: "csv", fields: [field] }, key)).result;
+      const [cutHeader, ...cutRecords] = parseCsv(cut.content[0].text);
+      expect(cutHeader).toEqual([column]);
+      expect(cutRecords).toEqual(cut.structuredContent[list].map((row: any) => [cellOf(row[column])]));
+    });
+  }
+
+  it("is refused on a detail tool, which takes no format", async () => {
+    const refused = (await callTool("whiteboard_get_thread", { board_id: BOARD.completed, format: "csv" }, viewerKey))
+      .result;
+    expect(refused.isError).toBe(true);
+    expect(refused.error.data).toMatchObject({ category: "validation", argument: "format" });
+  });
 });
