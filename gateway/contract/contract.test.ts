@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { FIELDS_RULE, fieldsQuery } from "../answer-shape/parameters.js";
+import { FIELDS_RULE, fieldsQuery, FORMAT_RULE, formatArgument } from "../answer-shape/parameters.js";
 import type { ToolDefinition } from "../mcp/tool.js";
 import { TOOLS } from "../mcp/tools/index.js";
 import { ALL_SCOPES } from "../../lib/scopes.js";
@@ -72,6 +72,9 @@ describe("GET /api/contract", () => {
     });
     expect(contract.tools.fields.details).toContain("whiteboard_get_thread");
     expect(contract.tools.fields.details).not.toContain("reports_daily");
+    expect(contract.tools.fields.format).toEqual({ rule: FORMAT_RULE, tool_argument: formatArgument });
+    const listTools = [...TOOLS, ...extra].filter((t) => "format" in t.inputSchema.properties).map((t) => t.name);
+    expect(Object.keys(contract.tools.fields.lists)).toEqual(listTools);
   });
 
   it("counts the tools exactly as tools/list shows them", async () => {

@@ -3,7 +3,7 @@ import type { ToolDefinition } from "../mcp/tool.js";
 import { TOOLSETS, TOOLSET_NAMES } from "../mcp/toolsets.js";
 import { LISTED_ANNOTATIONS } from "../mcp/tool-listing.js";
 import { answerShape } from "../answer-shape/answer-shape.js";
-import { FIELDS_RULE, fieldsArgument, fieldsQuery } from "../answer-shape/parameters.js";
+import { FIELDS_RULE, fieldsArgument, fieldsQuery, FORMAT_RULE, formatArgument } from "../answer-shape/parameters.js";
 
 const takesLimit = (t: ToolDefinition) => Object.prototype.hasOwnProperty.call(t.inputSchema.properties, "limit");
 
@@ -47,7 +47,10 @@ export function toolSummary(tools: readonly ToolDefinition[]) {
   };
 }
 
-/** `fields`, from its one definition: the rule, both forms, and what each tool's names are those of (the rows of a list, or the answer). */
+/**
+ * `fields` (and the list tools' `format`), from their one definition: the rules, both forms of `fields`, and what each
+ * tool's names are those of (the rows of a list, or the answer); every list tool takes `format`.
+ */
 function fieldsSection(tools: readonly ToolDefinition[]) {
   const cutting = tools.filter((t) => "fields" in t.inputSchema.properties);
   return {
@@ -61,5 +64,6 @@ function fieldsSection(tools: readonly ToolDefinition[]) {
       }),
     ),
     details: cutting.filter((t) => answerShape(t.outputSchema).list === undefined).map((t) => t.name),
+    format: { rule: FORMAT_RULE, tool_argument: formatArgument },
   };
 }
