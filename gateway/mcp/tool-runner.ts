@@ -101,7 +101,8 @@ export function createToolRunner(
   return {
     admit(tool, principal, args) {
       authorize(principal, tool);
-      return checkArguments(tool, args);
+      // As the tool runs them: without `fields` and `format` (and their defaults), which only shape a tools/call answer.
+      return answerRequest(tool, checkArguments(tool, args)).args;
     },
     run,
     async call(params, principal, log) {

@@ -46,6 +46,19 @@ describe("GET with fields", () => {
     });
   });
 
+  it("takes fields in the query of the search POST, beside its JSON body", async () => {
+    const searcher = await gw.key(["search:read"]);
+    const res = await gw.app.inject({
+      method: "POST",
+      url: "/api/v1/search?fields=search_ready,results.title",
+      headers: { "x-api-key": searcher, "content-type": "application/json" },
+      payload: { query: "copper" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json())).toEqual(["search_ready", "results"]);
+    for (const match of res.json().results) expect(Object.keys(match)).toEqual(["title"]);
+  });
+
   it("refuses a name the answer lacks with a 400 naming it and every valid one", async () => {
     const res = await get("/api/v1/whiteboard/threads?fields=board_id,nope");
     expect(res.statusCode).toBe(400);
