@@ -26,8 +26,8 @@ beforeAll(async () => {
 afterAll(() => gw?.close());
 
 describe("the Inspector's --strict check of tools/list", () => {
-  it("reports no portability finding for any tool, and lists them all", async () => {
-    const args = ["--cli", gw.url, "--transport", "http", "--header", `X-API-Key: ${key}`];
+  it.for(["legacy", "modern"])("reports no finding for any tool, and lists them all (%s era)", async (era) => {
+    const args = ["--cli", gw.url, "--transport", "http", "--header", `X-API-Key: ${key}`, "--protocol-era", era];
     const { stdout, stderr } = await run(
       process.execPath,
       [inspectorCli, ...args, "--method", "tools/list", "--strict"],
