@@ -1,9 +1,10 @@
 /**
  * The REST route of an operation (gateway/operations): its method, path and scope are the operation's, and its
  * handler maps the request (path, query, body, already validated by the route's schemas) onto the operation's
- * input and sends the operation's answer, as JSON by default, cut to the `fields` the query names (fields-query.ts). What is HTTP's stays here: the parameter schemas, the
- * error responses, and `send` for answers that go out in another form (markdown with its validators, a stored
- * document as it is); `send` gets the call itself, so a 304 it can decide alone never reaches the service.
+ * input and sends the operation's answer, as JSON by default, cut to the `fields` the query names (fields-query.ts).
+ * What is HTTP's stays here: the parameter schemas, the error responses, and `send` for answers that go out in
+ * another form (markdown with its validators, a stored document as it is); `send` gets the call itself, so a 304 it
+ * can decide alone never reaches the service.
  */
 import type { FastifyReply, FastifyRequest, FastifySchema, RouteGenericInterface, RouteOptions } from "fastify";
 import type { ServiceClients } from "../clients.js";
