@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { FIELDS_RULE, fieldsQuery, FORMAT_RULE, formatArgument } from "../answer-shape/parameters.js";
 import type { ToolDefinition } from "../mcp/tool.js";
 import { TOOLS } from "../mcp/tools/index.js";
 import { ALL_SCOPES } from "../../lib/scopes.js";
@@ -55,6 +56,25 @@ describe("GET /api/contract", () => {
     ]) {
       expect(text).toContain(words);
     }
+  });
+
+  it("states fields from its one definition: the rule, both forms, and which tools cut the rows of a list", () => {
+    expect(contract.tools.fields).toMatchObject({
+      rule: FIELDS_RULE,
+      tool_argument: { type: "array", items: { type: "string" } },
+      rest_query: { name: "fields", schema: fieldsQuery },
+    });
+    expect(contract.tools.fields.lists).toMatchObject({
+      analysts_list: "analysts",
+      whiteboard_similarity_log: "entries",
+      factcards_list: "fact_cards",
+      changes_since: "changes",
+    });
+    expect(contract.tools.fields.details).toContain("whiteboard_get_thread");
+    expect(contract.tools.fields.details).not.toContain("reports_daily");
+    expect(contract.tools.fields.format).toEqual({ rule: FORMAT_RULE, tool_argument: formatArgument });
+    const listTools = [...TOOLS, ...extra].filter((t) => "format" in t.inputSchema.properties).map((t) => t.name);
+    expect(Object.keys(contract.tools.fields.lists)).toEqual(listTools);
   });
 
   it("counts the tools exactly as tools/list shows them", async () => {
@@ -143,7 +163,10 @@ describe("GET /api/contract", () => {
     expect(one).toMatchObject({
       method: "GET",
       scope: "analysts:read",
-      parameters: [{ name: "analystId", in: "path", required: true }],
+      parameters: [
+        { name: "analystId", in: "path", required: true },
+        { name: "fields", in: "query", required: false },
+      ],
     });
     for (const route of contract.rest) {
       const url = route.path.replace(/\{[^}]+\}/g, "2026-03-10");

@@ -2,6 +2,8 @@
 import type { ToolDefinition } from "../mcp/tool.js";
 import { TOOLSETS, TOOLSET_NAMES } from "../mcp/toolsets.js";
 import { LISTED_ANNOTATIONS } from "../mcp/tool-listing.js";
+import { answerShape } from "../answer-shape/answer-shape.js";
+import { FIELDS_RULE, fieldsArgument, fieldsQuery, FORMAT_RULE, formatArgument } from "../answer-shape/parameters.js";
 
 const takesLimit = (t: ToolDefinition) => Object.prototype.hasOwnProperty.call(t.inputSchema.properties, "limit");
 
@@ -22,6 +24,7 @@ export function toolSummary(tools: readonly ToolDefinition[]) {
       .filter((t) => "party" in t.grant)
       .map((t) => ({ tool: t.name, party: (t.grant as { party: string }).party })),
     withheld_from_peers: tools.filter((t) => t.withheldFromPeers).map((t) => t.name),
+    fields: fieldsSection(tools),
     names: tools.map((t) => t.name),
     grants: Object.fromEntries(
       tools.map((t) => [t.name, "scope" in t.grant ? `scope:${t.grant.scope}` : `party:${t.grant.party}`]),
@@ -41,5 +44,26 @@ export function toolSummary(tools: readonly ToolDefinition[]) {
         tools: tools.filter((t) => t.toolset === name).map((t) => t.name),
       })),
     },
+  };
+}
+
+/**
+ * `fields` (and the list tools' `format`), from their one definition: the rules, both forms of `fields`, and what each
+ * tool's names are those of (the rows of a list, or the answer); every list tool takes `format`.
+ */
+function fieldsSection(tools: readonly ToolDefinition[]) {
+  const cutting = tools.filter((t) => "fields" in t.inputSchema.properties);
+  return {
+    rule: FIELDS_RULE,
+    tool_argument: fieldsArgument,
+    rest_query: { name: "fields", schema: fieldsQuery },
+    lists: Object.fromEntries(
+      cutting.flatMap((t) => {
+        const rows = answerShape(t.outputSchema).list;
+        return rows === undefined ? [] : [[t.name, rows]];
+      }),
+    ),
+    details: cutting.filter((t) => answerShape(t.outputSchema).list === undefined).map((t) => t.name),
+    format: { rule: FORMAT_RULE, tool_argument: formatArgument },
   };
 }

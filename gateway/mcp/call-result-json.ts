@@ -16,10 +16,12 @@ export interface CallToolResult {
 /** The JSON text of a result's structuredContent, for results built by callToolResult. */
 const STRUCTURED_JSON = new WeakMap<object, string>();
 
-export function callToolResult(structuredContent: Record<string, unknown>): CallToolResult {
-  const text = JSON.stringify(structuredContent);
-  const result: CallToolResult = { content: [{ type: "text", text }], structuredContent, isError: false };
-  STRUCTURED_JSON.set(result, text);
+/** A result whose text blocks are `texts` (default: the JSON of structuredContent alone, as MCP recommends). */
+export function callToolResult(structuredContent: Record<string, unknown>, texts?: readonly string[]): CallToolResult {
+  const json = JSON.stringify(structuredContent);
+  const content = (texts ?? [json]).map((text) => ({ type: "text" as const, text }));
+  const result: CallToolResult = { content, structuredContent, isError: false };
+  STRUCTURED_JSON.set(result, json);
   return result;
 }
 

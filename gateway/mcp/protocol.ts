@@ -4,6 +4,7 @@
  * info and capabilities in every request's `_meta` (modern/era.ts tells them apart).
  */
 import { API_VERSION } from "../rest/meta.js";
+import { FIELDS_RULE, FORMAT_RULE } from "../answer-shape/parameters.js";
 import { OUTPUT_SCHEMA_RULE } from "./tool-listing.js";
 
 /** The revisions `initialize` negotiates (the legacy era). */
@@ -54,6 +55,8 @@ export const SERVER_INSTRUCTIONS = [
   "Tools that take `limit` report {limit, returned, has_more, exact} beside their rows; keyset tools return next_cursor, passed back as `cursor` with the same filters until it is null.",
   "Tools that return a document take max_chars and offset and say whether it was truncated and where the next window starts.",
   OUTPUT_SCHEMA_RULE,
+  FIELDS_RULE,
+  FORMAT_RULE,
   "Reports are also resources (institute:// URIs), and prompts offer ready workflows. The whole surface is enumerated at GET /api/contract.",
 ].join(" ");
 

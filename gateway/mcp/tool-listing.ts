@@ -7,8 +7,10 @@
  * what one rule stated in the server's instructions replaces: nested descriptions, `required` (every member of an
  * output object is always present, null where its type allows), `additionalProperties: false` (no other members),
  * `type: "object"` of a nested member listed with its properties, and range and pattern checks of values the
- * service produces. A nested member whose shape is another tool's whole answer in the same toolset (the tear
- * sheet's metrics, the leaderboard's rows, a fact card in a list) names that tool instead of repeating its schema.
+ * service produces. A nullable member's type array is written as `anyOf` branches of one type each, which every host
+ * accepts. A nested member whose shape is another tool's whole answer in the same toolset (the tear sheet's
+ * metrics, the leaderboard's rows, a fact card in a list) names that tool, as an object, instead of repeating its
+ * schema.
  * The runner still validates every answer against the full schema.
  */
 import { holdsScope, type Principal } from "../auth/principal.js";
@@ -22,10 +24,10 @@ export const LISTED_ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } a
 
 /** Said once in `initialize`'s instructions instead of in every output schema. */
 export const OUTPUT_SCHEMA_RULE =
-  "Schemas are listed compactly: an argument an input schema does not name is refused; in output schemas a member shown with properties is an object, every member of an object is always present (null where its type allows), no other member appears, and a member described as 'as <tool> returns' has that tool's output schema.";
+  "Schemas are listed compactly: an argument an input schema does not name is refused; in output schemas a member shown with properties is an object, every member of an object is always present (null where its type allows) unless `fields` left it out, no other member appears, and a member described as 'as <tool> returns' has that tool's output schema.";
 
 /** How a nested member that repeats another tool's answer is listed. */
-export const sameAs = (tool: string) => ({ description: `as ${tool} returns` });
+export const sameAs = (tool: string) => ({ type: "object", description: `as ${tool} returns` });
 
 const VALUE_CHECKS = new Set([
   "minimum",
@@ -49,6 +51,12 @@ function compactSchema(schema: unknown, root: boolean): unknown {
     if (key === "description" && !root && typeof value === "string") continue;
     if (VALUE_CHECKS.has(key) && typeof value !== "object") continue;
     if (key === "type" && value === "object" && !root && "properties" in schema) continue;
+    // A type array (the spec's nullable members) as anyOf branches of one type each: several hosts map schemas onto a
+    // single-type dialect and refuse the array. The other keywords stay beside it: each applies to one type only.
+    if (key === "type" && Array.isArray(value) && !("anyOf" in schema)) {
+      out.anyOf = value.map((type) => ({ type }));
+      continue;
+    }
     if (key === "properties" && typeof value === "object" && value !== null) {
       out.properties = Object.fromEntries(
         Object.entries(value).map(([name, member]) => [name, compactSchema(member, false)]),

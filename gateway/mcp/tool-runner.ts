@@ -1,7 +1,8 @@
 /**
  * tools/call: find the tool, check the caller's grant, validate the arguments (and a bounded tool's `limit`),
- * run it, check its answer against the output schema, and answer with structuredContent plus the same JSON as a
- * text block. Never an HTTP 5xx. A malformed call, an unknown tool and an internal fault are JSON-RPC errors (MCP's
+ * run it, check its answer against the output schema, cut it to the `fields` asked for (answer-arguments.ts: after
+ * the read cache, which keeps whole answers), and answer with structuredContent plus the same JSON as a text block.
+ * Never an HTTP 5xx. A malformed call, an unknown tool and an internal fault are JSON-RPC errors (MCP's
  * protocol errors); the tool's own failures (a refused grant, an argument it refuses, not found, a service that is
  * down) are results with `isError: true` carrying spec §7.2's `error` (tool-failure.ts). Resources, prompts and completion read
  * through tools with the same admission (`admit`: the caller's grant, then the arguments) and error mapping (`run`),
@@ -12,6 +13,7 @@ import type { Principal } from "../auth/principal.js";
 import { toolAccess } from "../auth/tool-access.js";
 import { relevantError } from "../schemas/relevant-error.js";
 import { createSchemaCompiler, describeArgumentError } from "./argument-validator.js";
+import { answerRequest, shapedResult } from "./answer-arguments.js";
 import { callToolResult, type CallToolResult } from "./call-result-json.js";
 import { toolFailureResult, type ToolFailureResult } from "./tool-failure.js";
 import { INTERNAL_ERROR } from "./json-rpc.js";
@@ -94,7 +96,8 @@ export function createToolRunner(
   return {
     admit(tool, principal, args) {
       authorize(principal, tool);
-      return checkArguments(tool, args);
+      // As the tool runs them: without `fields` and `format` (and their defaults), which only shape a tools/call answer.
+      return answerRequest(tool, checkArguments(tool, args)).args;
     },
     run,
     context,
@@ -121,7 +124,8 @@ export function createToolRunner(
     log: FastifyBaseLogger,
   ): Promise<CallToolResult> {
     authorize(principal, tool);
-    const args = checkArguments(tool, raw);
+    const request = answerRequest(tool, checkArguments(tool, raw));
+    const { args } = request;
     const compute = async () => {
       const result: unknown = await run(tool.name, log, () => tool.call(args, context(principal)));
       const validate = outputs(tool.outputSchema);
@@ -131,6 +135,6 @@ export function createToolRunner(
       }
       return callToolResult(result);
     };
-    return wrapCall ? wrapCall(tool, args, compute) : compute();
+    return shapedResult(await (wrapCall ? wrapCall(tool, args, compute) : compute()), request);
   }
 }

@@ -138,6 +138,29 @@ describe("REST answers from the read cache", () => {
   });
 });
 
+describe("REST answers cut to fields", () => {
+  const url = "/api/v1/whiteboard/threads?limit=7";
+  const cutUrl = `${url}&fields=board_id,status`;
+
+  it("are their own entries with their own ETags, and never stand for the whole answer", async () => {
+    const reference = await get(uncached, url);
+    const cutReference = await get(uncached, cutUrl);
+    const cut = await get(gw.app, cutUrl);
+    expect(answer(cut)).toEqual(answer(cutReference));
+    expect(cut.json().threads.length).toBe(7);
+    for (const row of cut.json().threads) expect(Object.keys(row)).toEqual(["board_id", "status"]);
+    const whole = await get(gw.app, url);
+    expect(answer(whole)).toEqual(answer(reference));
+    expect(cut.headers.etag).not.toBe(whole.headers.etag);
+    const before = stats().hits;
+    expect(answer(await get(gw.app, cutUrl))).toEqual(answer(cutReference));
+    expect(stats().hits).toBe(before + 1);
+    const revalidated = await get(gw.app, cutUrl, { "if-none-match": cut.headers.etag as string });
+    expect([revalidated.statusCode, revalidated.body]).toEqual([304, ""]);
+    expect((await get(gw.app, url, { "if-none-match": cut.headers.etag as string })).statusCode).toBe(200);
+  });
+});
+
 describe("tool answers from the read cache", () => {
   const call = (app: FastifyInstance, name: string, args: Record<string, unknown>, id: number, apiKey = key) =>
     app.inject({
@@ -179,6 +202,19 @@ describe("tool answers from the read cache", () => {
     const refused = await call(gw.app, "analysts_list", {}, 2, narrow);
     expect(refused.statusCode).toBe(200);
     expect(refused.json().result).toMatchObject({ isError: true, error: { data: { category: "auth" } } });
+  });
+
+  it("keep the whole answer when a call cuts it to fields: the cut is made after the cache", async () => {
+    const args = { limit: 6 };
+    const whole = (await call(uncached, "whiteboard_list_threads", args, 3)).body;
+    const before = stats().hits;
+    const cut = (await call(gw.app, "whiteboard_list_threads", { ...args, fields: ["root_topic"] }, 3)).json();
+    const rows = cut.result.structuredContent.threads;
+    expect(rows).toEqual(
+      JSON.parse(whole).result.structuredContent.threads.map((t: any) => ({ root_topic: t.root_topic })),
+    );
+    expect((await call(gw.app, "whiteboard_list_threads", args, 3)).body).toBe(whole);
+    expect(stats().hits).toBe(before + 1);
   });
 
   it("keys arguments canonically: the same arguments in another order are one entry", async () => {

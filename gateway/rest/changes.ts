@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answerChanges, CHANGE_KIND_NAMES as KIND_NAMES, CHANGE_LIMIT } from "../changes/changes-answer.js";
 import { CHANGE_KINDS, type ChangeSource } from "../changes/change-source.js";
 import { sendError } from "../errors.js";
+import { queryFields, sendCut, withFieldsQuery } from "./fields-query.js";
 import { errorResponse, gatedErrors, object } from "../schemas/common.js";
 
 const SCOPES = [...new Set(Object.values(CHANGE_KINDS).map((k) => k.scope))].sort();
@@ -32,7 +33,7 @@ const changesResponse = object({
   has_more: { type: "boolean", description: "More changes are ready now; when false, poll again later." },
 });
 
-const changesQuery = {
+const changesQuery = withFieldsQuery({
   type: "object",
   properties: {
     cursor: {
@@ -48,12 +49,13 @@ const changesQuery = {
       description: `Comma-separated kinds to include: ${KIND_NAMES.join(", ")}. Default: every kind the key may see.`,
     },
   },
-} as const;
+});
 
 interface ChangesQuery {
   cursor?: string;
   limit: number;
   kinds?: string;
+  fields?: string;
 }
 
 export function changeRoutes(
@@ -80,13 +82,14 @@ export function changeRoutes(
       // REST takes institute keys only (docs/decisions.md); their scopes are literal.
       const scopes: ReadonlySet<string> = principal.kind === "peer" ? new Set() : principal.scopes;
       const granted = [...scopes].sort();
-      const { cursor, limit, kinds } = request.query;
+      const { cursor, limit, kinds, fields } = request.query;
+      const selection = queryFields(changesResponse, fields);
       const result = await answerChanges(
         opts.changes ? { source: opts.changes, settle: opts.settleReadCache } : undefined,
         { cursor, limit, kinds: kinds?.split(","), scopeOf: (k) => CHANGE_KINDS[k]!.scope },
         (scope) => scopes.has(scope),
       );
-      if (result.ok) return result.answer;
+      if (result.ok) return sendCut(reply, result.answer, selection);
       const refusal = result.refusal;
       switch (refusal.kind) {
         case "no-kind":

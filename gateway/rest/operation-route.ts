@@ -1,14 +1,16 @@
 /**
  * The REST route of an operation (gateway/operations): its method, path and scope are the operation's, and its
  * handler maps the request (path, query, body, already validated by the route's schemas) onto the operation's
- * input and sends the operation's answer, as JSON by default. What is HTTP's stays here: the parameter schemas, the
- * error responses, and `send` for answers that go out in another form (markdown with its validators, a stored
- * document as it is); `send` gets the call itself, so a 304 it can decide alone never reaches the service.
+ * input and sends the operation's answer, as JSON by default, cut to the `fields` the query names (fields-query.ts).
+ * What is HTTP's stays here: the parameter schemas, the error responses, and `send` for answers that go out in
+ * another form (markdown with its validators, a stored document as it is); `send` gets the call itself, so a 304 it
+ * can decide alone never reaches the service.
  */
 import type { FastifyReply, FastifyRequest, FastifySchema, RouteGenericInterface, RouteOptions } from "fastify";
 import type { ServiceClients } from "../clients.js";
 import { REST_PREFIX } from "../public-url.js";
 import type { Operation } from "../operations/operation.js";
+import { queryFields, sendCut, withFieldsQuery } from "./fields-query.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -45,7 +47,10 @@ export function operationRoute<G extends RouteGenericInterface, I, A>(
   clients: ServiceClients,
   route: RouteProjection<G, I, A>,
 ): RouteOptions {
-  const { summary, params, querystring, headers, body, ok, errors } = route;
+  const { summary, params, headers, body, ok, errors } = route;
+  // An answer sent as the operation's JSON can be cut to `fields` (fields-query.ts); markdown and documents cannot.
+  const cuts = ok === undefined && route.send === undefined;
+  const querystring = cuts ? withFieldsQuery(route.querystring) : route.querystring;
   const schema = Object.fromEntries(
     Object.entries({
       summary,
@@ -64,7 +69,10 @@ export function operationRoute<G extends RouteGenericInterface, I, A>(
     schema,
     handler: async (request, reply) => {
       const answer = () => op.call(route.input(request as FastifyRequest<G>), clients);
-      return route.send ? route.send(request as FastifyRequest<G>, reply, answer) : answer();
+      if (route.send) return route.send(request as FastifyRequest<G>, reply, answer);
+      if (!cuts) return answer();
+      const selection = queryFields(op.output, (request.query as { fields?: string }).fields);
+      return sendCut(reply, (await answer()) as object, selection);
     },
   };
 }

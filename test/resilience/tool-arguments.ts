@@ -1,9 +1,11 @@
 /**
  * Tool arguments derived from each tool's inputSchema (the registry is the only source): mostly values of the right
  * type, drawn from ids that exist in the database so calls reach real rows, mixed with wrong types, out-of-range
- * numbers, overlong and nasty strings, unknown keys and arguments that are not an object at all.
+ * numbers, overlong and nasty strings, unknown keys and arguments that are not an object at all. `fields` is drawn
+ * mostly from the names the tool's answer has, so a cut answer is fuzzed as often as a refused one.
  */
 import fc from "fast-check";
+import { answerShape } from "../../gateway/answer-shape/answer-shape.js";
 import type { ToolDefinition } from "../../gateway/mcp/tool.js";
 import type { Pool } from "../../lib/db/pool.js";
 import { nastyText } from "./fuzz-inputs.js";
@@ -139,13 +141,26 @@ function valueFor(schema: Schema, name: string, knownAll: Known): fc.Arbitrary<u
   }
 }
 
+/** `fields`: mostly names the answer has (dotted paths too), sometimes anything an array of strings may hold. */
+function fieldsFor(tool: ToolDefinition, schema: Schema, known: Known): fc.Arbitrary<unknown> {
+  const { paths } = answerShape(tool.outputSchema);
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.subarray([...paths], { minLength: 1 }) },
+    { weight: 1, arbitrary: valueFor(schema, "fields", known) },
+  );
+}
+
 /** The `arguments` of a tools/call of this tool. */
 export function toolArguments(tool: ToolDefinition, known: Known): fc.Arbitrary<unknown> {
   const properties = tool.inputSchema.properties as Record<string, Schema>;
   const required = new Set(tool.inputSchema.required ?? []);
   const entries = Object.entries(properties).map(([name, schema]) =>
     fc
-      .tuple(fc.constant(name), fc.integer({ min: 0, max: 9 }), valueFor(schema, name, known))
+      .tuple(
+        fc.constant(name),
+        fc.integer({ min: 0, max: 9 }),
+        name === "fields" ? fieldsFor(tool, schema, known) : valueFor(schema, name, known),
+      )
       .map(([, r, v]) => ((required.has(name) ? r < 9 : r < 5) ? [[name, v]] : [])),
   );
   const object = fc

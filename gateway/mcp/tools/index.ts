@@ -1,4 +1,8 @@
-/** The tool registry: every tool of the endpoint, assembled from one file per area. tools/list, the contract and the OpenAPI document derive from it. */
+/**
+ * The tool registry: every tool of the endpoint, assembled from one file per area, each with the arguments every
+ * answer takes (`fields`: ../answer-arguments.ts). tools/list, the contract and the OpenAPI document derive from it.
+ */
+import { withAnswerArguments } from "../answer-arguments.js";
 import type { ToolDefinition } from "../tool.js";
 import { ANALYST_TOOLS } from "./analyst-tools.js";
 import { CHANGE_TOOLS } from "./change-tools.js";
@@ -36,4 +40,4 @@ export const TOOLS: ToolDefinition[] = [
   ...GOVERNOR_TOOLS,
   ...MEMORY_TOOLS,
   ...CHANGE_TOOLS,
-];
+].map(withAnswerArguments);
