@@ -108,6 +108,10 @@ describe.skipIf(missing !== null)("the operator's console in headless Chromium",
     const shown = (await page.textContent("#new-key"))!.trim();
     expect(shown).toMatch(/^sk_ins_[A-Za-z0-9_-]{32}$/);
     await page.click('button[data-copy="new-key"]');
+    // The button says so once the clipboard's write has resolved, a turn or more after the click.
+    await page.waitForFunction(
+      () => (globalThis as any).document.querySelector('button[data-copy="new-key"]')?.textContent !== "Copy",
+    );
     expect(await page.textContent('button[data-copy="new-key"]')).toBe("Copied");
     const copied = await page.evaluate(() => (globalThis as any).navigator.clipboard.readText());
     expect(copied).toBe(shown);
