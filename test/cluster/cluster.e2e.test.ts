@@ -16,7 +16,6 @@ import { ALL_SCOPES } from "../../lib/scopes.js";
 import { TOOLS } from "../../gateway/mcp/tools/index.js";
 import { governorRoutes } from "../../governor/pulse/routes.js";
 import { buildAllInOne } from "../../app/all-in-one.js";
-import { connectNatsBus } from "../../lib/bus/nats-bus.js";
 import { launchCluster, REPO_ROOT, type Cluster } from "../../app/cluster/launcher.js";
 import { commandOf, ENTRY_POINTS, NODE_FLAGS } from "../../app/cluster/topology.js";
 import { loadConfig } from "../../lib/config/config.js";
@@ -24,7 +23,7 @@ import { seedDemoData } from "../../demo-data/index.js";
 import { embedPending } from "../../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database.js";
-import { startTestNats } from "../helpers/nats-server.js";
+import { removeRunAndStop, startTestNats } from "../helpers/nats-server.js";
 import { newKey, writePeersFile } from "../mcp/harness.js";
 import { signatureOf } from "../../lib/relay/signature.js";
 import { startRelaySimulator, type RelaySimulator } from "../../relay-simulator/simulator.js";
@@ -148,13 +147,7 @@ describe.skipIf(nats.skip !== null)("npm run start:cluster serves the same answe
     await local?.close();
     await relay?.close();
     await db?.drop();
-    if (nats.url) {
-      // A shared NATS (NATS_URL) keeps no stream of this run.
-      const bus = await connectNatsBus({ servers: nats.url, namespace });
-      await bus.removeStream();
-      await bus.close();
-    }
-    await nats.stop();
+    await removeRunAndStop(nats, namespace);
     peers.remove();
   }, 60_000);
 

@@ -15,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mintKey } from "../../gateway/auth/key-admin.js";
 import { PAGES } from "../../admin/console/layout.js";
 import { ALL_SCOPES } from "../../lib/scopes.js";
-import { connectNatsBus } from "../../lib/bus/nats-bus.js";
 import { freePort } from "../../lib/net/free-port.js";
 import { addDays, workDateOf } from "../../lib/work-date.js";
 import { launchCluster, REPO_ROOT, type Cluster } from "../../app/cluster/launcher.js";
@@ -23,7 +22,7 @@ import { seedDemoData } from "../../demo-data/index.js";
 import { embedPending } from "../../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database.js";
-import { startTestNats } from "../helpers/nats-server.js";
+import { removeRunAndStop, startTestNats } from "../helpers/nats-server.js";
 import { startRelaySimulator, type RelaySimulator } from "../../relay-simulator/simulator.js";
 import { SERVICE_GROUPS } from "../../services/groups.js";
 import { waitFor } from "./compare.js";
@@ -186,12 +185,7 @@ describe.skipIf(nats.skip !== null)("two gateway replicas of the cluster", () =>
     stopped ??= await cluster?.stop();
     await relay?.close();
     await db?.drop();
-    if (nats.url) {
-      const bus = await connectNatsBus({ servers: nats.url, namespace });
-      await bus.removeStream();
-      await bus.close();
-    }
-    await nats.stop();
+    await removeRunAndStop(nats, namespace);
   }, 60_000);
 
   describe("the publishing lifecycle", () => {

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { connectNatsBus } from "../../lib/bus/nats-bus.js";
 import { freePort } from "../../lib/net/free-port.js";
 
 /** Takes a server this helper started down and brings it back on the same port with the same store (fault tests). */
@@ -71,4 +72,14 @@ export async function startTestNats(): Promise<TestNats> {
   const skip = `NATS tests skipped: nats-server did not start on port ${port}`;
   process.stderr.write(`${skip}\n`);
   return { url: null, skip, stop: async () => {}, control: null };
+}
+
+/** A run's teardown: its namespace's stream removed (a shared NATS_URL keeps none of the run's), then the server stopped. */
+export async function removeRunAndStop(nats: TestNats, namespace: string): Promise<void> {
+  if (nats.url) {
+    const bus = await connectNatsBus({ servers: nats.url, namespace });
+    await bus.removeStream();
+    await bus.close();
+  }
+  await nats.stop();
 }

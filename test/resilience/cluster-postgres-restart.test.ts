@@ -10,10 +10,9 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchCluster, type Cluster } from "../../app/cluster/launcher.js";
 import { mintKey } from "../../gateway/auth/key-admin.js";
-import { connectNatsBus } from "../../lib/bus/nats-bus.js";
 import { startRelaySimulator, type RelaySimulator } from "../../relay-simulator/simulator.js";
 import { createTestDatabase, type TestDatabase } from "../helpers/test-database.js";
-import { startTestNats } from "../helpers/nats-server.js";
+import { removeRunAndStop, startTestNats } from "../helpers/nats-server.js";
 import { fillAnalysts } from "../mcp/harness.js";
 import { startLoad, type Sample } from "./load-loop.js";
 import { startRestartablePostgres, type RestartablePostgres } from "./restartable-postgres.js";
@@ -103,12 +102,7 @@ describe.skipIf(nats.skip !== null)("PostgreSQL stopped under load in the cluste
     await relay?.close();
     await db?.drop();
     await pg?.close();
-    if (nats.url) {
-      const bus = await connectNatsBus({ servers: nats.url, namespace });
-      await bus.removeStream();
-      await bus.close();
-    }
-    await nats.stop();
+    await removeRunAndStop(nats, namespace);
   }, 90_000);
 
   it("answers 503 or a stale cached answer while it is down, never a 500, and serves again once it is back", async () => {
