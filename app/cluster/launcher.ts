@@ -38,7 +38,11 @@ export interface LaunchedProcess {
   child: ChildProcess;
   port: number;
   metricsPort: number;
+  /** Its last lines of output, for the error when it exits while starting. */
+  tail: string[];
 }
+
+const TAIL_LINES = 15;
 
 export interface Cluster {
   /** The first gateway replica's public address. */
@@ -78,7 +82,10 @@ async function waitReady(p: LaunchedProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = "no answer yet";
   while (Date.now() < deadline) {
-    if (p.child.exitCode !== null) throw new Error(`${p.name} exited with code ${p.child.exitCode} while starting`);
+    if (p.child.exitCode !== null)
+      throw new Error(
+        `${p.name} exited with code ${p.child.exitCode} while starting; its last lines:\n${p.tail.join("\n")}`,
+      );
     try {
       const res = await fetch(`http://127.0.0.1:${p.metricsPort}/readyz`, { signal: AbortSignal.timeout(3_000) });
       if (res.ok) return;
@@ -109,11 +116,20 @@ export async function launchCluster(options: LaunchOptions): Promise<Cluster> {
   if (options.build !== false) await buildDist(REPO_ROOT);
   const launched: LaunchedProcess[] = [];
   const start = async (name: ProcessName, env: Record<string, string | undefined>, port?: number, replica = 0) => {
-    const p = { name, replica, port: port || (await freePort()), metricsPort: await freePort() } as LaunchedProcess;
+    const p = {
+      name,
+      replica,
+      port: port || (await freePort()),
+      metricsPort: await freePort(),
+      tail: [],
+    } as unknown as LaunchedProcess;
     p.child = spawnProcess(
       name,
       { ...options.env, ...env, HOST: host, PORT: String(p.port), METRICS_PORT: String(p.metricsPort) },
-      options.onLine,
+      (process, line) => {
+        if (p.tail.push(line) > TAIL_LINES) p.tail.shift();
+        options.onLine?.(process, line);
+      },
     );
     launched.push(p);
     return p;
