@@ -31,7 +31,7 @@ import { SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
 import { startAdminListener } from "../admin/admin-app.js";
 import { serviceFacts } from "./compose/admin-listener.js";
 import { Health } from "../gen/grpc/health/v1/health_pb.js";
-import { serviceCheck } from "../gateway/service-health.js";
+import { serviceCheck } from "../gateway/upstream/service-health.js";
 import { openRateLimiter } from "./compose/open-rate-limiter.js";
 import { openUsageRecorder } from "./compose/open-usage-recorder.js";
 

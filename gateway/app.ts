@@ -18,11 +18,11 @@ import { createOAuthResolver } from "./auth/oauth-tokens.js";
 import { createPeerKeyResolver } from "./auth/peer-keys.js";
 import { ambiguousDigests } from "../lib/config/peers-file.js";
 import { resourceMetadataRoutes } from "./auth/resource-metadata.js";
-import type { ServiceClients } from "./clients.js";
-import { edgeFilter } from "./edge-filter.js";
-import { errorHandler } from "./errors.js";
-import { refuseNonFiniteNumbers } from "./finite-numbers.js";
-import { jsonValidators } from "./json-validators.js";
+import type { ServiceClients } from "./upstream/clients.js";
+import { edgeFilter } from "./http/edge-filter.js";
+import { errorHandler } from "./http/errors.js";
+import { refuseNonFiniteNumbers } from "./http/finite-numbers.js";
+import { jsonValidators } from "./rest/json-validators.js";
 import {
   clientErrorHandler,
   drainingGate,
@@ -30,8 +30,8 @@ import {
   MAX_PARAM_LENGTH,
   requireHost,
   type Gate,
-} from "./http-refusals.js";
-import { registerMethodAwareNotFound } from "./not-found.js";
+} from "./http/framework-refusals.js";
+import { registerMethodAwareNotFound } from "./http/not-found.js";
 import { relayCallbackRoutes, type RelayCallbackOptions } from "./relay/callback-route.js";
 import { restRoutes } from "./rest/index.js";
 import type { ChangeSource } from "./changes/change-source.js";
@@ -54,7 +54,7 @@ import { toolCallCache } from "./read-cache/tool-call-cache.js";
 import type { UsageRecorder } from "../lib/usage/usage-recorder.js";
 import type { CursorSignerSource } from "../lib/cursor/cursor-key.js";
 import { usageHook } from "./usage/usage-hook.js";
-import { REST_PREFIX } from "./public-url.js";
+import { REST_PREFIX } from "./http/public-url.js";
 
 declare module "fastify" {
   interface FastifyInstance {

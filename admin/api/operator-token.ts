@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { API_KEY_PREFIX } from "../../gateway/auth/api-keys.js";
-import { sendError } from "../../gateway/errors.js";
+import { sendError } from "../../gateway/http/errors.js";
 
 export const ADMIN_REALM = "institute-admin";
 

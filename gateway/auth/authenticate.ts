@@ -7,8 +7,8 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../lib/config/config.js";
-import { sendError } from "../errors.js";
-import { routePath } from "../public-url.js";
+import { sendError } from "../http/errors.js";
+import { routePath } from "../http/public-url.js";
 import { sendChallenge } from "./challenge.js";
 import {
   knownValid,

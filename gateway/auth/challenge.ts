@@ -4,8 +4,8 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../lib/config/config.js";
-import { sendError } from "../errors.js";
-import { publicBaseUrl, RESOURCE_METADATA_PATH } from "../public-url.js";
+import { sendError } from "../http/errors.js";
+import { publicBaseUrl, RESOURCE_METADATA_PATH } from "../http/public-url.js";
 
 export const REALM = "institute-research";
 

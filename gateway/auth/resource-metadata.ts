@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../lib/config/config.js";
-import { MCP_PATH, publicBaseUrl, RESOURCE_METADATA_PATH } from "../public-url.js";
+import { MCP_PATH, publicBaseUrl, RESOURCE_METADATA_PATH } from "../http/public-url.js";
 import { TOOL_SCOPES } from "../../lib/scopes.js";
 
 export const OAUTH_SCOPES_SUPPORTED = ["openid", ...TOOL_SCOPES];

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../lib/config/config.js";
-import { routePath } from "../public-url.js";
+import { routePath } from "../http/public-url.js";
 import type { RouteAccess } from "./authenticate.js";
 import { bearerChallenge, REALM } from "./challenge.js";
 import { surfaceOf } from "./credentials.js";

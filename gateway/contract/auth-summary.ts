@@ -5,7 +5,7 @@ import { bearerChallenge } from "../auth/challenge.js";
 import { OAUTH_SCOPES_SUPPORTED } from "../auth/resource-metadata.js";
 import { REST_SCOPES, TOOL_SCOPES } from "../../lib/scopes.js";
 import { AUTH_ERROR, PERMANENT_ERROR, TRANSIENT_ERROR } from "../mcp/tool-errors.js";
-import { MCP_PATH, RESOURCE_METADATA_PATH } from "../public-url.js";
+import { MCP_PATH, RESOURCE_METADATA_PATH } from "../http/public-url.js";
 import { TOOLS_LIST_NEEDS_CREDENTIAL_SINCE } from "./changelog.js";
 
 export function authSection(config: Config, base: string) {

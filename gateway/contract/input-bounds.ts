@@ -6,7 +6,7 @@
  * before the route catalog's hook and the routes. Only inputs: answers are bounded by the data (docs/decisions.md).
  */
 import type { FastifyInstance, RouteOptions } from "fastify";
-import { REST_PREFIX } from "../public-url.js";
+import { REST_PREFIX } from "../http/public-url.js";
 
 /** A path or query value, in characters (an id, a date, a search query: the longest is well under this). */
 export const MAX_INPUT_CHARS = 1024;

@@ -6,7 +6,7 @@
  * X-Request-Id), every operation its 500 and 503, every integer a format and a range. `redocly lint` (recommended
  * rules) and Spectral's OWASP API security ruleset (.spectral.yaml) pass on it: gateway/contract/openapi-lint.test.ts.
  */
-import { JSON_CACHE_CONTROL } from "../json-validators.js";
+import { JSON_CACHE_CONTROL } from "../rest/json-validators.js";
 import { API_VERSION } from "../rest/meta.js";
 import { NAMED_SCHEMAS, withRefs } from "./components.js";
 import { bounded, originalOf } from "./input-bounds.js";
@@ -81,7 +81,7 @@ const headerParams = (route: RestRoute) =>
     .filter((p) => p.in === "header")
     .map((p) => p.name.toLowerCase());
 
-/** The precondition a JSON read with validators answers (gateway/json-validators.ts); the route schema does not declare it. */
+/** The precondition a JSON read with validators answers (gateway/rest/json-validators.ts); the route schema does not declare it. */
 const IF_NONE_MATCH = {
   name: "If-None-Match",
   in: "header",

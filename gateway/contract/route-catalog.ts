@@ -3,7 +3,7 @@
  * scope and JSON Schemas. The contract and the OpenAPI document are derived from this list, never typed by hand.
  */
 import type { FastifyInstance, FastifySchema } from "fastify";
-import { REST_PREFIX } from "../public-url.js";
+import { REST_PREFIX } from "../http/public-url.js";
 
 declare module "fastify" {
   interface FastifySchema {
@@ -22,7 +22,7 @@ export interface RestRoute {
   public: boolean;
   /** A report feed: a feed token in the `token` query parameter also opens it. */
   feed: boolean;
-  /** The JSON 200 carries an ETag and If-None-Match is answered 304 (gateway/json-validators.ts marks it). */
+  /** The JSON 200 carries an ETag and If-None-Match is answered 304 (gateway/rest/json-validators.ts marks it). */
   jsonValidators: boolean;
   schema: FastifySchema;
 }

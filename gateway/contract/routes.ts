@@ -1,6 +1,6 @@
 /** GET /api/contract and GET /api/openapi.json: public, derived at run time, built once per base address. */
 import type { FastifyInstance } from "fastify";
-import { publicBaseUrl } from "../public-url.js";
+import { publicBaseUrl } from "../http/public-url.js";
 import { contractDocument, type ContractSources } from "./contract-document.js";
 import { openApiDocument } from "./openapi.js";
 

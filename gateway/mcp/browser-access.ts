@@ -6,8 +6,8 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../lib/config/config.js";
-import { sendError } from "../errors.js";
-import { isLoopbackHost, MCP_PATH, publicBaseUrl, RESOURCE_METADATA_PATH, routePath } from "../public-url.js";
+import { sendError } from "../http/errors.js";
+import { isLoopbackHost, MCP_PATH, publicBaseUrl, RESOURCE_METADATA_PATH, routePath } from "../http/public-url.js";
 
 export const PUBLIC_DOCUMENTS = new Set([
   RESOURCE_METADATA_PATH,

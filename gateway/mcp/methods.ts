@@ -11,7 +11,7 @@ import { INVALID_PARAMS, METHOD_NOT_FOUND, type RpcErrorObject } from "./json-rp
 import { initializeResult } from "./protocol.js";
 import { discoverResult, type ListenSupport } from "./modern/discover.js";
 import type { Era } from "./modern/era.js";
-import type { ServiceClients } from "../clients.js";
+import type { ServiceClients } from "../upstream/clients.js";
 import { createCompletion } from "./completion/complete.js";
 import { PROMPTS } from "./prompts/index.js";
 import { createPromptMethods } from "./prompts/prompt-methods.js";

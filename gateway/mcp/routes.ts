@@ -5,8 +5,8 @@
  * the modern members (modern/result-envelope.ts) and an unknown method is a 404.
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ServiceClients } from "../clients.js";
-import { MCP_PATH } from "../public-url.js";
+import type { ServiceClients } from "../upstream/clients.js";
+import { MCP_PATH } from "../http/public-url.js";
 import { resultResponseJson } from "./call-result-json.js";
 import {
   classify,

@@ -1,11 +1,11 @@
 /**
  * Refusals inside the tool endpoint (spec §7.2): a JSON-RPC error whose `data.category` is auth, validation,
  * permanent or transient, and whose `data.transient` is true only where a retry can help. A service's ConnectError
- * code becomes a category through the gateway's one table (gateway/connect-codes.ts), and the category a JSON-RPC
+ * code becomes a category through the gateway's one table (gateway/http/connect-codes.ts), and the category a JSON-RPC
  * error code here.
  */
 import { Code, ConnectError } from "@connectrpc/connect";
-import { answerOf, INTERNAL_MESSAGE, shownMessage, type Category } from "../connect-codes.js";
+import { answerOf, INTERNAL_MESSAGE, shownMessage, type Category } from "../http/connect-codes.js";
 import { INTERNAL_ERROR, INVALID_PARAMS, type RpcErrorObject } from "./json-rpc.js";
 
 export type { Category };

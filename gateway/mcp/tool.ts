@@ -4,7 +4,7 @@
  */
 import type { CursorSignerSource } from "../../lib/cursor/cursor-key.js";
 import type { ChangeFeed } from "../changes/changes-answer.js";
-import type { ServiceClients } from "../clients.js";
+import type { ServiceClients } from "../upstream/clients.js";
 import type { Bound } from "../operations/input-schemas.js";
 import type { JsonSchema } from "../operations/operation.js";
 import type { Principal } from "../auth/principal.js";

@@ -7,7 +7,7 @@
  * structuredContent, or the bounded or windowed view of it its tool declares.
  */
 import type { REST_SCOPES } from "../../lib/scopes.js";
-import type { ServiceClients } from "../clients.js";
+import type { ServiceClients } from "../upstream/clients.js";
 
 export type JsonSchema = {
   type: "object";

@@ -7,8 +7,8 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../lib/config/config.js";
-import type { ServiceClients } from "../clients.js";
-import { REST_PREFIX } from "../public-url.js";
+import type { ServiceClients } from "../upstream/clients.js";
+import { REST_PREFIX } from "../http/public-url.js";
 import { TOOLS } from "../mcp/tools/index.js";
 import { restRoutes } from "../rest/index.js";
 import { OPERATIONS, REST_TOOL_EQUIVALENTS } from "./index.js";

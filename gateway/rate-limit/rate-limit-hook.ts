@@ -8,10 +8,10 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { RateLimitKind } from "../../lib/config/access.js";
-import { sendError } from "../errors.js";
+import { sendError } from "../http/errors.js";
 import { errorResponse } from "../mcp/json-rpc.js";
 import { fromConnectError } from "../mcp/tool-errors.js";
-import { MCP_PATH, routePath } from "../public-url.js";
+import { MCP_PATH, routePath } from "../http/public-url.js";
 import { policyHeader, rateLimitHeader, type Decision } from "./headers.js";
 import type { RateLimiter } from "./limiter.js";
 import { partitionOf } from "./partition.js";

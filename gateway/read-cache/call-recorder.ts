@@ -5,7 +5,7 @@
  * answer is not a cache candidate) records nothing.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { ServiceClients } from "../clients.js";
+import type { ServiceClients } from "../upstream/clients.js";
 import { kindsOfCall, type DataKind } from "./service-kinds.js";
 
 export interface Recording {

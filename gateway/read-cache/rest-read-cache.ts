@@ -14,7 +14,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction, RouteOptions } from "fastify";
 import { canonicalJson } from "../../lib/canonical-json.js";
 import { presentedCredential } from "../auth/credentials.js";
-import { REST_PREFIX } from "../public-url.js";
+import { REST_PREFIX } from "../http/public-url.js";
 import { newRecording, recordCalls, type Recording } from "./call-recorder.js";
 import type { ReadCache } from "./read-cache.js";
 import { headersSetBetween, notModified, notModifiedHeaders, replay, type CachedResponse } from "./replay.js";

@@ -6,7 +6,7 @@
  * for a task we do not track is 200 and nothing is kept. Every answer is counted by outcome when a tally is given.
  */
 import type { FastifyInstance } from "fastify";
-import { sendError } from "../errors.js";
+import { sendError } from "../http/errors.js";
 import type { CallbackInbox } from "../../lib/relay/callback-inbox.js";
 import type { CallbackTally } from "../../lib/relay/callback-tally.js";
 import { readCallbackEvent } from "../../lib/relay/callback-event.js";

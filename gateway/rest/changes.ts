@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { answerChanges, CHANGE_KIND_NAMES as KIND_NAMES, CHANGE_LIMIT } from "../changes/changes-answer.js";
 import { CHANGE_KINDS, type ChangeSource } from "../changes/change-source.js";
-import { sendError } from "../errors.js";
+import { sendError } from "../http/errors.js";
 import { queryFields, sendCut, withFieldsQuery } from "./fields-query.js";
 import { errorResponse, gatedErrors, object } from "../schemas/common.js";
 

@@ -10,7 +10,7 @@ import { buildFeed, type Feed, type FeedSpec } from "../feeds/feed-model.js";
 import { JSON_FEED_TYPE, jsonFeedDocument } from "../feeds/json-feed.js";
 import { presentedCredential } from "../auth/credentials.js";
 import { feedTokenOf } from "../auth/feed-token.js";
-import { publicBaseUrl } from "../public-url.js";
+import { publicBaseUrl } from "../http/public-url.js";
 import { conditionalHeaders } from "../schemas/common.js";
 import { atomResponses, feedAnalystParams, feedQuery, jsonFeedResponses } from "../schemas/feeds.js";
 import type { RestOptions } from "./options.js";

@@ -2,7 +2,7 @@
  * `fields` on the REST surface: a JSON route takes it as a comma-separated query parameter (the one definition:
  * gateway/answer-shape/parameters.ts), checks the names against its 200 schema before the service is called (a
  * wrong one is a 400 naming it and the valid ones), and sends the answer cut to them. The cut answer is serialized
- * here, so the route's ETag (gateway/json-validators.ts) is computed on the bytes sent, and the read cache keys it
+ * here, so the route's ETag (gateway/rest/json-validators.ts) is computed on the bytes sent, and the read cache keys it
  * by its query, `fields` included: each projection has its own entry and its own ETag, and none stands for another.
  */
 import type { FastifyReply } from "fastify";

@@ -7,8 +7,8 @@
  * can decide alone never reaches the service.
  */
 import type { FastifyReply, FastifyRequest, FastifySchema, RouteGenericInterface, RouteOptions } from "fastify";
-import type { ServiceClients } from "../clients.js";
-import { REST_PREFIX } from "../public-url.js";
+import type { ServiceClients } from "../upstream/clients.js";
+import { REST_PREFIX } from "../http/public-url.js";
 import type { Operation } from "../operations/operation.js";
 import { queryFields, sendCut, withFieldsQuery } from "./fields-query.js";
 

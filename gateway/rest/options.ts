@@ -1,7 +1,7 @@
 /** What the REST surface is built from: every route module of gateway/rest receives these. */
 import type { Config } from "../../lib/config/config.js";
 import type { ChangeSource } from "../changes/change-source.js";
-import type { ServiceClients } from "../clients.js";
+import type { ServiceClients } from "../upstream/clients.js";
 import type { ReadCache } from "../read-cache/read-cache.js";
 import type { MetaFacts } from "./meta.js";
 

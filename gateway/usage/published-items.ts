@@ -6,7 +6,7 @@
  */
 import type { ItemKind } from "../../lib/usage/tallies.js";
 import { isoWeekOf, isWorkDate } from "../../lib/work-date.js";
-import { REST_PREFIX } from "../public-url.js";
+import { REST_PREFIX } from "../http/public-url.js";
 import type { CompiledTemplate } from "../mcp/resources/uri-template.js";
 import { RESOURCE_TEMPLATES } from "../mcp/resources/templates.js";
 import type { Operation } from "../operations/operation.js";

@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { UsageRecorder } from "../../lib/usage/usage-recorder.js";
 import type { UsageSurface } from "../../lib/usage/tallies.js";
 import type { Principal } from "../auth/principal.js";
-import { MCP_PATH } from "../public-url.js";
-import { REST_PREFIX } from "../public-url.js";
+import { MCP_PATH } from "../http/public-url.js";
+import { REST_PREFIX } from "../http/public-url.js";
 import { itemOfResource, itemOfRoute, itemOfTool, type ItemRef } from "./published-items.js";
 import { refusalReason } from "./refusal-reason.js";
 

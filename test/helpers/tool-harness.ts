@@ -16,7 +16,7 @@ import { createTestDatabase, type TestDatabase } from "./test-database.js";
 import type { Principal } from "../../gateway/auth/principal.js";
 import type { PeerParty } from "../../lib/config/peers-file.js";
 import { TOOL_SCOPES } from "../../lib/scopes.js";
-import { createServiceClients, type ServiceClients, type ServiceTransports } from "../../gateway/clients.js";
+import { createServiceClients, type ServiceClients, type ServiceTransports } from "../../gateway/upstream/clients.js";
 import { createSchemaCompiler } from "../../gateway/mcp/argument-validator.js";
 import type { ToolDefinition } from "../../gateway/mcp/tool.js";
 import { RpcError, toRpcError } from "../../gateway/mcp/tool-errors.js";

@@ -6,7 +6,7 @@
  */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_PARAM_LENGTH } from "../../gateway/http-refusals.js";
+import { MAX_PARAM_LENGTH } from "../../gateway/http/framework-refusals.js";
 import { startTestGateway, type TestGateway } from "../helpers/gateway.js";
 import { fillAnalysts } from "../mcp/harness.js";
 import { errorResponseProblem, parseJson } from "./error-shapes.js";

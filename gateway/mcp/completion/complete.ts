@@ -5,7 +5,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../../auth/principal.js";
-import type { ServiceClients } from "../../clients.js";
+import type { ServiceClients } from "../../upstream/clients.js";
 import type { PromptMethods } from "../prompts/prompt-methods.js";
 import type { ResourceReader } from "../resources/resource-reader.js";
 import { authorize, type ToolRunner } from "../tool-runner.js";

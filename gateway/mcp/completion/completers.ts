@@ -5,7 +5,7 @@
  * boards), languages, and fact-card claims (newest first). rank.ts filters and cuts them.
  */
 import { Code, ConnectError } from "@connectrpc/connect";
-import type { ServiceClients } from "../../clients.js";
+import type { ServiceClients } from "../../upstream/clients.js";
 
 export type CompleterName =
   "daily_date" | "weekly_date" | "analyst_id" | "portfolio_id" | "board_id" | "card_id" | "lang" | "claim";

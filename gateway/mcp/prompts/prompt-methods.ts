@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../../auth/principal.js";
 import { toolAccess } from "../../auth/tool-access.js";
-import type { ServiceClients } from "../../clients.js";
+import type { ServiceClients } from "../../upstream/clients.js";
 import { relevantError } from "../../schemas/relevant-error.js";
 import { createSchemaCompiler, describeArgumentError } from "../argument-validator.js";
 import type { ResourceReader } from "../resources/resource-reader.js";

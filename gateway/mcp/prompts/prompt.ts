@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../../auth/principal.js";
-import type { ServiceClients } from "../../clients.js";
+import type { ServiceClients } from "../../upstream/clients.js";
 import type { CompleterName } from "../completion/completers.js";
 
 export interface PromptArgument {

@@ -10,7 +10,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import type { FastifyBaseLogger } from "fastify";
 import type { Principal } from "../../auth/principal.js";
 import { toolAccess } from "../../auth/tool-access.js";
-import type { ServiceClients } from "../../clients.js";
+import type { ServiceClients } from "../../upstream/clients.js";
 import { addDays, workDateOf } from "../../../lib/work-date.js";
 import { RpcError, validationError } from "../tool-errors.js";
 import type { ResourceReader } from "./resource-reader.js";

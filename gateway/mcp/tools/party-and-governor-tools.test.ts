@@ -8,7 +8,7 @@ import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GovernorService, QueuePulseSchema } from "../../../gen/institute/governor/v1/governor_pb.js";
 import { BULK_COVERAGE, COFFEE, fillCoverage, T0 } from "../../../test/fixtures/coverage.js";
-import { createServiceClients, type ServiceTransports } from "../../clients.js";
+import { createServiceClients, type ServiceTransports } from "../../upstream/clients.js";
 import {
   checkOutput,
   peer,

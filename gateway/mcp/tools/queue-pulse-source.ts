@@ -5,7 +5,7 @@
  */
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { QueuePulse } from "../../../gen/institute/governor/v1/governor_pb.js";
-import type { ServiceClients } from "../../clients.js";
+import type { ServiceClients } from "../../upstream/clients.js";
 
 export interface QueuePulseSource {
   /** The governor's pulse, or undefined when no governor serves one. */

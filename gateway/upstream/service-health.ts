@@ -4,9 +4,9 @@
  * same questions over the in-process router (all-in-one) and over gRPC (cluster), so meta tells the truth in both.
  */
 import type { Client } from "@connectrpc/connect";
-import { Health, HealthCheckResponse_ServingStatus as Status } from "../gen/grpc/health/v1/health_pb.js";
-import type { Check } from "../lib/observability/readiness.js";
-import { SEARCH_SERVICE_NAME } from "../services/groups.js";
+import { Health, HealthCheckResponse_ServingStatus as Status } from "../../gen/grpc/health/v1/health_pb.js";
+import type { Check } from "../../lib/observability/readiness.js";
+import { SEARCH_SERVICE_NAME } from "../../services/groups.js";
 
 const TIMEOUT_MS = 2_000;
 

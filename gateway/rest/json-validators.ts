@@ -8,8 +8,8 @@
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
-import { REST_PREFIX } from "./public-url.js";
-import { noneMatchHits } from "./rest/markdown.js";
+import { REST_PREFIX } from "../http/public-url.js";
+import { noneMatchHits } from "./markdown.js";
 
 declare module "fastify" {
   interface FastifyContextConfig {

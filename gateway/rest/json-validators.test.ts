@@ -5,10 +5,10 @@
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { restRequests, sampleIds, type RestRequest, type SampleIds } from "../test/cluster/sample-requests.js";
-import { startTestGateway, type TestGateway } from "../test/helpers/gateway.js";
-import { ALL_SCOPES } from "../lib/scopes.js";
-import { seedDemoData } from "../demo-data/index.js";
+import { restRequests, sampleIds, type RestRequest, type SampleIds } from "../../test/cluster/sample-requests.js";
+import { startTestGateway, type TestGateway } from "../../test/helpers/gateway.js";
+import { ALL_SCOPES } from "../../lib/scopes.js";
+import { seedDemoData } from "../../demo-data/index.js";
 
 const AS_OF = Date.parse("2026-11-20T10:00:00Z");
 

@@ -1,6 +1,6 @@
 /** The service's public address: PUBLIC_BASE_URL, else http://HOST:PORT with the port actually bound. */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Config } from "../lib/config/config.js";
+import type { Config } from "../../lib/config/config.js";
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
 

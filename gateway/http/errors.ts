@@ -1,9 +1,14 @@
-/** The spec's ErrorResponse, and where service failures (through gateway/connect-codes.ts) and fastify errors become HTTP answers. */
+/** The spec's ErrorResponse, and where service failures (through gateway/http/connect-codes.ts) and fastify errors become HTTP answers. */
 import { ConnectError } from "@connectrpc/connect";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { answerOf, INTERNAL_MESSAGE, shownMessage } from "./connect-codes.js";
-import { relevantError } from "./schemas/relevant-error.js";
-import { classifyDatabaseError, DATABASE_UNAVAILABLE, INVALID_TEXT, RETRY_AFTER_SECONDS } from "../lib/db/db-errors.js";
+import { relevantError } from "../schemas/relevant-error.js";
+import {
+  classifyDatabaseError,
+  DATABASE_UNAVAILABLE,
+  INVALID_TEXT,
+  RETRY_AFTER_SECONDS,
+} from "../../lib/db/db-errors.js";
 
 export interface ErrorBody {
   error: string;

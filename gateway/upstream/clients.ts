@@ -3,16 +3,16 @@
  * governor when the deployment runs one that serves its queue pulse (absent otherwise: the tools answer without it).
  */
 import { createClient, type Client, type Transport } from "@connectrpc/connect";
-import { CatalogService } from "../gen/institute/catalog/v1/catalog_pb.js";
-import { WhiteboardPagesService } from "../gen/institute/catalog/v1/whiteboard_pages_pb.js";
-import { WorkspaceService } from "../gen/institute/catalog/v1/workspace_pb.js";
-import { ChainService } from "../gen/institute/factcard/v1/chain_pb.js";
-import { FactCardService } from "../gen/institute/factcard/v1/factcard_pb.js";
-import { GovernorService } from "../gen/institute/governor/v1/governor_pb.js";
-import { PortfolioService } from "../gen/institute/portfolio/v1/portfolio_pb.js";
-import { CoverageService } from "../gen/institute/reports/v1/coverage_pb.js";
-import { ReportsService } from "../gen/institute/reports/v1/reports_pb.js";
-import { SearchService } from "../gen/institute/search/v1/search_pb.js";
+import { CatalogService } from "../../gen/institute/catalog/v1/catalog_pb.js";
+import { WhiteboardPagesService } from "../../gen/institute/catalog/v1/whiteboard_pages_pb.js";
+import { WorkspaceService } from "../../gen/institute/catalog/v1/workspace_pb.js";
+import { ChainService } from "../../gen/institute/factcard/v1/chain_pb.js";
+import { FactCardService } from "../../gen/institute/factcard/v1/factcard_pb.js";
+import { GovernorService } from "../../gen/institute/governor/v1/governor_pb.js";
+import { PortfolioService } from "../../gen/institute/portfolio/v1/portfolio_pb.js";
+import { CoverageService } from "../../gen/institute/reports/v1/coverage_pb.js";
+import { ReportsService } from "../../gen/institute/reports/v1/reports_pb.js";
+import { SearchService } from "../../gen/institute/search/v1/search_pb.js";
 
 export interface ServiceClients {
   catalog: Client<typeof CatalogService>;
