@@ -1,9 +1,13 @@
 /**
- * The only public surface. On every request, in this order: edge filter, browser access (Origin, Host, CORS on the
- * tool endpoint), authentication (before routing), rate limit, scope, validation, the read cache (read-cache/), then
- * the route, which calls a service through a Connect client.
+ * The only public surface, in three encapsulated plugins: the REST API (rest/surface.ts, under /api/v1), the tool
+ * endpoint (mcp/surface.ts, at /api/mcp) and the rest of the site (site/surface.ts: discovery documents, the reference
+ * page, the relay callback, unknown paths). On every request, in this order: the root's gates (draining, edge
+ * filter, Host), the surface's own (browser access on the tool endpoint, any-origin reads of the discovery
+ * documents), the shared checks each surface is handed (authentication with its credential policy, rate limit,
+ * scope), validation, the read cache (REST), then the route, which calls a service through a Connect client. The
+ * shared checks throw a neutral refusal (http/refusal.ts); each surface renders it its own way.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { fastifyTrustProxy } from "../lib/config/access.js";
 import type { Config } from "../lib/config/config.js";
 import { requestIdOf } from "../lib/observability/logger.js";
@@ -12,12 +16,11 @@ import { installRequestContext } from "../lib/observability/request-context.js";
 import { requestLogging } from "../lib/observability/request-logging.js";
 import type { ApiKeyResolver } from "./auth/api-keys.js";
 import { authenticate, requireScope } from "./auth/authenticate.js";
-import { challengeEvery401 } from "./auth/rest-challenge.js";
+import type { Surface } from "./auth/credentials.js";
 import { boundRestInputs } from "./contract/input-bounds.js";
 import { createOAuthResolver } from "./auth/oauth-tokens.js";
 import { createPeerKeyResolver } from "./auth/peer-keys.js";
 import { ambiguousDigests } from "../lib/config/peers-file.js";
-import { resourceMetadataRoutes } from "./auth/resource-metadata.js";
 import type { ServiceClients } from "./upstream/clients.js";
 import { edgeFilter } from "./http/edge-filter.js";
 import { errorHandler } from "./http/errors.js";
@@ -30,18 +33,15 @@ import {
   MAX_PARAM_LENGTH,
   requireHost,
   type Gate,
+  type GateChain,
 } from "./http/framework-refusals.js";
-import { registerMethodAwareNotFound } from "./http/not-found.js";
-import { relayCallbackRoutes, type RelayCallbackOptions } from "./relay/callback-route.js";
-import { restRoutes } from "./rest/index.js";
+import { mirrorRoutes } from "./http/not-found.js";
+import type { RelayCallbackOptions } from "./relay/callback-route.js";
 import type { ChangeSource } from "./changes/change-source.js";
 import { collectRestRoutes } from "./contract/route-catalog.js";
-import { contractRoutes } from "./contract/routes.js";
-import { referenceRoutes } from "./docs/reference-routes.js";
-import { browserAccess } from "./mcp/browser-access.js";
 import { assertRegistry } from "./mcp/registry-check.js";
 import { createFailureThrottle } from "./auth/failure-throttle.js";
-import { mcpRoutes } from "./mcp/routes.js";
+import { mcpChain, mcpSurface } from "./mcp/surface.js";
 import type { RateLimiter } from "./rate-limit/limiter.js";
 import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
 import type { ToolDefinition } from "./mcp/tool.js";
@@ -49,12 +49,13 @@ import { TOOLS } from "./mcp/tools/index.js";
 import { recordingClients } from "./read-cache/call-recorder.js";
 import { observeReadCache } from "./read-cache/cache-metrics.js";
 import type { GatewayReadCache } from "./read-cache/open-read-cache.js";
-import { restReadCache } from "./read-cache/rest-read-cache.js";
 import { toolCallCache } from "./read-cache/tool-call-cache.js";
+import { restChain, restSurface } from "./rest/surface.js";
+import { siteChain, siteSurface } from "./site/surface.js";
 import type { UsageRecorder } from "../lib/usage/usage-recorder.js";
 import type { CursorSignerSource } from "../lib/cursor/cursor-key.js";
 import { usageHook } from "./usage/usage-hook.js";
-import { REST_PREFIX } from "./http/public-url.js";
+import { decodedPath, MCP_PATH, REST_PREFIX } from "./http/public-url.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -91,9 +92,27 @@ export interface GatewayDeps {
   cursors: CursorSignerSource;
 }
 
+/**
+ * fastify raises its framework errors (a path that does not decode, an overlong parameter) before routing, so no
+ * surface's hooks run; the path names the surface whose checks and rendering they get.
+ */
+function chainOfUnroutable(chains: Record<"rest" | "mcp" | "site", GateChain>) {
+  const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+  return (request: FastifyRequest): GateChain => {
+    const path = decodedPath(request.url);
+    return under(path, REST_PREFIX) ? chains.rest : under(path, MCP_PATH) ? chains.mcp : chains.site;
+  };
+}
+
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
-  // The gates every request passes first, in order; fastify's own refusals (bad URL, overlong parameter) run them too.
-  const gates: Gate[] = [];
+  // The gates every request passes first, in order, then its surface's chain; fastify's own refusals (bad URL,
+  // overlong parameter) run them too.
+  const rootGates: Gate[] = [];
+  let chains: Record<"rest" | "mcp" | "site", GateChain> | undefined;
+  const unroutable = (request: FastifyRequest): GateChain => {
+    const chain = chainOfUnroutable(chains!)(request);
+    return { gates: [...rootGates, ...chain.gates], errorHandler: chain.errorHandler };
+  };
   const app = Fastify({
     logger: deps.logger ?? false,
     ...requestLogging(),
@@ -114,13 +133,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       },
     },
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: frameworkErrors(() => gates),
+    frameworkErrors: frameworkErrors(unroutable),
     clientErrorHandler,
     http: { requireHostHeader: false },
     // A request arriving while the gateway closes gets drainingGate's 503 (an ErrorResponse), not fastify's own.
     return503OnClosing: false,
   });
-  const gate = (hook: Gate) => (gates.push(hook), app.addHook("onRequest", hook));
+  const gate = (hook: Gate) => (rootGates.push(hook), app.addHook("onRequest", hook));
   app.decorateRequest("principal", null);
   installRequestContext(app);
   if (deps.metrics) instrumentHttp(app, deps.metrics);
@@ -140,25 +159,24 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
         cacheSeconds: auth.oauthCacheSeconds,
       })
     : undefined;
-  gate(browserAccess(deps.config));
+  const resolvers = { apiKeys: deps.apiKeys, peers: createPeerKeyResolver(auth.peers), oauth };
   const failures = createFailureThrottle(deps.config.access.authFailures, deps.now);
-  gate(authenticate({ apiKeys: deps.apiKeys, peers: createPeerKeyResolver(auth.peers), oauth }, deps.config, failures));
   const limiter = deps.rateLimits;
-  if (limiter) {
-    gate(rateLimitHook(limiter));
-    app.addHook("onClose", async () => limiter.close());
-  }
-  gate(requireScope);
-  challengeEvery401(app, deps.config);
+  if (limiter) app.addHook("onClose", async () => limiter.close());
+  // The checks every surface shares, in order; each surface installs them with its own credential policy.
+  const sharedChecks = (surface: Surface): Gate[] => [
+    authenticate(resolvers, failures, surface),
+    ...(limiter ? [rateLimitHook(limiter)] : []),
+    requireScope,
+  ];
   app.setErrorHandler(errorHandler);
   app.addHook("preHandler", refuseNonFiniteNumbers);
-  registerMethodAwareNotFound(app);
+  const routeTable = mirrorRoutes(app);
   jsonValidators(app);
   const readCache = deps.readCache ?? null;
   app.decorate("readCache", readCache);
   const clients = readCache ? recordingClients(deps.clients) : deps.clients;
   if (readCache) {
-    restReadCache(app, readCache.store);
     if (deps.metrics) observeReadCache(deps.metrics.registry, readCache.store);
     app.addHook("onClose", async () => readCache.close());
   }
@@ -169,25 +187,41 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   }
   boundRestInputs(app);
   const restRouteList = collectRestRoutes(app);
-  resourceMetadataRoutes(app, { config: deps.config });
-  await app.register(mcpRoutes, {
-    tools,
-    clients,
-    cursors: deps.cursors,
-    projectName: deps.config.project.name,
-    now: deps.now,
-    wrapCall: readCache ? toolCallCache(readCache.store, app.log) : undefined,
-    changesHeard: readCache ? () => readCache.store.live : undefined,
-    changes: readCache ?? undefined,
-    changeFeed: deps.changes
-      ? { source: deps.changes, settle: readCache ? () => readCache.settle() : undefined }
-      : undefined,
+  chains = {
+    rest: restChain(sharedChecks("rest")),
+    mcp: mcpChain(deps.config, sharedChecks("tool")),
+    site: siteChain(deps.config, routeTable, sharedChecks("tool")),
+  };
+  await app.register(mcpSurface, {
+    prefix: MCP_PATH,
+    config: deps.config,
+    chain: chains.mcp,
+    routeTable,
+    endpoint: {
+      tools,
+      clients,
+      cursors: deps.cursors,
+      projectName: deps.config.project.name,
+      now: deps.now,
+      wrapCall: readCache ? toolCallCache(readCache.store, app.log) : undefined,
+      changesHeard: readCache ? () => readCache.store.live : undefined,
+      changes: readCache ?? undefined,
+      changeFeed: deps.changes
+        ? { source: deps.changes, settle: readCache ? () => readCache.settle() : undefined }
+        : undefined,
+    },
   });
-  await app.register(contractRoutes, { config: deps.config, routes: restRouteList, tools, rateLimit: limiter?.config });
-  await app.register(referenceRoutes, { title: deps.config.project.name });
-  if (deps.relayCallbacks) await app.register(relayCallbackRoutes, deps.relayCallbacks);
-  await app.register(restRoutes, {
+  await app.register(siteSurface, {
+    config: deps.config,
+    chain: chains.site,
+    routeTable,
+    contract: { config: deps.config, routes: restRouteList, tools, rateLimit: limiter?.config },
+    relayCallbacks: deps.relayCallbacks,
+  });
+  await app.register(restSurface, {
     prefix: REST_PREFIX,
+    chain: chains.rest,
+    routeTable,
     config: deps.config,
     clients,
     facts: { searchEnabled: deps.searchEnabled ?? (() => false) },

@@ -2,21 +2,13 @@
  * Authentication before routing (spec §5.2 rule 5): every path that is not public, including paths that do
  * not exist, answers 401 without a valid credential. Then (after the rate limit step) the route's scope is checked
  * by `requireScope` (spec §5.1 rule 3).
- * REST (/api/v1) takes institute keys only; on every other path any valid credential of spec §5.2 counts, and a
- * refusal carries the Bearer challenge that starts OAuth discovery.
+ * Each surface installs it with its own credential policy: REST (/api/v1) takes institute keys only; everywhere else
+ * any valid credential of spec §5.2 counts. A refusal is thrown (http/refusal.ts) and rendered by the surface: on
+ * REST with the ApiKey challenge, elsewhere with the Bearer challenge that starts OAuth discovery.
  */
-import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../../lib/config/config.js";
-import { sendError } from "../http/errors.js";
-import { routePath } from "../http/public-url.js";
-import { sendChallenge } from "./challenge.js";
-import {
-  knownValid,
-  presentedCredential,
-  resolveCredential,
-  surfaceOf,
-  type CredentialResolvers,
-} from "./credentials.js";
+import type { FastifyRequest } from "fastify";
+import { Refusal } from "../http/refusal.js";
+import { knownValid, presentedCredential, resolveCredential, type CredentialResolvers, type Surface } from "./credentials.js";
 import type { FailureThrottle } from "./failure-throttle.js";
 import { feedTokenOf, resolveFeedToken } from "./feed-token.js";
 import { holdsScope, type Principal } from "./principal.js";
@@ -40,41 +32,40 @@ declare module "fastify" {
   interface FastifyContextConfig extends RouteAccess {}
 }
 
-const tooManyFailures = async (failures: FailureThrottle, reply: FastifyReply, wait: number) => {
+const tooManyFailures = async (failures: FailureThrottle, wait: number) => {
   await failures.hold();
-  return sendError(
-    reply.header("retry-after", String(wait)),
+  return new Refusal(
+    "auth_failures",
     429,
     `too many failed authentications from this address: retry after ${wait} s`,
+    { "retry-after": String(wait) },
   );
 };
 
-export function authenticate(resolvers: CredentialResolvers, config: Config, failures: FailureThrottle) {
-  return async function authenticateHook(request: FastifyRequest, reply: FastifyReply) {
+const refuseCredential = (error: string, tokenRefused: boolean) =>
+  new Refusal("credential", 401, error, {}, {}, tokenRefused);
+
+const MISSING: Record<Surface, string> = {
+  rest: "missing API key: send it in the X-API-Key header",
+  tool: "missing credential: send an API key in X-API-Key or a token in Authorization: Bearer",
+};
+
+export function authenticate(resolvers: CredentialResolvers, failures: FailureThrottle, surface: Surface) {
+  return async function authenticateHook(request: FastifyRequest) {
     const access = request.is404 ? {} : (request.routeOptions.config as RouteAccess);
     if (access.public) return;
-    const surface = surfaceOf(routePath(request));
     const presented = presentedCredential(request.headers);
     const feedToken = presented === undefined && access.feed ? feedTokenOf(request) : undefined;
     if (feedToken !== undefined) {
       const wait = failures.take(request.ip);
-      if (wait > 0 && !resolvers.apiKeys.known(feedToken)) return tooManyFailures(failures, reply, wait);
+      if (wait > 0 && !resolvers.apiKeys.known(feedToken)) throw await tooManyFailures(failures, wait);
       const outcome = await resolveFeedToken(feedToken, resolvers.apiKeys);
-      if ("error" in outcome) return sendError(reply, 401, outcome.error);
+      if ("error" in outcome) throw refuseCredential(outcome.error, false);
       if (wait === 0) failures.giveBack(request.ip);
       request.principal = outcome.principal;
       return;
     }
-    if (presented === undefined) {
-      if (surface === "rest") return sendError(reply, 401, "missing API key: send it in the X-API-Key header");
-      return sendChallenge(
-        config,
-        request,
-        reply,
-        "missing credential: send an API key in X-API-Key or a token in Authorization: Bearer",
-        false,
-      );
-    }
+    if (presented === undefined) throw refuseCredential(MISSING[surface], false);
     // An institute key whose look-up is fresh in memory costs no database work, so it takes no try either.
     const remembered =
       "via" in presented && presented.via === "x-api-key" ? resolvers.apiKeys.remembered(presented.value) : undefined;
@@ -85,20 +76,20 @@ export function authenticate(resolvers: CredentialResolvers, config: Config, fai
     // Every look-up takes a try, given back unless it fails; only an address out of tries pays for asking whether the
     // credential is one this gateway already knows to be valid (hashing it again), and is served if it is.
     const wait = failures.take(request.ip);
-    if (wait > 0 && !knownValid(presented, resolvers)) return tooManyFailures(failures, reply, wait);
+    if (wait > 0 && !knownValid(presented, resolvers)) throw await tooManyFailures(failures, wait);
     const outcome = await resolveCredential(presented, surface, resolvers);
     if (wait === 0 && !("status" in outcome && outcome.status === 401)) failures.giveBack(request.ip);
     if ("status" in outcome) {
-      if (outcome.status === 503) return sendError(reply.header("retry-after", "5"), 503, outcome.error);
-      if (surface === "rest") return sendError(reply, 401, outcome.error);
-      return sendChallenge(config, request, reply, outcome.error, outcome.tokenRefused);
+      if (outcome.status === 503)
+        throw new Refusal("auth_unavailable", 503, outcome.error, { "retry-after": "5" });
+      throw refuseCredential(outcome.error, outcome.tokenRefused);
     }
     request.principal = outcome.principal;
   };
 }
 
 /** The route's scope, checked once the caller is known and counted (the rate limit step runs in between). */
-export async function requireScope(request: FastifyRequest, reply: FastifyReply) {
+export async function requireScope(request: FastifyRequest) {
   const principal = request.principal;
   const scope = request.is404 ? undefined : (request.routeOptions?.config as RouteAccess | undefined)?.scope;
   if (!scope || principal === null) return;
@@ -110,6 +101,6 @@ export async function requireScope(request: FastifyRequest, reply: FastifyReply)
       : holdsScope(principal, scope);
   if (!holds) {
     const granted = principal.kind === "peer" ? [] : [...principal.scopes].sort();
-    return sendError(reply, 403, `missing scope: ${scope}`, { required: scope, granted });
+    throw new Refusal("scope", 403, `missing scope: ${scope}`, {}, { required: scope, granted });
   }
 }

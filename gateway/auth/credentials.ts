@@ -18,12 +18,11 @@ export interface CredentialResolvers {
   oauth: OAuthResolver | undefined;
 }
 
+/** Whose credential policy applies: REST (/api/v1) takes institute keys only, the tool endpoint and the rest any kind. */
+/** Whose credential policy applies: REST (/api/v1) takes institute keys only; the tool endpoint and every other path any kind. */
 export type Surface = "rest" | "tool";
 
 export type Resolution = { principal: Principal } | { status: 401 | 503; error: string; tokenRefused: boolean };
-
-/** The REST surface is everything under /api/v1 (the routed path: see routePath); it takes institute keys only. */
-export const surfaceOf = (path: string): Surface => (/^\/api\/v1(\/|$)/.test(path) ? "rest" : "tool");
 
 export function presentedCredential(headers: IncomingHttpHeaders): Presented {
   const apiKey = headers["x-api-key"];

@@ -13,7 +13,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { errorHandler, sendError } from "./errors.js";
+import { sendError } from "./errors.js";
 
 export type Gate = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -28,11 +28,21 @@ const FRAMEWORK_REFUSALS: Record<string, { status: number; error: string }> = {
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, error: `path parameter too long: at most ${MAX_PARAM_LENGTH} characters` },
 };
 
-/** fastify's `frameworkErrors`: the gates first, in the order of the request lifecycle, then the refusal. */
-export function frameworkErrors(gates: () => readonly Gate[]) {
+/** The checks a request meets before its route, and how their refusals and failures are answered, on one surface. */
+export interface GateChain {
+  gates: readonly Gate[];
+  errorHandler: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+/**
+ * fastify's `frameworkErrors`: the gates first, in the order of the request lifecycle, then the refusal. fastify
+ * raises these before routing, so no surface's hooks run: `chainOf` names the chain of the surface the path belongs to.
+ */
+export function frameworkErrors(chainOf: (request: FastifyRequest) => GateChain) {
   return function onFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+    const chain = chainOf(request);
     void (async () => {
-      for (const gate of gates()) {
+      for (const gate of chain.gates) {
         await gate(request, reply);
         if (reply.sent) return;
       }
@@ -40,8 +50,9 @@ export function frameworkErrors(gates: () => readonly Gate[]) {
       if (!known) request.log.error({ err: error }, "framework error");
       sendError(reply, known?.status ?? 400, known?.error ?? "malformed request");
     })().catch((err: unknown) => {
-      // A gate that failed (the database down while resolving the key): answered as any request's error is.
-      if (!reply.sent) errorHandler(err as FastifyError, request, reply);
+      // A refusal (401, 429), or a gate that failed (the database down while resolving the key): answered as the
+      // surface answers any request's.
+      if (!reply.sent) chain.errorHandler(err as FastifyError, request, reply);
     });
   };
 }

@@ -1,5 +1,5 @@
 /** The service's public address: PUBLIC_BASE_URL, else http://HOST:PORT with the port actually bound. */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { Config } from "../../lib/config/config.js";
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
@@ -28,12 +28,11 @@ export const MCP_PATH = "/api/mcp";
 export const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
 
 /**
- * The path a request is routed by: the matched route's pattern, or for an unmatched request its path
- * percent-decoded, so `/api/v%31/…` or `/api/%6Dcp` cannot slip past a check written against the plain path.
+ * A request path percent-decoded, so `/api/v%31/…` or `/api/%6Dcp` cannot slip past a check written against the plain
+ * path; as received when it does not decode.
  */
-export function routePath(request: FastifyRequest): string {
-  if (!request.is404 && request.routeOptions.url) return request.routeOptions.url;
-  const raw = request.url.split("?")[0]!;
+export function decodedPath(url: string): string {
+  const raw = url.split("?")[0]!;
   try {
     return decodeURIComponent(raw);
   } catch {

@@ -1,25 +1,14 @@
 /**
  * Browser access to the tool endpoint (MCP streamable HTTP, "Security Warning"): CORS for the allowed origins, a
  * 403 for any other Origin, and, while the gateway is bound to a loopback address, a 403 for a foreign Host
- * (DNS-rebinding protection). Runs before authentication, so a preflight (which carries no credential) is answered
- * here, and a 401 to an allowed origin still exposes WWW-Authenticate. Public discovery documents allow any origin.
+ * (DNS-rebinding protection). Installed on the endpoint's own plugin before authentication, so a preflight (which
+ * carries no credential) is answered here, and a 401 to an allowed origin still exposes WWW-Authenticate.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../../lib/config/config.js";
 import { sendError } from "../http/errors.js";
-import { isLoopbackHost, MCP_PATH, publicBaseUrl, RESOURCE_METADATA_PATH, routePath } from "../http/public-url.js";
-
-export const PUBLIC_DOCUMENTS = new Set([
-  RESOURCE_METADATA_PATH,
-  `${RESOURCE_METADATA_PATH}${MCP_PATH}`,
-  "/api/contract",
-  "/api/openapi.json",
-]);
-
-const EXPOSED = "WWW-Authenticate, Mcp-Protocol-Version, RateLimit-Policy, RateLimit, Retry-After";
-const REQUEST_HEADERS =
-  "Authorization, Content-Type, Accept, X-API-Key, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID";
-
+import { CROSS_ORIGIN_EXPOSED, CROSS_ORIGIN_REQUEST_HEADERS } from "../http/cross-origin.js";
+import { isLoopbackHost, publicBaseUrl } from "../http/public-url.js";
 /** The host name of a Host header value (`example.com:8080`, `[::1]:80`), lowercased, without the port. */
 function hostName(host: string): string {
   const h = host.trim().toLowerCase();
@@ -50,22 +39,7 @@ export function browserAccess(config: Config) {
   }
 
   return async function browserAccessHook(request: FastifyRequest, reply: FastifyReply) {
-    const path = routePath(request);
     const origin = request.headers.origin;
-    if (PUBLIC_DOCUMENTS.has(path)) {
-      if (origin === undefined) return;
-      reply.header("access-control-allow-origin", "*").header("access-control-expose-headers", EXPOSED);
-      if (request.method === "OPTIONS") {
-        return reply
-          .code(204)
-          .header("access-control-allow-methods", "GET")
-          .header("access-control-allow-headers", REQUEST_HEADERS)
-          .header("access-control-max-age", "600")
-          .send();
-      }
-      return;
-    }
-    if (path !== MCP_PATH) return;
     if (!hostAllowed(request.headers.host))
       return sendError(reply, 403, `host not allowed: ${request.headers.host ?? "(none)"}`);
     if (origin === undefined) return;
@@ -73,12 +47,12 @@ export function browserAccess(config: Config) {
     reply
       .header("access-control-allow-origin", origin)
       .header("vary", "Origin")
-      .header("access-control-expose-headers", EXPOSED);
+      .header("access-control-expose-headers", CROSS_ORIGIN_EXPOSED);
     if (request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined) {
       return reply
         .code(204)
         .header("access-control-allow-methods", "POST")
-        .header("access-control-allow-headers", REQUEST_HEADERS)
+        .header("access-control-allow-headers", CROSS_ORIGIN_REQUEST_HEADERS)
         .header("access-control-max-age", "600")
         .send();
     }

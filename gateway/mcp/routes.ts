@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ServiceClients } from "../upstream/clients.js";
-import { MCP_PATH } from "../http/public-url.js";
 import { resultResponseJson } from "./call-result-json.js";
 import {
   classify,
@@ -104,7 +103,8 @@ export async function mcpRoutes(app: FastifyInstance, opts: McpOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "string" }, (_request, body, done) => done(null, body));
 
-  app.post(MCP_PATH, async (request, reply) => {
+  // The endpoint itself: the plugin is registered at MCP_PATH (mcp/surface.ts).
+  app.post("", async (request, reply) => {
     const contentType = String(request.headers["content-type"] ?? "");
     if (!/^application\/json\s*(;|$)/i.test(contentType)) {
       return transportError(reply, 415, INVALID_REQUEST, "Unsupported Media Type: the body must be application/json");

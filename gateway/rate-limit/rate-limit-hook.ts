@@ -1,17 +1,14 @@
 /**
  * The rate limit step of the public surface: after authentication, before the route's scope. Every request that is
  * served or refused past authentication is counted against its credential, or on the public routes against its
- * client address, and carries RateLimit-Policy and RateLimit. Over the limit the answer is 429 with Retry-After: an
- * ErrorResponse, or on the tool endpoint a JSON-RPC error of category transient (spec §7.2: a retry may help). A 401
- * counts against nothing (docs/access-control.md). A route declares `config: { rateLimit: false }` to be exempt.
+ * client address, and carries RateLimit-Policy and RateLimit. Over the limit the step refuses with 429 and
+ * Retry-After, which the surface renders: an ErrorResponse, or on the tool endpoint a JSON-RPC error of category
+ * transient (spec §7.2: a retry may help; mcp/refusals.ts). A 401 counts against nothing (docs/access-control.md).
+ * A route declares `config: { rateLimit: false }` to be exempt.
  */
-import { Code, ConnectError } from "@connectrpc/connect";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { RateLimitKind } from "../../lib/config/access.js";
-import { sendError } from "../http/errors.js";
-import { errorResponse } from "../mcp/json-rpc.js";
-import { fromConnectError } from "../mcp/tool-errors.js";
-import { MCP_PATH, routePath } from "../http/public-url.js";
+import { Refusal } from "../http/refusal.js";
 import { policyHeader, rateLimitHeader, type Decision } from "./headers.js";
 import type { RateLimiter } from "./limiter.js";
 import { partitionOf } from "./partition.js";
@@ -35,13 +32,6 @@ export function rateLimitMessage(kind: RateLimitKind, decision: Decision): strin
   return `rate limit exceeded: ${WHO[kind]} may send ${perMinute} requests a minute, in bursts of up to ${burst}; retry after ${decision.resetSeconds} s`;
 }
 
-function sendTooMany(request: FastifyRequest, reply: FastifyReply, message: string) {
-  if (routePath(request) !== MCP_PATH) return sendError(reply, 429, message);
-  // The body is not read yet (this runs before parsing), so the request's id is unknown: null, as JSON-RPC allows.
-  const rpc = fromConnectError(new ConnectError(message, Code.ResourceExhausted));
-  return reply.code(429).type("application/json; charset=utf-8").send(errorResponse(null, rpc.toObject()));
-}
-
 export function rateLimitHook(limiter: RateLimiter) {
   return async function rateLimitStep(request: FastifyRequest, reply: FastifyReply) {
     if (!request.is404 && request.routeOptions?.config?.rateLimit === false) return;
@@ -51,10 +41,8 @@ export function rateLimitHook(limiter: RateLimiter) {
     reply.header("ratelimit-policy", policyHeader(decision.policy)).header("ratelimit", rateLimitHeader(decision));
     if (decision.allowed) return;
     request.log.debug({ bucketKind: partition.kind }, "rate limit exceeded");
-    return sendTooMany(
-      request,
-      reply.header("retry-after", String(decision.resetSeconds)),
-      rateLimitMessage(partition.kind, decision),
-    );
+    throw new Refusal("rate_limit", 429, rateLimitMessage(partition.kind, decision), {
+      "retry-after": String(decision.resetSeconds),
+    });
   };
 }
