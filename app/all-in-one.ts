@@ -10,6 +10,7 @@ import type { RelayCallbackOptions } from "../gateway/relay/callback-route.js";
 import type { ToolDefinition } from "../gateway/mcp/tool.js";
 import type { RateLimiter } from "../gateway/rate-limit/limiter.js";
 import type { UsageRecorder } from "../lib/usage/usage-recorder.js";
+import type { Opener } from "../gateway/infrastructure/infrastructure-plugin.js";
 import { healthRoutes } from "../lib/health/health-service.js";
 import { groupHealth, groupRoutes, indexesOf, SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
 import { composeGateway, type ComposedGateway } from "./compose/gateway-composition.js";
@@ -32,10 +33,11 @@ export interface AllInOneOptions {
   governorRoutes?: (router: ConnectRouter) => void;
   /** The tool registry; default the real one (tests pass their own definitions). */
   tools?: ToolDefinition[];
-  /** Per-credential rate limits (app/compose/open-rate-limiter.ts); absent, none. */
-  rateLimits?: RateLimiter;
-  /** Usage and readership counters (app/compose/open-usage-recorder.ts); absent, nothing is counted. */
-  usage?: UsageRecorder;
+  /** Opens the per-credential rate limits (app/compose/open-rate-limiter.ts); absent, none. The gateway closes them. */
+  rateLimits?: Opener<RateLimiter>;
+  /** Opens the usage and readership counters (app/compose/open-usage-recorder.ts); absent, nothing is counted. The
+   * gateway closes them. */
+  usage?: Opener<UsageRecorder>;
   /** Prometheus metrics of this process (npm start serves them on METRICS_PORT). */
   metrics?: Metrics;
   /** Readiness checks beyond the database and the services (the owner pool, the bus). */

@@ -108,12 +108,14 @@ export async function build(options: BuildOptions = {}) {
       relayName: config.relay.name,
       signingSecret: config.relay.signingSecret!,
     },
-    rateLimits: config.databaseUrl
-      ? openRateLimiter({ config: config.access.rateLimit, databaseUrl: config.databaseUrl, log })
-      : undefined,
-    usage: config.databaseUrl
-      ? openUsageRecorder({ config: config.usage, databaseUrl: config.databaseUrl, log })
-      : undefined,
+    rateLimits: (log) =>
+      config.databaseUrl
+        ? openRateLimiter({ config: config.access.rateLimit, databaseUrl: config.databaseUrl, log })
+        : undefined,
+    usage: (log) =>
+      config.databaseUrl
+        ? openUsageRecorder({ config: config.usage, databaseUrl: config.databaseUrl, log })
+        : undefined,
     metrics,
     checks: { "database:owner": poolCheck(owner), bus: () => bus.ping() },
   });

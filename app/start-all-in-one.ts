@@ -72,16 +72,8 @@ export async function startAllInOne(config: Config, say: (line: string) => void)
     indexesInBackground: true,
     relayCallbacks: governor.relayCallbacks,
     governorRoutes: governor.pulseRoutes,
-    rateLimits: openRateLimiter({
-      config: config.access.rateLimit,
-      databaseUrl: db.ownerUrl,
-      log: { warn: (f, m) => app.log.warn(f, m) },
-    }),
-    usage: openUsageRecorder({
-      config: config.usage,
-      databaseUrl: db.ownerUrl,
-      log: { warn: (f, m) => app.log.warn(f, m), error: (f, m) => app.log.error(f, m) },
-    }),
+    rateLimits: (log) => openRateLimiter({ config: config.access.rateLimit, databaseUrl: db.ownerUrl, log }),
+    usage: (log) => openUsageRecorder({ config: config.usage, databaseUrl: db.ownerUrl, log }),
   });
   let admin: Awaited<ReturnType<typeof startAdminListener>>;
   let internal: InternalServer | null = null;

@@ -47,8 +47,7 @@ import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
 import type { ToolDefinition } from "./mcp/tool.js";
 import { TOOLS } from "./mcp/tools/index.js";
 import { recordingClients } from "./read-cache/call-recorder.js";
-import { observeReadCache } from "./read-cache/cache-metrics.js";
-import type { GatewayReadCache } from "./read-cache/open-read-cache.js";
+import { gatewayInfrastructure, type Opener, type ReadCacheSettings } from "./infrastructure/infrastructure-plugin.js";
 import { toolCallCache } from "./read-cache/tool-call-cache.js";
 import { restChain, restSurface } from "./rest/surface.js";
 import { siteChain, siteSurface } from "./site/surface.js";
@@ -56,13 +55,6 @@ import type { UsageRecorder } from "../lib/usage/usage-recorder.js";
 import type { CursorSignerSource } from "../lib/cursor/cursor-key.js";
 import { usageHook } from "./usage/usage-hook.js";
 import { decodedPath, MCP_PATH, REST_PREFIX } from "./http/public-url.js";
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The read cache (READ_CACHE_BYTES), null when off: its store and settle(), for tests and in-process writers. */
-    readCache: GatewayReadCache | null;
-  }
-}
 
 export interface GatewayDeps {
   config: Config;
@@ -80,12 +72,12 @@ export interface GatewayDeps {
   /** Epoch milliseconds: what "today" is for the tool endpoint's resource list and prompts, and the clock of the
    * failed-authentication throttle (tests fix it). */
   now?: () => number;
-  /** Per-credential rate limits shared across replicas (gateway/rate-limit/); absent, none. Closed with the gateway. */
-  rateLimits?: RateLimiter;
-  /** Answers kept as sent, dropped when the data they came from changes; absent, every read asks the services. The gateway closes it. */
-  readCache?: GatewayReadCache;
-  /** Usage and readership counters (gateway/usage/), flushed on their own timer; absent, nothing is counted. The gateway closes it. */
-  usage?: UsageRecorder;
+  /** Opens the per-credential rate limits shared across replicas (gateway/rate-limit/); absent, none. */
+  rateLimits?: Opener<RateLimiter>;
+  /** Answers kept as sent, dropped when the data they came from changes; absent, every read asks the services. */
+  readCache?: ReadCacheSettings;
+  /** Opens the usage and readership counters (gateway/usage/), flushed on their own timer; absent, nothing is counted. */
+  usage?: Opener<UsageRecorder>;
   /** The change log behind GET /api/v1/changes. */
   changes?: ChangeSource;
   /** The deployment's cursor signer (lib/cursor/cursor-key.ts): the keyset tools sign their cursors with it. */
@@ -161,8 +153,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     : undefined;
   const resolvers = { apiKeys: deps.apiKeys, peers: createPeerKeyResolver(auth.peers), oauth };
   const failures = createFailureThrottle(deps.config.access.authFailures, deps.now);
-  const limiter = deps.rateLimits;
-  if (limiter) app.addHook("onClose", async () => limiter.close());
+  await app.register(gatewayInfrastructure, {
+    readCache: deps.readCache,
+    rateLimiter: deps.rateLimits,
+    usage: deps.usage,
+    metrics: deps.metrics,
+  });
+  const { readCache, rateLimiter: limiter, usage } = app;
   // The checks every surface shares, in order; each surface installs them with its own credential policy.
   const sharedChecks = (surface: Surface): Gate[] => [
     authenticate(resolvers, failures, surface),
@@ -173,18 +170,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.addHook("preHandler", refuseNonFiniteNumbers);
   const routeTable = mirrorRoutes(app);
   jsonValidators(app);
-  const readCache = deps.readCache ?? null;
-  app.decorate("readCache", readCache);
   const clients = readCache ? recordingClients(deps.clients) : deps.clients;
-  if (readCache) {
-    if (deps.metrics) observeReadCache(deps.metrics.registry, readCache.store);
-    app.addHook("onClose", async () => readCache.close());
-  }
-  const usage = deps.usage;
-  if (usage) {
-    usageHook(app, { recorder: usage, toolNames: new Set(tools.map((t) => t.name)), now: deps.now });
-    app.addHook("onClose", async () => usage.close());
-  }
+  if (usage) usageHook(app, { recorder: usage, toolNames: new Set(tools.map((t) => t.name)), now: deps.now });
   boundRestInputs(app);
   const restRouteList = collectRestRoutes(app);
   chains = {

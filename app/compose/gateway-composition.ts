@@ -14,7 +14,7 @@ import { createServiceClients, type ServiceClients, type ServiceTransports } fro
 import type { ToolDefinition } from "../../gateway/mcp/tool.js";
 import type { RateLimiter } from "../../gateway/rate-limit/limiter.js";
 import type { UsageRecorder } from "../../lib/usage/usage-recorder.js";
-import { openReadCache } from "../../gateway/read-cache/open-read-cache.js";
+import type { Opener } from "../../gateway/infrastructure/infrastructure-plugin.js";
 import { createChangeSource } from "../../gateway/changes/change-source.js";
 import { countedInbox } from "../../gateway/relay/callback-metrics.js";
 import type { RelayCallbackOptions } from "../../gateway/relay/callback-route.js";
@@ -39,10 +39,11 @@ export interface GatewayComposition {
   logger?: FastifyServerOptions["logger"];
   relayCallbacks?: RelayCallbackOptions;
   tools?: ToolDefinition[];
-  /** Per-credential rate limits (app/compose/open-rate-limiter.ts); absent, none. */
-  rateLimits?: RateLimiter;
-  /** Usage and readership counters (app/compose/open-usage-recorder.ts); absent, nothing is counted. */
-  usage?: UsageRecorder;
+  /** Opens the per-credential rate limits (app/compose/open-rate-limiter.ts); absent, none. The gateway closes them. */
+  rateLimits?: Opener<RateLimiter>;
+  /** Opens the usage and readership counters (app/compose/open-usage-recorder.ts); absent, nothing is counted. The
+   * gateway closes them. */
+  usage?: Opener<UsageRecorder>;
   metrics?: Metrics;
   /** Readiness checks beyond the database and the services (the callback inbox's pool, the bus). */
   checks?: Record<string, Check>;
@@ -69,18 +70,7 @@ export async function composeGateway(c: GatewayComposition): Promise<ComposedGat
     c.relayCallbacks && c.metrics
       ? { ...c.relayCallbacks, inbox: countedInbox(c.relayCallbacks.inbox, c.metrics.registry) }
       : c.relayCallbacks;
-  // The read cache listens on a session of its own, with the reader's settings; its warnings go to the gateway's log.
-  let app: FastifyInstance | undefined;
-  const readCache =
-    c.config.readCacheBytes > 0
-      ? openReadCache({
-          budgetBytes: c.config.readCacheBytes,
-          connection: c.reader.options,
-          staleMs: c.config.readCacheStaleSeconds * 1000,
-          log: { warn: (details, message) => app?.log.warn(details, message) },
-        })
-      : undefined;
-  app = await buildGateway({
+  const app = await buildGateway({
     config: c.config,
     clients,
     apiKeys: createApiKeyResolver(c.reader, { cacheSeconds: c.config.keyCacheSeconds, now: c.now }),
@@ -92,7 +82,12 @@ export async function composeGateway(c: GatewayComposition): Promise<ComposedGat
     rateLimits: c.rateLimits,
     usage: c.usage,
     metrics: c.metrics,
-    readCache,
+    // The read cache listens on a session of its own, with the reader's settings.
+    readCache: {
+      budgetBytes: c.config.readCacheBytes,
+      connection: c.reader.options,
+      staleMs: c.config.readCacheStaleSeconds * 1000,
+    },
     changes: createChangeSource(c.reader, cursors),
     cursors,
   });

@@ -8,7 +8,13 @@
  */
 import type { FastifyRequest } from "fastify";
 import { Refusal } from "../http/refusal.js";
-import { knownValid, presentedCredential, resolveCredential, type CredentialResolvers, type Surface } from "./credentials.js";
+import {
+  knownValid,
+  presentedCredential,
+  resolveCredential,
+  type CredentialResolvers,
+  type Surface,
+} from "./credentials.js";
 import type { FailureThrottle } from "./failure-throttle.js";
 import { feedTokenOf, resolveFeedToken } from "./feed-token.js";
 import { holdsScope, type Principal } from "./principal.js";
@@ -34,12 +40,9 @@ declare module "fastify" {
 
 const tooManyFailures = async (failures: FailureThrottle, wait: number) => {
   await failures.hold();
-  return new Refusal(
-    "auth_failures",
-    429,
-    `too many failed authentications from this address: retry after ${wait} s`,
-    { "retry-after": String(wait) },
-  );
+  return new Refusal("auth_failures", 429, `too many failed authentications from this address: retry after ${wait} s`, {
+    "retry-after": String(wait),
+  });
 };
 
 const refuseCredential = (error: string, tokenRefused: boolean) =>
@@ -80,8 +83,7 @@ export function authenticate(resolvers: CredentialResolvers, failures: FailureTh
     const outcome = await resolveCredential(presented, surface, resolvers);
     if (wait === 0 && !("status" in outcome && outcome.status === 401)) failures.giveBack(request.ip);
     if ("status" in outcome) {
-      if (outcome.status === 503)
-        throw new Refusal("auth_unavailable", 503, outcome.error, { "retry-after": "5" });
+      if (outcome.status === 503) throw new Refusal("auth_unavailable", 503, outcome.error, { "retry-after": "5" });
       throw refuseCredential(outcome.error, outcome.tokenRefused);
     }
     request.principal = outcome.principal;

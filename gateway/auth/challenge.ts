@@ -30,7 +30,8 @@ export function sendChallenge(
 /** Everywhere but REST: refusals are ErrorResponses, and a credential refusal carries the Bearer challenge. */
 export function bearerRefusals(config: Config) {
   return function renderBearerRefusal(refusal: Refusal, request: FastifyRequest, reply: FastifyReply) {
-    if (refusal.reason === "credential") return sendChallenge(config, request, reply, refusal.message, refusal.tokenRefused);
+    if (refusal.reason === "credential")
+      return sendChallenge(config, request, reply, refusal.message, refusal.tokenRefused);
     return sendRefusal(refusal, reply);
   };
 }

@@ -33,13 +33,13 @@ export async function startTestGateway(
   const db = await createTestDatabase(inject("adminUrl"));
   await options.fill?.(db);
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", ...options.env });
-  const usage = options.usage?.(db);
+  const usage = options.usage;
   const app = await buildAllInOne({
     config,
     db,
     now: options.now,
     tools: options.tools,
-    usage,
+    usage: usage && (() => usage(db)),
     relayCallbacks: options.relayCallbacks?.(db),
   });
   await app.ready();
@@ -50,7 +50,6 @@ export async function startTestGateway(
     key: async (scopes) => (await mintKey(db.owner, { name: `test-${scopes.join("+")}`, scopes })).key,
     async close() {
       await app.close();
-      await usage?.close();
       await db.drop();
     },
   };

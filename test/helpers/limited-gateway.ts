@@ -31,13 +31,13 @@ export async function startLimitedGateway(
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "0", ...options.env });
   const pool = createPool(db.ownerUrl, { name: "test-rate-limit", max: 4 });
   const store = options.store ?? createBucketStore(pool, { now: options.now });
-  const rateLimits = createRateLimiter({ config: config.access.rateLimit, store, sweepEveryMs: 0, now: options.now });
+  const { usage } = options;
   const app = await buildAllInOne({
     config,
     db,
-    rateLimits,
+    rateLimits: () => createRateLimiter({ config: config.access.rateLimit, store, sweepEveryMs: 0, now: options.now }),
     relayCallbacks: options.relayCallbacks,
-    usage: options.usage,
+    usage: usage && (() => usage),
   });
   await app.ready();
   return {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   // As npm start composes it, rate limits (on the owner connection) included. Keys resolved before the outage stay
   // cached, so requests reach the services; a key never seen needs the database.
   const config = loadConfig({ LOG_LEVEL: "silent", KEY_CACHE_SECONDS: "600", RATE_LIMIT_PER_MINUTE: "1000000" });
-  const rateLimits = openRateLimiter({ config: config.access.rateLimit, databaseUrl: db.ownerUrl, poolSize: 2 });
+  const rateLimits = () => openRateLimiter({ config: config.access.rateLimit, databaseUrl: db.ownerUrl, poolSize: 2 });
   app = await buildAllInOne({ config, db, rateLimits });
   await app.ready();
   key = await newKey();

@@ -90,9 +90,9 @@ export async function runWithSecrets(): Promise<SecretRun> {
     logger: log("gateway"),
     relayCallbacks: governor.relayCallbacks,
     governorRoutes: governor.pulseRoutes,
-    rateLimits: openRateLimiter({ config: config.access.rateLimit, databaseUrl: db.ownerUrl }),
+    rateLimits: () => openRateLimiter({ config: config.access.rateLimit, databaseUrl: db.ownerUrl }),
     // Usage and readership are counted too, and flushed before the tables are searched.
-    usage,
+    usage: () => usage,
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -34,7 +34,7 @@ async function startGateway() {
     AUTH_FAILURE_HOLD_MS: "0",
   });
   const usage = createUsageRecorder({ pool: db.owner, flushMs: 0 });
-  const app = await buildAllInOne({ config, db, now: () => TODAY_NOW, usage });
+  const app = await buildAllInOne({ config, db, now: () => TODAY_NOW, usage: () => usage });
   await app.ready();
   gateways.push({ app, usage });
   return { app, usage };

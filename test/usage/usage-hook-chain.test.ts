@@ -26,7 +26,7 @@ beforeAll(async () => {
   app = await buildAllInOne({
     config,
     db,
-    usage: createUsageRecorder({ pool: db.owner, flushMs: 0 }),
+    usage: () => createUsageRecorder({ pool: db.owner, flushMs: 0 }),
     logger: loggerOptions({ level: "info", name: "gateway", relayName: config.relay.name, stream }),
   });
   await app.ready();
