@@ -48,7 +48,7 @@ import type { ToolDefinition } from "./mcp/tool.js";
 import { TOOLS } from "./mcp/tools/index.js";
 import { recordingClients } from "./read-cache/call-recorder.js";
 import { gatewayInfrastructure, type Opener, type ReadCacheSettings } from "./infrastructure/infrastructure-plugin.js";
-import { toolCallCache } from "./read-cache/tool-call-cache.js";
+import { toolCallCache } from "./mcp/tool-call-cache.js";
 import { restChain, restSurface } from "./rest/surface.js";
 import { siteChain, siteSurface } from "./site/surface.js";
 import type { UsageRecorder } from "../lib/usage/usage-recorder.js";

@@ -9,7 +9,7 @@ import { CALLBACK_PATH } from "../relay/callback-route.js";
 import type { ToolDefinition } from "../mcp/tool.js";
 import { MCP_METHODS, PROTOCOL_VERSIONS } from "../mcp/protocol.js";
 import { MCP_PATH } from "../http/public-url.js";
-import { API_VERSION } from "../rest/meta.js";
+import { API_VERSION } from "../http/api-version.js";
 import { authSection } from "./auth-summary.js";
 import { CHANGELOG, CONTRACT_REVISION, CONTRACT_VERSION } from "./changelog.js";
 import { limitsSection, submissionSection } from "./limits.js";

@@ -7,7 +7,7 @@
  * rules) and Spectral's OWASP API security ruleset (.spectral.yaml) pass on it: gateway/contract/openapi-lint.test.ts.
  */
 import { JSON_CACHE_CONTROL } from "../rest/json-validators.js";
-import { API_VERSION } from "../rest/meta.js";
+import { API_VERSION } from "../http/api-version.js";
 import { NAMED_SCHEMAS, withRefs } from "./components.js";
 import { bounded, originalOf } from "./input-bounds.js";
 import { bodyOf, parametersOf, responsesOf, type RestRoute } from "./route-catalog.js";

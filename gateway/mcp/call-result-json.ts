@@ -9,7 +9,7 @@ export interface CallToolResult {
   content: Array<{ type: "text"; text: string }>;
   structuredContent: Record<string, unknown>;
   isError: false;
-  /** Set on a result the read cache served stale (gateway/read-cache/tool-call-cache.ts). */
+  /** Set on a result the read cache served stale (gateway/mcp/tool-call-cache.ts). */
   _meta?: Record<string, unknown>;
 }
 

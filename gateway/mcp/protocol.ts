@@ -3,7 +3,7 @@
  * /api/mcp: the legacy revisions open with `initialize`; the modern one (2026-07-28) carries its version, client
  * info and capabilities in every request's `_meta` (modern/era.ts tells them apart).
  */
-import { API_VERSION } from "../rest/meta.js";
+import { API_VERSION } from "../http/api-version.js";
 import { FIELDS_RULE, FORMAT_RULE } from "../answer-shape/parameters.js";
 import { OUTPUT_SCHEMA_RULE } from "./tool-listing.js";
 

@@ -1,9 +1,8 @@
 /** GET /api/v1/meta: public; says what this deployment really has configured. */
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../lib/config/config.js";
+import { API_VERSION } from "../http/api-version.js";
 import { bool, object, str } from "../schemas/common.js";
-
-export const API_VERSION = "1.0.0";
 
 export const metaResponse = object({
   project: { type: "object", properties: { name: str, description: str, color: str }, required: ["name"] },

@@ -8,7 +8,7 @@ import { renderRestRefusal, restChallengeEvery401 } from "../auth/rest-challenge
 import type { Gate, GateChain } from "../http/framework-refusals.js";
 import { answerUnrouted, type RouteTable } from "../http/not-found.js";
 import { refusalErrorHandler } from "../http/refusal.js";
-import { restReadCache } from "../read-cache/rest-read-cache.js";
+import { restReadCache } from "./read-cache-hooks.js";
 import { restRoutes } from "./index.js";
 import type { RestOptions } from "./options.js";
 

@@ -5,7 +5,7 @@
  * Last-Modified).
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { noneMatchHits } from "../rest/markdown.js";
+import { noneMatchHits } from "./markdown.js";
 
 export interface CachedResponse {
   /** The headers the route set (everything set before it ran is set again by the same hooks on a hit). */

@@ -8,11 +8,11 @@
  * is unreachable is answered with the result held from before, stale (stale-if-error), its age in `_meta`.
  */
 import { canonicalJson } from "../../lib/canonical-json.js";
-import type { CallToolResult } from "../mcp/call-result-json.js";
-import { RpcError } from "../mcp/tool-errors.js";
-import type { ToolCallWrapper } from "../mcp/tool-runner.js";
-import { newRecording, recordCalls } from "./call-recorder.js";
-import type { ReadCache } from "./read-cache.js";
+import type { CallToolResult } from "./call-result-json.js";
+import { RpcError } from "./tool-errors.js";
+import type { ToolCallWrapper } from "./tool-runner.js";
+import { newRecording, recordCalls } from "../read-cache/call-recorder.js";
+import type { ReadCache } from "../read-cache/read-cache.js";
 
 /** Bookkeeping beside an answer's JSON text: the parsed structuredContent it is kept with, the key, the index. */
 const bytesOf = (key: string, result: CallToolResult) => 2 * result.content[0]!.text.length + key.length + 256;

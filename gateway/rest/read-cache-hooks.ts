@@ -15,9 +15,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { canonicalJson } from "../../lib/canonical-json.js";
 import { presentedCredential } from "../auth/credentials.js";
 import { REST_PREFIX } from "../http/public-url.js";
-import { newRecording, recordCalls, type Recording } from "./call-recorder.js";
-import type { ReadCache } from "./read-cache.js";
-import { headersSetBetween, notModified, notModifiedHeaders, replay, type CachedResponse } from "./replay.js";
+import { newRecording, recordCalls, type Recording } from "../read-cache/call-recorder.js";
+import type { ReadCache } from "../read-cache/read-cache.js";
+import {
+  headersSetBetween,
+  notModified,
+  notModifiedHeaders,
+  replay,
+  type CachedResponse,
+} from "./read-cache-replay.js";
 
 interface Pending {
   key: string;
