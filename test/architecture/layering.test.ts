@@ -37,6 +37,61 @@ function sourceFiles(): string[] {
     .filter((f) => f !== "" && !f.startsWith("node_modules/"));
 }
 
+/**
+ * The gateway's rooms in tiers: product code in a room imports only its own room and rooms of lower tiers, so no
+ * import runs back up and the two surfaces (rest/, mcp/) never import each other. app.ts, the gateway's one entry,
+ * assembles them. A test may reach any room to build what it checks.
+ */
+const GATEWAY_TIERS: readonly (readonly string[])[] = [
+  // Pieces with no gateway dependency: the JSON Schemas, the service clients, answer shaping, renderers, the change log.
+  ["schemas", "upstream", "answer-shape", "charts", "feeds", "changes"],
+  // What every request meets (edge, refusals, 404/405, errors), the operations both surfaces project, the reference page.
+  ["http", "operations", "docs"],
+  // Credentials and scopes, the relay callback, the read cache's store and listener.
+  ["auth", "relay", "read-cache"],
+  ["rate-limit"],
+  // The two surfaces, peers.
+  ["rest", "mcp"],
+  // What reads the surfaces: usage counting, the contract, the infrastructure plugin. The contract still imports mcp/
+  // internals (its limits, the tool summary) and rest/'s meta schema, which this tier allows for now; once each surface
+  // hands the contract its own section, contract/ moves below the surfaces.
+  ["usage", "contract", "infrastructure"],
+  // The rest of the site, which serves the contract.
+  ["site"],
+  ["app.ts"],
+];
+
+/**
+ * Imports that run up a tier today, each with its reason; an allowance that no import uses any more fails the test,
+ * so the list only shrinks.
+ */
+const GATEWAY_ALLOWANCES: ReadonlyArray<{ from: string; to: string; why: string }> = [
+  {
+    from: "gateway/auth/tool-access.ts",
+    to: "gateway/mcp/tool.ts",
+    why: "the ToolDefinition type a tool grant reads; it moves into mcp/ with the tool registry's own changes",
+  },
+];
+
+/** Every relative import between two of the gateway's rooms in product code, as [importer, imported file]. */
+function gatewayImports(): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const file of sourceFiles()) {
+    if (!file.startsWith("gateway/") || file.endsWith(".test.ts")) continue;
+    const text = readFileSync(path.join(ROOT, file), "utf8");
+    for (const match of text.matchAll(SPECIFIER)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]!)).replace(/\.js$/, ".ts");
+      if (target.startsWith("gateway/") && roomOf(target) !== roomOf(file)) out.push([file, target]);
+    }
+  }
+  return out;
+}
+
+/** gateway/<room>/… → room; the files at gateway/'s root are their own rooms (app.ts). */
+const roomOf = (file: string) => file.split("/")[1]!;
+
+const tierOf = (room: string) => GATEWAY_TIERS.findIndex((tier) => tier.includes(room));
+
 const topFolder = (file: string) => (file.includes("/") ? file.slice(0, file.indexOf("/")) : ".");
 
 /** Every relative import of the tree that crosses a top-level folder, as [importer, imported file]. */
@@ -83,5 +138,43 @@ describe("layering", () => {
       ([from, to]) => !from.endsWith(".test.ts") && MAY_IMPORT[topFolder(from)] && /^(test|bench)\//.test(to),
     );
     expect(helpers).toEqual([]);
+  });
+});
+
+describe("the gateway's rooms", () => {
+  const imports = gatewayImports();
+
+  it("finds the imports it checks, and places every room in a tier", () => {
+    expect(imports.some(([from, to]) => from.startsWith("gateway/rest/") && to.startsWith("gateway/operations/"))).toBe(
+      true,
+    );
+    const rooms = new Set(
+      sourceFiles()
+        .filter((f) => f.startsWith("gateway/") && !f.endsWith(".test.ts"))
+        .map(roomOf),
+    );
+    expect([...rooms].filter((room) => tierOf(room) < 0)).toEqual([]);
+  });
+
+  const allowed = (from: string, to: string) => GATEWAY_ALLOWANCES.some((a) => a.from === from && a.to === to);
+
+  it("every room imports only rooms of lower tiers", () => {
+    const upward = imports.filter(([from, to]) => tierOf(roomOf(to)) >= tierOf(roomOf(from)) && !allowed(from, to));
+    expect(upward.map(([from, to]) => `${from} imports ${to}`)).toEqual([]);
+  });
+
+  it("lists only allowances some import still uses", () => {
+    const unused = GATEWAY_ALLOWANCES.filter((a) => !imports.some(([from, to]) => from === a.from && to === a.to));
+    expect(unused).toEqual([]);
+  });
+
+  it("nothing under http/ or auth/ imports a surface, and neither surface imports the other", () => {
+    const wrong = imports.filter(
+      ([from, to]) =>
+        (/^gateway\/(http|auth)\//.test(from) && /^gateway\/(rest|mcp)\//.test(to) && !allowed(from, to)) ||
+        (from.startsWith("gateway/rest/") && to.startsWith("gateway/mcp/")) ||
+        (from.startsWith("gateway/mcp/") && to.startsWith("gateway/rest/")),
+    );
+    expect(wrong.map(([from, to]) => `${from} imports ${to}`)).toEqual([]);
   });
 });
