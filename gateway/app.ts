@@ -15,12 +15,8 @@ import { instrumentHttp, type Metrics } from "../lib/observability/metrics.js";
 import { installRequestContext } from "../lib/observability/request-context.js";
 import { requestLogging } from "../lib/observability/request-logging.js";
 import type { ApiKeyResolver } from "./auth/api-keys.js";
-import { authenticate, requireScope } from "./auth/authenticate.js";
-import type { Surface } from "./auth/credentials.js";
+import { sharedChecks } from "./checks/shared-checks.js";
 import { boundRestInputs } from "./contract/input-bounds.js";
-import { createOAuthResolver } from "./auth/oauth-tokens.js";
-import { createPeerKeyResolver } from "./auth/peer-keys.js";
-import { ambiguousDigests } from "../lib/config/peers-file.js";
 import type { ServiceClients } from "./upstream/clients.js";
 import { edgeFilter } from "./http/edge-filter.js";
 import { errorHandler } from "./http/errors.js";
@@ -40,10 +36,8 @@ import type { RelayCallbackOptions } from "./relay/callback-route.js";
 import type { ChangeSource } from "./changes/change-source.js";
 import { collectRestRoutes } from "./contract/route-catalog.js";
 import { assertRegistry } from "./mcp/registry-check.js";
-import { createFailureThrottle } from "./auth/failure-throttle.js";
 import { mcpChain, mcpSurface } from "./mcp/surface.js";
 import type { RateLimiter } from "./rate-limit/limiter.js";
-import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
 import type { ToolDefinition } from "./mcp/tool.js";
 import { TOOLS } from "./mcp/tools/index.js";
 import { recordingClients } from "./read-cache/call-recorder.js";
@@ -140,19 +134,6 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   gate(requireHost);
   const tools = deps.tools ?? TOOLS;
   assertRegistry(tools);
-  const { auth } = deps.config;
-  for (const { parties } of ambiguousDigests(auth.peers)) {
-    app.log.warn({ parties }, "a peer key digest is listed for two parties: it is refused as ambiguous_key");
-  }
-  const oauth = auth.identityUrl
-    ? createOAuthResolver({
-        identityUrl: auth.identityUrl,
-        defaultScopes: auth.oauthDefaultScopes,
-        cacheSeconds: auth.oauthCacheSeconds,
-      })
-    : undefined;
-  const resolvers = { apiKeys: deps.apiKeys, peers: createPeerKeyResolver(auth.peers), oauth };
-  const failures = createFailureThrottle(deps.config.access.authFailures, deps.now);
   await app.register(gatewayInfrastructure, {
     readCache: deps.readCache,
     rateLimiter: deps.rateLimits,
@@ -160,12 +141,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     metrics: deps.metrics,
   });
   const { readCache, rateLimiter: limiter, usage } = app;
-  // The checks every surface shares, in order; each surface installs them with its own credential policy.
-  const sharedChecks = (surface: Surface): Gate[] => [
-    authenticate(resolvers, failures, surface),
-    ...(limiter ? [rateLimitHook(limiter)] : []),
-    requireScope,
-  ];
+  const checksFor = sharedChecks({ config: deps.config, apiKeys: deps.apiKeys, limiter, now: deps.now, log: app.log });
   app.setErrorHandler(errorHandler);
   app.addHook("preHandler", refuseNonFiniteNumbers);
   const routeTable = mirrorRoutes(app);
@@ -175,9 +151,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   boundRestInputs(app);
   const restRouteList = collectRestRoutes(app);
   chains = {
-    rest: restChain(sharedChecks("rest")),
-    mcp: mcpChain(deps.config, sharedChecks("tool")),
-    site: siteChain(deps.config, routeTable, sharedChecks("tool")),
+    rest: restChain(checksFor("rest")),
+    mcp: mcpChain(deps.config, checksFor("tool")),
+    site: siteChain(deps.config, routeTable, checksFor("tool")),
   };
   await app.register(mcpSurface, {
     prefix: MCP_PATH,

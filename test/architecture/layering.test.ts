@@ -50,6 +50,8 @@ const GATEWAY_TIERS: readonly (readonly string[])[] = [
   // Credentials and scopes, the relay callback, the read cache's store and listener.
   ["auth", "relay", "read-cache"],
   ["rate-limit"],
+  // The checks every surface shares (authentication, rate limit, scope), assembled once.
+  ["checks"],
   // The two surfaces, peers.
   ["rest", "mcp"],
   // What reads the surfaces: usage counting, the contract, the infrastructure plugin. The contract still imports mcp/
