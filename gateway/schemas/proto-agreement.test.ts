@@ -105,10 +105,29 @@ function withoutNull(schema: Schema): { schema: Schema; nullable: boolean } {
 
 const typeOf = (schema: Schema) => ([] as string[]).concat(schema.type ?? []).join("|") || "(none)";
 
-/** How the JSON of one value of `field` (one item, for a list) must look, as a list of disagreements. */
-function compareValue(where: string, field: DescField, schema: Schema): string[] {
-  const message = field.fieldKind === "message" || field.listKind === "message" ? field.message : undefined;
-  if (message) {
+/** What one value of a field is (one item, for a list). */
+type Item = { message: DescMessage } | { scalar: ScalarType } | { enum: true };
+
+function itemOf(field: DescField): Item {
+  switch (field.fieldKind) {
+    case "message":
+      return { message: field.message };
+    case "enum":
+      return { enum: true };
+    case "scalar":
+      return { scalar: field.scalar };
+    case "list":
+      if (field.listKind === "message") return { message: field.message };
+      return field.listKind === "enum" ? { enum: true } : { scalar: field.scalar };
+    case "map":
+      throw new Error("a map has no single item");
+  }
+}
+
+/** How the JSON of one value must look, as a list of disagreements. */
+function compareValue(where: string, item: Item, schema: Schema): string[] {
+  if ("message" in item) {
+    const { message } = item;
     if (message.typeName === "institute.common.v1.StringList")
       return typeOf(schema) === "array" && schema.items?.type === "string"
         ? []
@@ -117,8 +136,8 @@ function compareValue(where: string, field: DescField, schema: Schema): string[]
       return typeOf(schema) === "object" ? [] : [`${where}: a Struct is an object, the schema says ${typeOf(schema)}`];
     return compareMessage(where, message, schema);
   }
-  const expected =
-    field.fieldKind === "enum" || field.listKind === "enum" ? "integer" : jsonTypeOf(field.scalar as ScalarType);
+  // proto-json.ts writes an enum as its number.
+  const expected = "enum" in item ? "integer" : jsonTypeOf(item.scalar);
   return typeOf(schema) === expected ? [] : [`${where}: the proto's ${expected}, the schema's ${typeOf(schema)}`];
 }
 
@@ -132,13 +151,13 @@ function compareField(where: string, field: DescField, property: Schema): string
     out.push(`${where}: optional in the proto (null when unset), not nullable in the schema`);
   if (field.fieldKind === "list") {
     if (typeOf(schema) !== "array") return [...out, `${where}: repeated in the proto, ${typeOf(schema)} in the schema`];
-    return [...out, ...compareValue(`${where}[]`, field, schema.items ?? {})];
+    return [...out, ...compareValue(`${where}[]`, itemOf(field), schema.items ?? {})];
   }
   if (field.fieldKind === "map") {
     if (typeOf(schema) !== "object") return [...out, `${where}: a map in the proto, ${typeOf(schema)} in the schema`];
     return out;
   }
-  return [...out, ...compareValue(where, field, schema)];
+  return [...out, ...compareValue(where, itemOf(field), schema)];
 }
 
 function compareMessage(where: string, desc: DescMessage, schema: Schema): string[] {
