@@ -37,6 +37,9 @@ import { restRoutes } from "./rest/index.js";
 import type { ChangeSource } from "./changes/change-source.js";
 import { collectRestRoutes } from "./contract/route-catalog.js";
 import { contractRoutes } from "./contract/routes.js";
+import { restContractSection } from "./rest/contract-section.js";
+import { toolEndpointContractSection } from "./mcp/contract-section.js";
+import { requestRateSection } from "./rate-limit/contract-section.js";
 import { referenceRoutes } from "./docs/reference-routes.js";
 import { browserAccess } from "./mcp/browser-access.js";
 import { assertRegistry } from "./mcp/registry-check.js";
@@ -183,7 +186,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       ? { source: deps.changes, settle: readCache ? () => readCache.settle() : undefined }
       : undefined,
   });
-  await app.register(contractRoutes, { config: deps.config, routes: restRouteList, tools, rateLimit: limiter?.config });
+  await app.register(contractRoutes, {
+    config: deps.config,
+    rest: restContractSection(restRouteList),
+    toolEndpoint: toolEndpointContractSection(tools),
+    requestRate: limiter ? requestRateSection(limiter.config) : null,
+  });
   await app.register(referenceRoutes, { title: deps.config.project.name });
   if (deps.relayCallbacks) await app.register(relayCallbackRoutes, deps.relayCallbacks);
   await app.register(restRoutes, {

@@ -1,16 +1,9 @@
 /** GET /api/v1/meta: public; says what this deployment really has configured. */
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../lib/config/config.js";
-import { bool, object, str } from "../schemas/common.js";
+import { metaResponse } from "../schemas/meta.js";
 
 export const API_VERSION = "1.0.0";
-
-export const metaResponse = object({
-  project: { type: "object", properties: { name: str, description: str, color: str }, required: ["name"] },
-  search_enabled: bool,
-  storage: object({ d1: bool, kv: bool, r2: bool, vectorize: bool }),
-  api_version: str,
-});
 
 export interface MetaFacts {
   searchEnabled: () => boolean | Promise<boolean>;
