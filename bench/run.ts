@@ -9,17 +9,21 @@
  *           --no-restart, --no-library, --recall-queries 300)
  *   bundle  npm run export and import of a scale-20 dataset, the import beside PostgreSQL's COPY (--scale 20, --seed 1)
  *   flood   a valid caller's p99 while 50 connections present random keys, beside its quiet p99 (--duration 5)
+ *   sdk-server  the tool endpoint beside the official SDK's server on the same tools/call, both eras (--duration 4,
+ *           --rounds 2, --warmup 2, --connections 8); docs/tool-endpoint.md says why the endpoint is hand-written
  */
 import { httpBench } from "./http/http-bench.js";
 import { bundleBench } from "./bundle-bench.js";
 import { floodBench } from "./flood-bench.js";
 import { searchBench } from "./search-bench.js";
+import { sdkServerBench } from "./sdk-server-bench.js";
 
 const BENCHES: Record<string, (argv: string[]) => Promise<void>> = {
   http: httpBench,
   search: searchBench,
   bundle: bundleBench,
   flood: floodBench,
+  "sdk-server": sdkServerBench,
 };
 
 async function main(argv: string[]) {

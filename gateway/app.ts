@@ -35,6 +35,9 @@ import { mirrorRoutes } from "./http/not-found.js";
 import type { RelayCallbackOptions } from "./relay/callback-route.js";
 import type { ChangeSource } from "./changes/change-source.js";
 import { collectRestRoutes } from "./contract/route-catalog.js";
+import { restContractSection } from "./rest/contract-section.js";
+import { toolEndpointContractSection } from "./mcp/contract-section.js";
+import { requestRateSection } from "./rate-limit/contract-section.js";
 import { assertRegistry } from "./mcp/registry-check.js";
 import { mcpChain, mcpSurface } from "./mcp/surface.js";
 import type { RateLimiter } from "./rate-limit/limiter.js";
@@ -178,7 +181,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     config: deps.config,
     chain: chains.site,
     routeTable,
-    contract: { config: deps.config, routes: restRouteList, tools, rateLimit: limiter?.config },
+    contract: {
+      config: deps.config,
+      rest: restContractSection(restRouteList),
+      toolEndpoint: toolEndpointContractSection(tools),
+      requestRate: limiter ? requestRateSection(limiter.config) : null,
+    },
     relayCallbacks: deps.relayCallbacks,
   });
   await app.register(restSurface, {

@@ -19,7 +19,7 @@ import { measureCase, type Measurement } from "./measure.js";
 import { parseHttpBenchOptions, type HttpBenchOptions } from "./options.js";
 import { modeTable, notes, tunedTable, usageCostTable, writeJson, type CaseResult, type ModeResult } from "./report.js";
 import { topologyRss, topologyRssLine, type TopologyRss } from "./topology-rss.js";
-import { serviceEnv, startCeiling, startHandWritten, startService, type Target } from "./targets.js";
+import { serviceEnv, startCeiling, startHandWritten, startService, startUsageTwins, type Target } from "./targets.js";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -31,7 +31,8 @@ async function runMode(
     service: Target;
     serviceOff?: Target;
     serviceTuned?: Target;
-    serviceUsageOff?: Target;
+    /** The three copies of bench/http/usage-twins.ts (counting, not counting, not counting again), --usage-cost. */
+    usageTwins?: Target[];
     handWritten: Target;
     ceiling: Target;
   },
@@ -51,9 +52,7 @@ async function runMode(
   for (const c of cases) {
     say(`${mode}: ${c.label}`);
     const known = baselines.get(c.id);
-    const services = [targets.service, targets.serviceOff, targets.serviceTuned, targets.serviceUsageOff].filter(
-      (t): t is Target => !!t,
-    );
+    const services = [targets.service, targets.serviceOff, targets.serviceTuned].filter((t): t is Target => !!t);
     const before = await readCacheCounters(targets.service.metricsUrl);
     const measured = await measureCase(
       known ? services : [...services, targets.handWritten, targets.ceiling],
@@ -65,10 +64,14 @@ async function runMode(
     const service = measured[0]!;
     const serviceOff = targets.serviceOff ? measured[services.indexOf(targets.serviceOff)] : undefined;
     const serviceTuned = targets.serviceTuned ? measured[services.indexOf(targets.serviceTuned)] : undefined;
-    const serviceUsageOff = targets.serviceUsageOff ? measured[services.indexOf(targets.serviceUsageOff)] : undefined;
     const handWritten = known?.handWritten ?? measured[services.length]!;
     const ceiling = known?.ceiling ?? measured[services.length + 1]!;
     baselines.set(c.id, { handWritten, ceiling });
+    // The twins in rounds of their own, many and short, every other one in reverse order: a few per cent is the
+    // difference to resolve, so no copy may always go first.
+    const twins = targets.usageTwins
+      ? await measureCase(targets.usageTwins, c, key, { ...timing, rounds: options.usageRounds, mirrored: true })
+      : undefined;
     const rate = Math.max(1, Math.round(service.rps / 2));
     const [half] = await measureCase([targets.service], c, key, { ...timing, warmup: 0, rounds: 1, overallRate: rate });
     const halfRate = { ...half!, rate };
@@ -80,7 +83,7 @@ async function runMode(
       service,
       serviceOff,
       serviceTuned,
-      serviceUsageOff,
+      usage: twins && { counting: twins[0]!, notCounting: twins[1]!, notCountingAgain: twins[2]! },
       hitRatio: hits,
       handWritten,
       ceiling,
@@ -171,21 +174,13 @@ export async function httpBench(argv: string[]): Promise<void> {
       key = tuned.key;
       running.push(serviceTuned);
     }
-    // And, for the cost of counting, the same service with usage counting off (USAGE_ENABLED=false).
-    let serviceUsageOff: Target | undefined;
+    // And, for the cost of counting, one process serving the service three times: counting, and twice not.
+    let usageTwins: Target[] | undefined;
     if (options.usageCost && options.modes.includes("all-in-one")) {
-      // Under --profile it is profiled too (its profile is not read), so both pay the profiler and on/off stays fair.
-      const off = await startService(
-        { ...env, USAGE_ENABLED: "false" },
-        {
-          cache: options.cache,
-          name: "service, usage off",
-          cpuProfileDir: profileDir ? path.join(tmp, "profile-usage-off") : undefined,
-        },
-      );
-      serviceUsageOff = off.target;
-      key = off.key;
-      running.push(serviceUsageOff);
+      const twins = await startUsageTwins(env, { cache: options.cache });
+      usageTwins = twins.targets;
+      key = twins.key;
+      running.push(usageTwins[0]!);
     }
     const handWritten = await startHandWritten(bench.db.readerUrl);
     running.push(handWritten);
@@ -208,7 +203,7 @@ export async function httpBench(argv: string[]): Promise<void> {
       results.push(
         await runMode(
           "all-in-one",
-          { service, serviceOff, serviceTuned, serviceUsageOff, handWritten, ceiling },
+          { service, serviceOff, serviceTuned, usageTwins, handWritten, ceiling },
           key,
           cases,
           capture.sameAsHandWritten,
@@ -220,10 +215,10 @@ export async function httpBench(argv: string[]): Promise<void> {
     await service.stop();
     await serviceOff?.stop();
     await serviceTuned?.stop();
-    await serviceUsageOff?.stop();
+    await usageTwins?.[0]!.stop();
     service = undefined;
     if (profileDir) profile = await profileOf(profileDir, results[0]);
-    const countingShare = profileDir && serviceUsageOff ? await usageShare(profileDir, results[0]) : undefined;
+    const countingShare = profileDir && usageTwins ? await usageShare(profileDir, results[0]) : undefined;
     if (options.modes.includes("cluster")) {
       const why = clusterUnavailable();
       if (why) results.push({ mode: "cluster", skipped: why, cases: [] });
@@ -272,7 +267,7 @@ export async function httpBench(argv: string[]): Promise<void> {
       const usage = usageCostTable(r);
       if (usage)
         out.push(
-          `${r.mode}, the cost of counting usage: the service above (counting on) beside the same with USAGE_ENABLED=false:`,
+          `${r.mode}, the cost of counting usage: one process serving the service three times, one copy counting and two not, ${options.duration} s each in ${options.usageRounds} rounds (every other round in reverse order), each ratio the median of the rounds' own; A/A is the two that do not count over each other, the noise left in the same rounds:`,
           usage,
           "",
         );

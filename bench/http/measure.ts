@@ -1,7 +1,7 @@
 /**
  * One case against several targets: a warm-up run of each, then the measured time split into rounds that take the
  * targets in turn (service, hand-written, ceiling, service, ...), so background load on a shared machine weighs on
- * every target alike and the ratios stay fair. Each target's peak RSS and CPU time are watched while it is measured.
+ * every target alike and the ratios stay fair; mirrored, every other round takes them in reverse. Each target's peak RSS and CPU time are watched while it is measured.
  */
 import { monotonicMicros } from "../profile-summary.js";
 import type { BenchCase } from "./cases.js";
@@ -18,6 +18,8 @@ export interface Measurement extends LoadResult {
   cpuUsPerRequest: number | undefined;
   /** When the measured runs ran, on the clock of CPU profiles (microseconds), to cut a profile to them. */
   windows: Array<[number, number]>;
+  /** Each round's own req/s and CPU per request, in round order (for ratios taken round by round). */
+  rounds: Array<{ rps: number; cpuUsPerRequest: number | undefined }>;
 }
 
 export interface MeasureOptions {
@@ -26,6 +28,8 @@ export interface MeasureOptions {
   connections: number;
   rounds: number;
   overallRate?: number;
+  /** Take the targets in reverse order every other round (A B C, C B A, ...), so no target always goes first. */
+  mirrored?: boolean;
 }
 
 export async function measureCase(
@@ -45,7 +49,10 @@ export async function measureCase(
   const windows = targets.map(() => [] as Array<[number, number]>);
   const slice = options.duration / options.rounds;
   for (let round = 0; round < options.rounds; round++) {
-    for (const [i, t] of targets.entries()) {
+    const order = [...targets.keys()];
+    if (options.mirrored && round % 2 === 1) order.reverse();
+    for (const i of order) {
+      const t = targets[i]!;
       const watches = t.pids.map(watchProcess);
       const from = monotonicMicros();
       runs[i]!.push(await load(t, slice));
@@ -66,6 +73,11 @@ export async function measureCase(
       processPeaksMib: processPeaks[i]!,
       cpuUsPerRequest: seconds === undefined || result.requests === 0 ? undefined : (seconds / result.requests) * 1e6,
       windows: windows[i]!,
+      rounds: runs[i]!.map((run, r) => ({
+        rps: run.requests / run.seconds,
+        cpuUsPerRequest:
+          cpu[i]![r] === undefined || run.requests === 0 ? undefined : (cpu[i]![r]! / run.requests) * 1e6,
+      })),
     };
   });
 }

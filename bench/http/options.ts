@@ -13,8 +13,10 @@
  *                     runs (rate limiter off, LOG_LEVEL=warn) beside the headline's defaults (limiter on, info)
  *   --no-cache        run the service with its read cache off (READ_CACHE_BYTES=0) and measure only that; by default
  *                     the all-in-one is measured with the cache on and, in the same rounds, a second one with it off
- *   --usage-cost      also measure, in the same rounds, the all-in-one with usage counting off (USAGE_ENABLED=false)
- *                     and print what counting costs: each case's req/s and CPU per request with it on over off
+ *   --usage-cost      also measure what counting usage costs: one process serving the all-in-one three times, one copy
+ *                     counting and two not (bench/http/usage-twins.ts), each case's req/s and CPU per request with it
+ *                     on over off, and the two that do not count over each other (A/A: the noise left)
+ *   --usage-rounds N  rounds the --usage-cost copies are measured in (default 16, even)
  */
 export interface HttpBenchOptions {
   duration: number;
@@ -33,6 +35,8 @@ export interface HttpBenchOptions {
   cache: boolean;
   /** --usage-cost: the all-in-one also runs with usage counting off, for the cost of counting. */
   usageCost: boolean;
+  /** --usage-rounds: the copies of --usage-cost are measured in this many rounds of their own. */
+  usageRounds: number;
 }
 
 function value(argv: string[], name: string): string | undefined {
@@ -69,5 +73,6 @@ export function parseHttpBenchOptions(argv: string[]): HttpBenchOptions {
     tuned: !argv.includes("--no-tuned"),
     cache: !argv.includes("--no-cache"),
     usageCost: argv.includes("--usage-cost"),
+    usageRounds: 2 * Math.ceil(positive(argv, "usage-rounds", 16, 400) / 2),
   };
 }

@@ -18,8 +18,8 @@ export interface CaseResult {
   serviceOff?: Measurement;
   /** The same service in the tuned configuration (rate limiter off, LOG_LEVEL=warn), in the same rounds (all-in-one). */
   serviceTuned?: Measurement;
-  /** The same service with usage counting off (USAGE_ENABLED=false), in the same rounds (all-in-one, --usage-cost). */
-  serviceUsageOff?: Measurement;
+  /** What counting usage costs (all-in-one, --usage-cost): one process serving three copies, the first counting. */
+  usage?: { counting: Measurement; notCounting: Measurement; notCountingAgain: Measurement };
   /** Of the cacheable lookups while the case ran, the share answered from the read cache (NaN: none looked up). */
   hitRatio: number;
   handWritten: Measurement;
@@ -38,6 +38,7 @@ export interface ModeResult {
 const n0 = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : "-");
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "-");
 const x = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : "-");
+const x3 = (n: number) => (Number.isFinite(n) ? `${n.toFixed(3)}x` : "-");
 
 export const ratioOf = (r: CaseResult) => ({
   hand: r.service.rps / r.handWritten.rps,
@@ -133,27 +134,57 @@ export function tunedTable(result: ModeResult): string | undefined {
 /** The most a ratio may drop for counting usage (issue 20): the service with counting on over the same with it off. */
 export const USAGE_COST_BOUND = 0.03;
 
-/** What counting usage costs (--usage-cost): each case's service with counting on beside the same with it off. */
+/** The median of each round's ratio of a over b (rounds taken side by side cancel what the machine did between them). */
+function roundRatio(
+  a: Measurement,
+  b: Measurement,
+  of: (round: Measurement["rounds"][number]) => number | undefined,
+): number {
+  const ratios = a.rounds.map((r, i) => (of(r) ?? NaN) / (of(b.rounds[i]!) ?? NaN)).filter(Number.isFinite);
+  return median(ratios);
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((p, q) => p - q);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * What counting usage costs (--usage-cost), from the three copies of one process, each ratio the median over the
+ * rounds: req/s and CPU per request of the copy that counts over the mean of the two that do not, and those two over
+ * each other (A/A). The bound holds when neither ratio moves more than it; the reading is only as good as the A/A, so
+ * a run whose A/A moves more than the bound says so instead of a verdict.
+ */
 export function usageCostTable(result: ModeResult): string | undefined {
-  const measured = result.cases.filter((r) => r.serviceUsageOff);
+  const measured = result.cases.filter((r) => r.usage);
   if (result.skipped || measured.length === 0) return undefined;
-  const header = ["request", "on req/s", "off req/s", "on/off", "on p99", "off p99", "on µs/req", "off µs/req"];
-  header.push("svc/hand on", "svc/hand off", `within ${USAGE_COST_BOUND * 100} %`);
+  const header = ["request", "on req/s", "off req/s", "on µs/req", "off µs/req", "req/s on/off", "req/s A/A"];
+  header.push("CPU on/off", "CPU A/A", "on p99", "off p99", `within ${USAGE_COST_BOUND * 100} %`);
+  const rps = (r: Measurement["rounds"][number]) => r.rps;
+  const cpu = (r: Measurement["rounds"][number]) => r.cpuUsPerRequest;
   const rows = measured.map((r) => {
-    const off = r.serviceUsageOff!;
-    const ratio = r.service.rps / off.rps;
+    const { counting: on, notCounting: off, notCountingAgain: again } = r.usage!;
+    const rate = (roundRatio(on, off, rps) + roundRatio(on, again, rps)) / 2;
+    const cost = (roundRatio(on, off, cpu) + roundRatio(on, again, cpu)) / 2;
+    const rateNoise = roundRatio(off, again, rps);
+    const cpuNoise = roundRatio(off, again, cpu);
+    const noise = Math.max(Math.abs(rateNoise - 1), Math.abs(cpuNoise - 1));
+    const within = rate >= 1 - USAGE_COST_BOUND && cost <= 1 + USAGE_COST_BOUND;
     return [
       r.label,
-      n0(r.service.rps),
-      n0(off.rps),
-      x(ratio),
-      ms(r.service.p99),
-      ms(off.p99),
-      n0(r.service.cpuUsPerRequest ?? NaN),
-      n0(off.cpuUsPerRequest ?? NaN),
-      x(r.service.rps / r.handWritten.rps),
-      x(off.rps / r.handWritten.rps),
-      ratio >= 1 - USAGE_COST_BOUND ? "yes" : "NO",
+      n0(on.rps),
+      n0((off.rps + again.rps) / 2),
+      n0(on.cpuUsPerRequest ?? NaN),
+      n0(((off.cpuUsPerRequest ?? NaN) + (again.cpuUsPerRequest ?? NaN)) / 2),
+      x3(rate),
+      x3(rateNoise),
+      x3(cost),
+      x3(cpuNoise),
+      ms(on.p99),
+      ms(Math.max(off.p99, again.p99)),
+      !(noise <= USAGE_COST_BOUND) ? "unresolved: A/A moved more" : within ? "yes" : "NO",
     ];
   });
   return table(header, rows);

@@ -4,11 +4,11 @@ import { API_KEY_PREFIX } from "../auth/api-keys.js";
 import { bearerChallenge } from "../auth/challenge.js";
 import { OAUTH_SCOPES_SUPPORTED } from "../auth/resource-metadata.js";
 import { REST_SCOPES, TOOL_SCOPES } from "../../lib/scopes.js";
-import { AUTH_ERROR, PERMANENT_ERROR, TRANSIENT_ERROR } from "../mcp/tool-errors.js";
 import { MCP_PATH, RESOURCE_METADATA_PATH } from "../http/public-url.js";
 import { TOOLS_LIST_NEEDS_CREDENTIAL_SINCE } from "./changelog.js";
 
-export function authSection(config: Config, base: string) {
+/** `jsonRpcRefusals`: the tool endpoint's own account of its JSON-RPC errors (mcp/contract-section.ts). */
+export function authSection(config: Config, base: string, jsonRpcRefusals: object) {
   const { auth } = config;
   return {
     credentials: [
@@ -64,20 +64,7 @@ export function authSection(config: Config, base: string) {
         404: "no such route (valid credential)",
         405: "the route exists and refused the method (valid credential), with Allow",
       },
-      json_rpc: {
-        categories: ["auth", "validation", "permanent", "transient"],
-        retry: "only when error.data.transient === true",
-        codes: {
-          "-32700": "parse error",
-          "-32600": "invalid request",
-          "-32601": "method not found",
-          "-32602": "validation",
-          [AUTH_ERROR]: "auth",
-          [PERMANENT_ERROR]: "permanent",
-          [TRANSIENT_ERROR]: "transient",
-          "-32603": "internal (permanent)",
-        },
-      },
+      json_rpc: jsonRpcRefusals,
       challenge_example: bearerChallengeExample(config, base),
     },
   };

@@ -3,7 +3,6 @@
  * schema object the routes declare. The document builder replaces every occurrence of one of these objects with a
  * $ref, so a resource is described once and referenced everywhere it appears.
  */
-import { metaResponse } from "../rest/meta.js";
 import {
   analystDetail,
   analystSummary,
@@ -20,6 +19,7 @@ import {
 } from "../schemas/catalog.js";
 import { errorResponse } from "../schemas/common.js";
 import { factCard, listFactCardsResponse, similarFactMatch, similarFactsResponse } from "../schemas/factcards.js";
+import { metaResponse } from "../schemas/meta.js";
 import { latestLeaderboardItem, leaderboardResponse, portfolioMetrics } from "../schemas/portfolio.js";
 import { latestIndexResponse, sharedDataTopics, topicDocument, weeklyAuthor, weeklyIndex } from "../schemas/reports.js";
 import { searchMatch, searchRequest, searchResponse } from "../schemas/search.js";

@@ -1,31 +1,16 @@
 /**
  * The contract's `limits` and `submission` sections (spec §8). Every figure is read from the code that applies it:
- * REST bounds from the route schemas, the field limits and search bounds from the services' own constants, and the
+ * REST bounds from the route schemas (rest/contract-section.ts), the request rate from the limiter's configuration
+ * (rate-limit/contract-section.ts), the field limits and search bounds from the services' own constants, and the
  * submission ceilings and tick from the constants the governor runs on. None is typed here.
  */
 import { CEILINGS, DRAIN_ORDER, TICK } from "../../lib/relay/ceilings.js";
-import type { RateLimitConfig } from "../../lib/config/access.js";
-import { requestRateSection } from "../rate-limit/contract-section.js";
-import { parametersOf, type RestRoute } from "./route-catalog.js";
 import { WHITEBOARD_METADATA_PREVIEW_MAX } from "../../services/catalog/metadata-preview.js";
 import { SIMILAR_TOP_K } from "../../services/factcard/vocabulary.js";
 import { LATEST_DAILY_LOOKBACK_DAYS } from "../../services/reports/service.js";
 import { QUERY_CHARS, TOP_K } from "../../services/search/limits.js";
 
-const BOUNDED_PARAMETERS = new Set(["limit", "top_k"]);
-
-export function limitsSection(routes: readonly RestRoute[], rateLimit?: RateLimitConfig) {
-  const rest = routes.flatMap((route) =>
-    parametersOf(route)
-      .filter((p) => BOUNDED_PARAMETERS.has(p.name))
-      .map((p) => ({
-        route: `${route.method} ${route.path}`,
-        parameter: p.name,
-        minimum: p.schema.minimum ?? null,
-        maximum: p.schema.maximum ?? null,
-        default: p.schema.default ?? null,
-      })),
-  );
+export function limitsSection(rest: readonly object[], requestRate: object | null) {
   return {
     rest,
     search_query_length: { minimum: QUERY_CHARS.min, maximum: QUERY_CHARS.max },
@@ -36,7 +21,7 @@ export function limitsSection(routes: readonly RestRoute[], rateLimit?: RateLimi
     action_extraction_text_truncation: CEILINGS.extractTextMax,
     out_of_range:
       "a limit or enum value outside the documented set is a 400 (REST) or a validation error (tools), never clamped",
-    request_rate: rateLimit ? requestRateSection(rateLimit) : null,
+    request_rate: requestRate,
   };
 }
 

@@ -6,8 +6,7 @@
  * X-Request-Id), every operation its 500 and 503, every integer a format and a range. `redocly lint` (recommended
  * rules) and Spectral's OWASP API security ruleset (.spectral.yaml) pass on it: gateway/contract/openapi-lint.test.ts.
  */
-import { JSON_CACHE_CONTROL } from "../rest/json-validators.js";
-import { API_VERSION } from "../http/api-version.js";
+import { JSON_CACHE_CONTROL } from "../http/json-cache-control.js";
 import { NAMED_SCHEMAS, withRefs } from "./components.js";
 import { bounded, originalOf } from "./input-bounds.js";
 import { bodyOf, parametersOf, responsesOf, type RestRoute } from "./route-catalog.js";
@@ -152,7 +151,7 @@ function responses(route: RestRoute, names: ReadonlyMap<object, string>) {
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-export function openApiDocument(routes: readonly RestRoute[], base: string, title: string) {
+export function openApiDocument(routes: readonly RestRoute[], base: string, title: string, version: string) {
   const names = new Map<object, string>(NAMED_SCHEMAS.map(([name, schema]) => [schema, name]));
   // A named input schema the gateway bounded (input-bounds.ts) keeps its name, and the component shows the bounds.
   const shown = new Map<string, object>(NAMED_SCHEMAS.map(([name, schema]) => [name, schema]));
@@ -202,7 +201,7 @@ export function openApiDocument(routes: readonly RestRoute[], base: string, titl
     openapi: "3.1.0",
     info: {
       title,
-      version: API_VERSION,
+      version,
       description:
         "The read-only REST JSON API. Every route but /api/v1/meta needs an institute key in the X-API-Key header. The tool endpoint (POST /api/mcp) is described by GET /api/contract.",
     },

@@ -1,10 +1,11 @@
 /** GET /api/contract and GET /api/openapi.json: public, derived at run time, built once per base address. */
 import type { FastifyInstance } from "fastify";
 import { publicBaseUrl } from "../http/public-url.js";
-import { contractDocument, type ContractSources } from "./contract-document.js";
+import { contractDocument } from "./contract-document.js";
 import { openApiDocument } from "./openapi.js";
+import type { ContractSections } from "./sections.js";
 
-export async function contractRoutes(app: FastifyInstance, sources: ContractSources) {
+export async function contractRoutes(app: FastifyInstance, sections: ContractSections) {
   const contracts = new Map<string, unknown>();
   const openapis = new Map<string, unknown>();
   const once = (cache: Map<string, unknown>, base: string, build: () => unknown) => {
@@ -13,14 +14,15 @@ export async function contractRoutes(app: FastifyInstance, sources: ContractSour
   };
 
   app.get("/api/contract", { config: { public: true } }, async (request, reply) => {
-    const base = publicBaseUrl(sources.config, request.server);
+    const base = publicBaseUrl(sections.config, request.server);
     reply.header("cache-control", "public, max-age=60");
-    return once(contracts, base, () => contractDocument(sources, base));
+    return once(contracts, base, () => contractDocument(sections, base));
   });
 
   app.get("/api/openapi.json", { config: { public: true } }, async (request, reply) => {
-    const base = publicBaseUrl(sources.config, request.server);
+    const base = publicBaseUrl(sections.config, request.server);
     reply.header("cache-control", "public, max-age=60");
-    return once(openapis, base, () => openApiDocument(sources.routes, base, sources.config.project.name));
+    const { rest, config } = sections;
+    return once(openapis, base, () => openApiDocument(rest.routes, base, config.project.name, rest.apiVersion));
   });
 }

@@ -8,6 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import { JSON_CACHE_CONTROL } from "../http/json-cache-control.js";
 import { REST_PREFIX } from "../http/public-url.js";
 import { noneMatchHits } from "./markdown.js";
 
@@ -17,9 +18,6 @@ declare module "fastify" {
     jsonValidators?: boolean;
   }
 }
-
-/** Stored by any cache, revalidated on every use: the data may change at any moment, and the answer needs a key. */
-export const JSON_CACHE_CONTROL = "private, no-cache";
 
 type Schema = {
   response?: Record<string, { type?: unknown; content?: unknown }>;

@@ -2,14 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../lib/config/config.js";
 import { API_VERSION } from "../http/api-version.js";
-import { bool, object, str } from "../schemas/common.js";
-
-export const metaResponse = object({
-  project: { type: "object", properties: { name: str, description: str, color: str }, required: ["name"] },
-  search_enabled: bool,
-  storage: object({ d1: bool, kv: bool, r2: bool, vectorize: bool }),
-  api_version: str,
-});
+import { metaResponse } from "../schemas/meta.js";
 
 export interface MetaFacts {
   searchEnabled: () => boolean | Promise<boolean>;

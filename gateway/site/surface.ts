@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../../lib/config/config.js";
 import { bearerChallengeEvery401, bearerRefusals } from "../auth/challenge.js";
 import { resourceMetadataRoutes } from "../auth/resource-metadata.js";
-import type { ContractSources } from "../contract/contract-document.js";
+import type { ContractSections } from "../contract/sections.js";
 import { contractRoutes } from "../contract/routes.js";
 import { referenceRoutes } from "../docs/reference-routes.js";
 import type { Gate, GateChain } from "../http/framework-refusals.js";
@@ -28,7 +28,7 @@ export interface SiteOptions {
   config: Config;
   chain: GateChain;
   routeTable: RouteTable;
-  contract: ContractSources;
+  contract: ContractSections;
   relayCallbacks?: RelayCallbackOptions;
 }
 

@@ -45,20 +45,19 @@ function sourceFiles(): string[] {
 const GATEWAY_TIERS: readonly (readonly string[])[] = [
   // Pieces with no gateway dependency: the JSON Schemas, the service clients, answer shaping, renderers, the change log.
   ["schemas", "upstream", "answer-shape", "charts", "feeds", "changes"],
-  // What every request meets (edge, refusals, 404/405, errors), the operations both surfaces project, the reference page.
-  ["http", "operations", "docs"],
+  // What every request meets (edge, refusals, 404/405, errors), and the operations both surfaces project.
+  ["http", "operations"],
   // Credentials and scopes, the relay callback, the read cache's store and listener.
   ["auth", "relay", "read-cache"],
   ["rate-limit"],
-  // The checks every surface shares (authentication, rate limit, scope), assembled once.
-  ["checks"],
+  // The contract, which composes the sections the surfaces hand it and imports neither; the checks every surface
+  // shares (authentication, rate limit, scope), assembled once.
+  ["contract", "checks"],
   // The two surfaces, peers.
   ["rest", "mcp"],
-  // What reads the surfaces: usage counting, the contract, the infrastructure plugin. The contract still imports mcp/
-  // internals (its limits, the tool summary) and rest/'s meta schema, which this tier allows for now; once each surface
-  // hands the contract its own section, contract/ moves below the surfaces.
-  ["usage", "contract", "infrastructure"],
-  // The rest of the site, which serves the contract.
+  // What reads the surfaces: usage counting, the reference page and tool catalogue, the infrastructure plugin.
+  ["usage", "docs", "infrastructure"],
+  // The rest of the site, which serves the contract and the reference page.
   ["site"],
   ["app.ts"],
 ];

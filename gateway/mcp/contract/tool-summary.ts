@@ -1,9 +1,15 @@
 /** The contract's `tools` section, counted from the registry (spec §4.3, §9.3 revision 9): never a literal. */
-import type { ToolDefinition } from "../mcp/tool.js";
-import { TOOLSETS, TOOLSET_NAMES } from "../mcp/toolsets.js";
-import { LISTED_ANNOTATIONS } from "../mcp/tool-listing.js";
-import { answerShape } from "../answer-shape/answer-shape.js";
-import { FIELDS_RULE, fieldsArgument, fieldsQuery, FORMAT_RULE, formatArgument } from "../answer-shape/parameters.js";
+import type { ToolDefinition } from "../tool.js";
+import { TOOLSETS, TOOLSET_NAMES } from "../toolsets.js";
+import { LISTED_ANNOTATIONS } from "../tool-listing.js";
+import { answerShape } from "../../answer-shape/answer-shape.js";
+import {
+  FIELDS_RULE,
+  fieldsArgument,
+  fieldsQuery,
+  FORMAT_RULE,
+  formatArgument,
+} from "../../answer-shape/parameters.js";
 
 const takesLimit = (t: ToolDefinition) => Object.prototype.hasOwnProperty.call(t.inputSchema.properties, "limit");
 

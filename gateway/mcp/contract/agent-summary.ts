@@ -3,14 +3,14 @@
  * registry as the endpoint serves them (a template or prompt whose tools the registry lacks is left out, as the
  * endpoint leaves it out), so the contract lists exactly what resources/templates/list and prompts/list can show.
  */
-import { argumentsSchema } from "../mcp/prompts/prompt-methods.js";
-import type { PromptDefinition } from "../mcp/prompts/prompt.js";
-import { DAILY_DAYS, PAGE_SIZE } from "../mcp/resources/resource-list.js";
-import { RESOURCE_MIME_TYPE, RESOURCE_TEMPLATES } from "../mcp/resources/templates.js";
-import type { ToolDefinition } from "../mcp/tool.js";
-import { DEFAULT_MAX_CHARS, MAX_MAX_CHARS } from "../mcp/tools/document-window.js";
-import { MAX_VALUES } from "../mcp/completion/rank.js";
-import { APP_MIME_TYPE, APP_RESOURCE_META, APP_VIEWS } from "../mcp/apps/app-views.js";
+import { argumentsSchema } from "../prompts/prompt-methods.js";
+import type { PromptDefinition } from "../prompts/prompt.js";
+import { DAILY_DAYS, PAGE_SIZE } from "../resources/resource-list.js";
+import { RESOURCE_MIME_TYPE, RESOURCE_TEMPLATES } from "../resources/templates.js";
+import type { ToolDefinition } from "../tool.js";
+import { DEFAULT_MAX_CHARS, MAX_MAX_CHARS } from "../tools/document-window.js";
+import { MAX_VALUES } from "../completion/rank.js";
+import { APP_MIME_TYPE, APP_RESOURCE_META, APP_VIEWS } from "../apps/app-views.js";
 
 export function agentSections(tools: readonly ToolDefinition[], prompts: readonly PromptDefinition[]) {
   const names = new Set(tools.map((t) => t.name));
