@@ -11,10 +11,10 @@ import { required } from "../../operations/service-answers.js";
 import { cardIdInput, cardReport } from "../../operations/whiteboard.js";
 import type { ToolDefinition } from "../tool.js";
 import { windowed, windowedMarkdown, type WindowArgs } from "./document-window.js";
-import { fetchBounded, limitInput } from "./bounded.js";
+import { boundedTool, overFetch } from "./bounded.js";
 import { operationTool } from "./operation-tool.js";
 import { wholeDocument } from "./whole-document.js";
-import { arrayOf, boundedList, idInput, input, markdownMembers } from "./tool-schemas.js";
+import { arrayOf, idInput, input, markdownMembers } from "./tool-schemas.js";
 
 const grant = { scope: "whiteboard:read" };
 const CARDS_BOUND = { default: 50, max: 200 };
@@ -92,33 +92,28 @@ const cardActions: ToolDefinition<{ card_id: string }> = {
   },
 };
 
-const analystCards: ToolDefinition<{ analyst_id: string; limit?: number }> = {
+const analystCards = boundedTool<{ analyst_id: string; limit?: number }, unknown>({
   name: "whiteboard_analyst_cards",
   title: "An analyst's whiteboard cards",
   description:
     "The whiteboard cards one analyst holds, across every board, most recently started first (cards never started last).",
   grant,
   toolset: "whiteboard",
-  inputSchema: input({ analyst_id: idInput("The analyst's id."), limit: limitInput(CARDS_BOUND, "cards") }, [
-    "analyst_id",
-  ]),
-  outputSchema: boundedList("cards", cardSummary, { analyst_id: str }),
+  args: { analyst_id: idInput("The analyst's id.") },
+  required: ["analyst_id"],
   bound: CARDS_BOUND,
-  pager: "none",
-  async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(
-      args,
-      CARDS_BOUND,
-      async (n) => (await clients.whiteboardPages.listAnalystCards({ analystId: args.analyst_id, limit: n })).cards,
-    );
-    return {
-      analyst_id: args.analyst_id,
-      cards: rows.map((c) => protoToJson(CardSummarySchema, c)),
-      count: rows.length,
-      bound,
-    };
-  },
-};
+  rows: "cards",
+  row: cardSummary,
+  context: { analyst_id: str },
+  fetch: async (args, limit, { clients }) => ({
+    ...(await overFetch(limit, async (n) =>
+      (await clients.whiteboardPages.listAnalystCards({ analystId: args.analyst_id, limit: n })).cards.map((c) =>
+        protoToJson(CardSummarySchema, c),
+      ),
+    )),
+    context: { analyst_id: args.analyst_id },
+  }),
+});
 
 export const WHITEBOARD_CARD_TOOLS: ToolDefinition[] = [
   getCard,
