@@ -5,10 +5,13 @@
  * service's "every status" is the empty filter.
  */
 import {
+  CardSummarySchema,
   ListSimilarityLogResponseSchema,
   ListThreadsResponseSchema,
   ListTopicPoolResponseSchema,
   ThreadDetailSchema,
+  type CardSummary,
+  type ThreadDetail,
 } from "../../gen/institute/catalog/v1/catalog_pb.js";
 import { protoToJson } from "../../lib/proto-json.js";
 import {
@@ -27,6 +30,7 @@ import {
 import { enumInput, idInput, input, langInput, limitInput } from "./input-schemas.js";
 import { boundedOperation, splitHasMore } from "./bounded-operation.js";
 import type { Operation } from "./operation.js";
+import { linkTo } from "./route-links.js";
 import { markdownAnswer, markdownResult, required } from "./service-answers.js";
 
 const scope = "whiteboard:read";
@@ -59,7 +63,7 @@ export const getThread: Operation<{ board_id: string }> = {
   output: threadDetail,
   async call({ board_id }, clients) {
     const { thread } = await clients.catalog.getThread({ boardId: board_id });
-    return protoToJson(ThreadDetailSchema, required(thread, "a thread"));
+    return threadDetailJson(required(thread, "a thread"));
   },
 };
 
@@ -72,6 +76,32 @@ export const cardReport: Operation<{ card_id: string; lang?: string }> = {
   call: async ({ card_id, lang }, clients) =>
     markdownResult((await clients.catalog.getCardReport({ cardId: card_id, lang: lang ?? "" })).document),
 };
+
+/** Where a card's report is served. */
+export const cardReportUrl = (cardId: string) => linkTo(cardReport, { cardId });
+
+/**
+ * A card as the answers show it (spec §2.3): the service's CardSummary, with `report_url` in its place when a report
+ * is stored (null otherwise) instead of `has_report`.
+ */
+function cardJson(json: { [key: string]: unknown }) {
+  const { has_report, started_at, completed_at, follow_up_analyst_id, follow_up_topic, ...head } = json;
+  return {
+    ...head,
+    report_url: has_report === true ? cardReportUrl(json.card_id as string) : null,
+    started_at,
+    completed_at,
+    follow_up_analyst_id,
+    follow_up_topic,
+  };
+}
+
+export const cardSummaryJson = (card: CardSummary) => cardJson(protoToJson(CardSummarySchema, card));
+
+export function threadDetailJson(thread: ThreadDetail) {
+  const json = protoToJson(ThreadDetailSchema, thread);
+  return { ...json, cards: (json.cards as { [key: string]: unknown }[]).map(cardJson) };
+}
 
 export const topicPool = boundedOperation<{ status?: string; limit: number }, unknown>({
   route: { method: "GET", path: "/api/v1/whiteboard/topic-pool" },

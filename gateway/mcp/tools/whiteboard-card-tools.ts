@@ -2,13 +2,12 @@
  * Whiteboard cards as tools, scope whiteboard:read: one card, its report (markdown, spec §4.1 rule 1), which
  * languages its report exists in, the actions extracted from it, and an analyst's cards across boards.
  */
-import { CardSummarySchema } from "../../../gen/institute/catalog/v1/catalog_pb.js";
 import { GetCardActionsResponseSchema } from "../../../gen/institute/catalog/v1/whiteboard_pages_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
 import { cardSummary } from "../../schemas/catalog.js";
 import { bool, int, nullableInt, object, str } from "../../schemas/common.js";
 import { required } from "../../operations/service-answers.js";
-import { cardIdInput, cardReport } from "../../operations/whiteboard.js";
+import { cardIdInput, cardReport, cardSummaryJson } from "../../operations/whiteboard.js";
 import type { ToolDefinition } from "../tool.js";
 import { windowed, windowedMarkdown, type WindowArgs } from "./document-window.js";
 import { boundedTool, overFetch } from "./bounded.js";
@@ -30,7 +29,7 @@ const getCard: ToolDefinition<{ card_id: string }> = {
   pager: "none",
   async call({ card_id }, { clients }) {
     const { card } = await clients.whiteboardPages.getCard({ cardId: card_id });
-    return protoToJson(CardSummarySchema, required(card, "a card"));
+    return cardSummaryJson(required(card, "a card"));
   },
 };
 
@@ -107,8 +106,8 @@ const analystCards = boundedTool<{ analyst_id: string; limit?: number }, unknown
   context: { analyst_id: str },
   fetch: async (args, limit, { clients }) => ({
     ...(await overFetch(limit, async (n) =>
-      (await clients.whiteboardPages.listAnalystCards({ analystId: args.analyst_id, limit: n })).cards.map((c) =>
-        protoToJson(CardSummarySchema, c),
+      (await clients.whiteboardPages.listAnalystCards({ analystId: args.analyst_id, limit: n })).cards.map(
+        cardSummaryJson,
       ),
     )),
     context: { analyst_id: args.analyst_id },
