@@ -55,7 +55,7 @@ export function boundedList(key: string, row: Record<string, unknown>, context: 
   return object({ ...context, [key]: arrayOf(row), count: int, bound: boundReport });
 }
 
-/** A bounded operation's tool output: the REST answer's members, the rows and count last, and the bound report. */
+/** A bounded operation's tool output: the REST answer's other members, then its rows, their count and the bound. */
 export function boundedOutput(output: JsonSchema, rows: string) {
   const { [rows]: list, count, ...context } = output.properties;
   return object({ ...context, [rows]: list, count, bound: boundReport });
