@@ -4,7 +4,8 @@
  * checked for consistency, not stored.
  */
 import { cardSummary } from "../../gateway/schemas/catalog.js";
-import { cardReportUrl, THREAD_STATUSES } from "../../services/catalog/vocabulary.js";
+import { cardReportUrl } from "../../gateway/operations/whiteboard.js";
+import { THREAD_STATUSES } from "../../services/catalog/vocabulary.js";
 import { date, epoch, id, int32, nullable, oneOf, text, uuid, type Column } from "../columns.js";
 import type { Kind } from "../kind.js";
 import { lineSchema, schemaOf, selectList } from "../table-kind.js";

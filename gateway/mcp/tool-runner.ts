@@ -1,5 +1,5 @@
 /**
- * tools/call: find the tool, check the caller's grant, validate the arguments (and a bounded tool's `limit`),
+ * tools/call: find the tool, check the caller's grant, validate the arguments (a bounded tool's `limit` among them),
  * run it, check its answer against the output schema, cut it to the `fields` asked for (answer-arguments.ts: after
  * the read cache, which keeps whole answers), and answer with structuredContent plus the same JSON as a text block.
  * Never an HTTP 5xx. A malformed call, an unknown tool and an internal fault are JSON-RPC errors (MCP's
@@ -18,7 +18,6 @@ import { callToolResult, type CallToolResult } from "./call-result-json.js";
 import { toolFailureResult, type ToolFailureResult } from "./tool-failure.js";
 import { INTERNAL_ERROR } from "./json-rpc.js";
 import type { ToolContext, ToolDefinition } from "./tool.js";
-import { limitOf } from "./tools/bounded.js";
 import { authError, RpcError, toRpcError, validationError } from "./tool-errors.js";
 import { MAX_JSON_DEPTH, nestedDeeperThan } from "../../lib/json-depth.js";
 
@@ -79,7 +78,6 @@ export function createToolRunner(
       const { message, argument } = describeArgumentError(relevantError(validate.errors));
       throw validationError(message, argument);
     }
-    if (tool.bound) args.limit = limitOf(args.limit, tool.bound);
     return args;
   }
 

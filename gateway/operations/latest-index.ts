@@ -8,6 +8,7 @@ import { protoToJson } from "../../lib/proto-json.js";
 import { latestIndexResponse } from "../schemas/reports.js";
 import { NO_ARGUMENTS } from "./input-schemas.js";
 import type { Operation } from "./operation.js";
+import { dailyReportUrl } from "./reports.js";
 
 /** Spec §4.1 rule 6: the latest index carries the top five of the leaderboard. */
 export const LATEST_LEADERBOARD_SIZE = 5;
@@ -34,8 +35,11 @@ export const latestIndex: Operation<Record<string, never>> = {
       clients.reports.getLatest({}),
       clients.portfolio.getLeaderboard({ limit: LATEST_LEADERBOARD_SIZE }),
     ]);
+    const index = protoToJson(GetLatestResponseSchema, reports);
+    const daily = index.daily as { work_date: string } | null;
     return {
-      ...protoToJson(GetLatestResponseSchema, reports),
+      ...index,
+      daily: daily && { ...daily, report_url: dailyReportUrl(daily.work_date) },
       leaderboard: board.leaderboard.map(toLatestLeaderboardItem),
     };
   },

@@ -8,6 +8,7 @@
  */
 import type { REST_SCOPES } from "../../lib/scopes.js";
 import type { ServiceClients } from "../upstream/clients.js";
+import type { Bound } from "../schemas/common.js";
 
 export type JsonSchema = {
   type: "object";
@@ -28,6 +29,20 @@ export interface Operation<Input = any, Answer = any> {
   /** What `call` answers. */
   output: JsonSchema;
   call(input: Input, clients: ServiceClients): Promise<Answer>;
+  /** Present when the answer is a bounded list (bounded-operation.ts): how its tool reports the bound. */
+  list?: BoundedList<Input, Answer>;
+}
+
+/**
+ * A bounded list's one read: the service call returns at most `limit` rows under `rows` and whether more follow,
+ * which the service observes by reading one row past the limit. REST sends `answer`; the tool adds its `bound`.
+ */
+export interface BoundedList<Input = any, Answer = any> {
+  /** The member of the answer holding the rows. */
+  rows: string;
+  /** The list's default and largest `limit`: the service's own rule, which both surfaces declare. */
+  bound: Bound;
+  read(input: Input, clients: ServiceClients): Promise<{ answer: Answer; hasMore: boolean }>;
 }
 
 /** The operation's route as the route catalog and the tests name it: `GET /api/v1/analysts/{analystId}`. */

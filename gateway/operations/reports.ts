@@ -7,6 +7,7 @@ import { protoToJson } from "../../lib/proto-json.js";
 import { analystIdParam, weeklyIndex } from "../schemas/reports.js";
 import { input, langInput, NO_ARGUMENTS, workDateInput } from "./input-schemas.js";
 import type { Operation } from "./operation.js";
+import { linkTo } from "./route-links.js";
 import { markdownAnswer, markdownResult, type MarkdownAnswer } from "./service-answers.js";
 
 const scope = "reports:read";
@@ -20,6 +21,9 @@ export const fleetHealth: Operation<Record<string, never>, MarkdownAnswer> = {
   output: markdownAnswer,
   call: async (_input, clients) => markdownResult((await clients.reports.getFleetHealth({})).document),
 };
+
+/** Where the daily report of a work date is served. */
+export const dailyReportUrl = (workDate: string) => linkTo(dailyReport, { date: workDate });
 
 export const dailyReport: Operation<{ date: string; lang?: string }, MarkdownAnswer> = {
   route: { method: "GET", path: "/api/v1/reports/daily/{date}" },
@@ -37,9 +41,16 @@ export const weeklyIndexOperation: Operation<{ date: string }> = {
   scope,
   input: input({ date: weekDateInput }, ["date"]),
   output: weeklyIndex,
-  call: async ({ date }, clients) =>
-    protoToJson(GetWeeklyIndexResponseSchema, await clients.reports.getWeeklyIndex({ date })),
+  async call({ date }, clients) {
+    const index = protoToJson(GetWeeklyIndexResponseSchema, await clients.reports.getWeeklyIndex({ date }));
+    const authors = index.authors as { analyst_id: string; work_date: string }[];
+    return { ...index, authors: authors.map((a) => ({ ...a, report_url: weeklyReportUrl(a) })) };
+  },
 };
+
+/** Where a weekly author's report is served. */
+export const weeklyReportUrl = (author: { work_date: string; analyst_id: string }) =>
+  linkTo(weeklyReport, { date: author.work_date, analystId: author.analyst_id });
 
 export const weeklyReport: Operation<{ date: string; analyst_id: string; lang?: string }, MarkdownAnswer> = {
   route: { method: "GET", path: "/api/v1/reports/weekly/{date}/{analystId}" },

@@ -1,13 +1,17 @@
 /**
  * The whiteboard (spec §2.3 to §2.5, §4.1): threads, one thread with its cards, a card's report (rule 1), the topic
- * pool and the similarity-gate log, scope whiteboard:read. The list bounds are the spec's (§8), which the tools
- * keep; the service's "every status" is the empty filter.
+ * pool and the similarity-gate log, scope whiteboard:read. The three lists are bounded operations: one service call
+ * each, whose limit rule (the spec's §8 bounds) REST and the tools both declare, answering has_more itself; the
+ * service's "every status" is the empty filter.
  */
 import {
+  CardSummarySchema,
   ListSimilarityLogResponseSchema,
   ListThreadsResponseSchema,
   ListTopicPoolResponseSchema,
   ThreadDetailSchema,
+  type CardSummary,
+  type ThreadDetail,
 } from "../../gen/institute/catalog/v1/catalog_pb.js";
 import { protoToJson } from "../../lib/proto-json.js";
 import {
@@ -24,7 +28,9 @@ import {
   topicPoolResponse,
 } from "../schemas/catalog.js";
 import { enumInput, idInput, input, langInput, limitInput } from "./input-schemas.js";
+import { boundedOperation, splitHasMore } from "./bounded-operation.js";
 import type { Operation } from "./operation.js";
+import { linkTo } from "./route-links.js";
 import { markdownAnswer, markdownResult, required } from "./service-answers.js";
 
 const scope = "whiteboard:read";
@@ -35,15 +41,19 @@ export const LOG_BOUND = { default: LIMITS.similarityLog.fallback, max: LIMITS.s
 export const statusInput = enumInput(THREAD_STATUSES, "Only threads in this status; omitted: every status.");
 export const cardIdInput = idInput("The card's id, as card_id in a thread's cards.");
 
-export const listThreads: Operation<{ status?: string; limit: number }> = {
+export const listThreads = boundedOperation<{ status?: string; limit: number }, unknown>({
   route: { method: "GET", path: "/api/v1/whiteboard/threads" },
   tool: "whiteboard_list_threads",
   scope,
   input: input({ status: statusInput, limit: limitInput(THREADS_BOUND, "threads") }),
   output: listThreadsResponse,
-  call: async ({ status = "", limit }, clients) =>
-    protoToJson(ListThreadsResponseSchema, await clients.catalog.listThreads({ status, limit })),
-};
+  list: {
+    rows: "threads",
+    bound: THREADS_BOUND,
+    read: async ({ status = "", limit }, clients) =>
+      splitHasMore(protoToJson(ListThreadsResponseSchema, await clients.catalog.listThreads({ status, limit }))),
+  },
+});
 
 export const getThread: Operation<{ board_id: string }> = {
   route: { method: "GET", path: "/api/v1/whiteboard/threads/{boardId}" },
@@ -53,7 +63,7 @@ export const getThread: Operation<{ board_id: string }> = {
   output: threadDetail,
   async call({ board_id }, clients) {
     const { thread } = await clients.catalog.getThread({ boardId: board_id });
-    return protoToJson(ThreadDetailSchema, required(thread, "a thread"));
+    return threadDetailJson(required(thread, "a thread"));
   },
 };
 
@@ -67,7 +77,33 @@ export const cardReport: Operation<{ card_id: string; lang?: string }> = {
     markdownResult((await clients.catalog.getCardReport({ cardId: card_id, lang: lang ?? "" })).document),
 };
 
-export const topicPool: Operation<{ status?: string; limit: number }> = {
+/** Where a card's report is served. */
+export const cardReportUrl = (cardId: string) => linkTo(cardReport, { cardId });
+
+/**
+ * A card as the answers show it (spec §2.3): the service's CardSummary, with `report_url` in its place when a report
+ * is stored (null otherwise) instead of `has_report`.
+ */
+function cardJson(json: { [key: string]: unknown }) {
+  const { has_report, started_at, completed_at, follow_up_analyst_id, follow_up_topic, ...head } = json;
+  return {
+    ...head,
+    report_url: has_report === true ? cardReportUrl(json.card_id as string) : null,
+    started_at,
+    completed_at,
+    follow_up_analyst_id,
+    follow_up_topic,
+  };
+}
+
+export const cardSummaryJson = (card: CardSummary) => cardJson(protoToJson(CardSummarySchema, card));
+
+export function threadDetailJson(thread: ThreadDetail) {
+  const json = protoToJson(ThreadDetailSchema, thread);
+  return { ...json, cards: (json.cards as { [key: string]: unknown }[]).map(cardJson) };
+}
+
+export const topicPool = boundedOperation<{ status?: string; limit: number }, unknown>({
   route: { method: "GET", path: "/api/v1/whiteboard/topic-pool" },
   tool: "whiteboard_topic_pool",
   scope,
@@ -82,13 +118,18 @@ export const topicPool: Operation<{ status?: string; limit: number }> = {
     limit: limitInput(POOL_BOUND, "entries"),
   }),
   output: topicPoolResponse,
-  async call({ status, limit }, clients) {
-    const filter = status === undefined || status === TOPIC_POOL_ALL ? "" : status;
-    return protoToJson(ListTopicPoolResponseSchema, await clients.catalog.listTopicPool({ status: filter, limit }));
+  list: {
+    rows: "entries",
+    bound: POOL_BOUND,
+    async read({ status, limit }, clients) {
+      const filter = status === undefined || status === TOPIC_POOL_ALL ? "" : status;
+      const response = await clients.catalog.listTopicPool({ status: filter, limit });
+      return splitHasMore(protoToJson(ListTopicPoolResponseSchema, response));
+    },
   },
-};
+});
 
-export const similarityLog: Operation<{ decision?: string; limit: number }> = {
+export const similarityLog = boundedOperation<{ decision?: string; limit: number }, unknown>({
   route: { method: "GET", path: "/api/v1/whiteboard/similarity-log" },
   tool: "whiteboard_similarity_log",
   scope,
@@ -97,8 +138,14 @@ export const similarityLog: Operation<{ decision?: string; limit: number }> = {
     limit: limitInput(LOG_BOUND, "entries"),
   }),
   output: similarityLogResponse,
-  call: async ({ decision = "", limit }, clients) =>
-    protoToJson(ListSimilarityLogResponseSchema, await clients.catalog.listSimilarityLog({ decision, limit })),
-};
+  list: {
+    rows: "entries",
+    bound: LOG_BOUND,
+    read: async ({ decision = "", limit }, clients) =>
+      splitHasMore(
+        protoToJson(ListSimilarityLogResponseSchema, await clients.catalog.listSimilarityLog({ decision, limit })),
+      ),
+  },
+});
 
 export const WHITEBOARD_OPERATIONS = [listThreads, getThread, cardReport, topicPool, similarityLog];

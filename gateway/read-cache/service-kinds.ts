@@ -26,7 +26,6 @@ const KINDS_OF_GROUP: Record<ServiceGroup, readonly DataKind[]> = {
 const UNCACHEABLE: Partial<Record<ServiceKey, "every method" | readonly string[]>> = {
   reports: ["getLatest", "getFleetHealth"],
   catalog: ["listSimilarityLog"],
-  whiteboardPages: ["fetchSimilarityLog"],
   search: "every method",
   factcard: ["listSimilarFacts"],
 };

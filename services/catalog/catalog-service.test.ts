@@ -134,13 +134,13 @@ describe("threads", () => {
     }
   });
 
-  it("gets a thread with its cards in card_index order, linking only cards that have a report", async () => {
+  it("gets a thread with its cards in card_index order, saying which have a report", async () => {
     const { thread } = await client.getThread({ boardId: BOARD.completed });
     expect(thread?.cardCount).toBe(3);
-    expect(thread?.cards.map((c) => [c.cardId, c.cardIndex, c.reportUrl])).toEqual([
-      ["c-full", 0, "/api/v1/whiteboard/cards/c-full/report"],
-      ["c-plain", 1, "/api/v1/whiteboard/cards/c-plain/report"],
-      ["c-none", 2, undefined],
+    expect(thread?.cards.map((c) => [c.cardId, c.cardIndex, c.hasReport])).toEqual([
+      ["c-full", 0, true],
+      ["c-plain", 1, true],
+      ["c-none", 2, false],
     ]);
     expect(thread?.cards[0]?.startedAt).toBe(1773000100000n);
     expect(thread?.cards[2]?.startedAt).toBeUndefined();

@@ -85,7 +85,7 @@ describe("whiteboard free text as the services hand it out", () => {
 
   it("lists and gets a thread with its root topic and question as previews", async () => {
     const listed = (await catalog.listThreads({ limit: 1 })).threads[0]!;
-    const paged = (await pages.pageBoards({ limit: 1 })).threads[0]!;
+    const paged = (await catalog.listThreads({ status: "completed", limit: 1 })).threads[0]!;
     const detail = (await catalog.getThread({ boardId: BOARD_ID })).thread!;
     for (const thread of [listed, paged, detail]) {
       expect([thread.rootTopic, thread.rootQuestion]).toEqual([previewOf("rootTopic"), previewOf("rootQuestion")]);

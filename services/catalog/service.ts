@@ -13,7 +13,7 @@ import { createSimilarityLogStore } from "./similarity-log-store.js";
 import { createThreadsStore } from "./threads-store.js";
 import { createTopicPoolStore } from "./topic-pool-store.js";
 import { createWithdrawnStore } from "./withdrawn-store.js";
-import { notFound } from "../request-checks.js";
+import { keysetAfter, notFound } from "../request-checks.js";
 import { isUuid, limitOf, optionalOneOf } from "./validate.js";
 import {
   DEFAULT_REPORT_LANGS,
@@ -47,8 +47,10 @@ export function createCatalogService(deps: ServiceDeps): ServiceImpl<typeof Cata
 
     async listThreads(req) {
       const status = optionalOneOf("status", req.status, THREAD_STATUSES);
-      const list = await threads.list({ status, limit: limitOf(req.limit, LIMITS.threads) });
-      return { threads: list, count: list.length };
+      // board_id is a uuid column: a position naming no possible board is malformed, not a database error.
+      const after = keysetAfter(req.after, isUuid);
+      const page = await threads.list({ status, after, limit: limitOf(req.limit, LIMITS.threads) });
+      return { threads: page.rows, count: page.rows.length, hasMore: page.hasMore };
     },
 
     async getThread({ boardId }) {
@@ -91,8 +93,8 @@ export function createCatalogService(deps: ServiceDeps): ServiceImpl<typeof Cata
 
     async listTopicPool(req) {
       const status = optionalOneOf("status", req.status, TOPIC_POOL_FILTERS);
-      const entries = await topicPool.list({ status, limit: limitOf(req.limit, LIMITS.topicPool) });
-      return { entries, count: entries.length };
+      const page = await topicPool.list({ status, limit: limitOf(req.limit, LIMITS.topicPool) });
+      return { entries: page.rows, count: page.rows.length, hasMore: page.hasMore };
     },
 
     async listSimilarityLog(req) {
@@ -103,11 +105,11 @@ export function createCatalogService(deps: ServiceDeps): ServiceImpl<typeof Cata
       // filters, so a filtered view still shows the full mix. No upper bound: a row stamped a moment ahead of
       // this clock (skew between writer and reader) still counts.
       const since = Math.floor(deps.now() / 1000) - SUMMARY_WINDOW_SECONDS;
-      const [entries, summary7d] = await Promise.all([
+      const [page, summary7d] = await Promise.all([
         similarityLog.list({ decision, limit }),
         similarityLog.countSince(since),
       ]);
-      return { entries, count: entries.length, summary7d };
+      return { entries: page.rows, count: page.rows.length, summary7d, hasMore: page.hasMore };
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   type SimilarityMatch,
 } from "../../gen/institute/catalog/v1/catalog_pb.js";
 import type { Pool } from "../../lib/db/pool.js";
+import { pageOf, withLookahead, type ListPage } from "./list-page.js";
 import { int64, orUndefined } from "./rows.js";
 import { SIMILARITY_DECISIONS, type SimilarityDecision } from "./vocabulary.js";
 
@@ -81,7 +82,7 @@ function toEntry(r: LogRow): SimilarityLogEntry {
 }
 
 export interface SimilarityLogStore {
-  list(filter: { decision: SimilarityDecision | undefined; limit: number }): Promise<SimilarityLogEntry[]>;
+  list(filter: { decision: SimilarityDecision | undefined; limit: number }): Promise<ListPage<SimilarityLogEntry>>;
   /** Every decision value (zero included) to its number of entries decided at or after `sinceSeconds`. */
   countSince(sinceSeconds: number): Promise<Record<SimilarityDecision, number>>;
 }
@@ -91,13 +92,17 @@ export function createSimilarityLogStore(db: Pool): SimilarityLogStore {
     async list({ decision, limit }) {
       const { rows } =
         decision === undefined
-          ? await db.query<LogRow>({ name: "catalog.similarity-log.list", text: LIST_ALL, values: [limit] })
+          ? await db.query<LogRow>({
+              name: "catalog.similarity-log.list",
+              text: LIST_ALL,
+              values: [withLookahead(limit)],
+            })
           : await db.query<LogRow>({
               name: "catalog.similarity-log.list-by-decision",
               text: LIST_BY_DECISION,
-              values: [decision, limit],
+              values: [decision, withLookahead(limit)],
             });
-      return rows.map(toEntry);
+      return pageOf(rows.map(toEntry), limit);
     },
 
     async countSince(sinceSeconds) {

@@ -2,6 +2,7 @@
 import { create } from "@bufbuild/protobuf";
 import { TopicPoolEntrySchema, type TopicPoolEntry } from "../../gen/institute/catalog/v1/catalog_pb.js";
 import type { Pool } from "../../lib/db/pool.js";
+import { pageOf, withLookahead, type ListPage } from "./list-page.js";
 import { int64, optionalInt64, orUndefined } from "./rows.js";
 
 interface TopicPoolRow {
@@ -56,7 +57,7 @@ function toEntry(r: TopicPoolRow): TopicPoolEntry {
 
 export interface TopicPoolStore {
   /** `status` undefined: every status, expired and rejected included. */
-  list(filter: { status: string | undefined; limit: number }): Promise<TopicPoolEntry[]>;
+  list(filter: { status: string | undefined; limit: number }): Promise<ListPage<TopicPoolEntry>>;
 }
 
 export function createTopicPoolStore(db: Pool): TopicPoolStore {
@@ -64,13 +65,17 @@ export function createTopicPoolStore(db: Pool): TopicPoolStore {
     async list({ status, limit }) {
       const { rows } =
         status === undefined
-          ? await db.query<TopicPoolRow>({ name: "catalog.topic-pool.list", text: LIST_ALL, values: [limit] })
+          ? await db.query<TopicPoolRow>({
+              name: "catalog.topic-pool.list",
+              text: LIST_ALL,
+              values: [withLookahead(limit)],
+            })
           : await db.query<TopicPoolRow>({
               name: "catalog.topic-pool.list-by-status",
               text: LIST_BY_STATUS,
-              values: [status, limit],
+              values: [status, withLookahead(limit)],
             });
-      return rows.map(toEntry);
+      return pageOf(rows.map(toEntry), limit);
     },
   };
 }

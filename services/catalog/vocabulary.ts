@@ -30,6 +30,3 @@ export const LIMITS = {
 
 /** Trailing window of the similarity log's `summary_7d`, in seconds (decided_at is epoch seconds). */
 export const SUMMARY_WINDOW_SECONDS = 7 * 86_400;
-
-/** The spec's path of the card report endpoint, as carried in `CardSummary.report_url`. */
-export const cardReportUrl = (cardId: string) => `/api/v1/whiteboard/cards/${encodeURIComponent(cardId)}/report`;

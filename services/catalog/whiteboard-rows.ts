@@ -11,7 +11,6 @@ import {
 } from "../../gen/institute/catalog/v1/catalog_pb.js";
 import { previewOrUndefined } from "./metadata-preview.js";
 import { int64, optionalInt64, orUndefined } from "./rows.js";
-import { cardReportUrl } from "./vocabulary.js";
 
 export interface ThreadRow {
   board_id: string;
@@ -90,12 +89,11 @@ export function toCard(r: CardRow): CardSummary {
     summary: previewOrUndefined(r.summary),
     reportPath: orUndefined(r.report_path),
     reportR2Key: orUndefined(r.report_r2_key),
-    // Only a card with at least one stored report links to the report endpoint.
-    reportUrl: r.has_report ? cardReportUrl(r.card_id) : undefined,
     startedAt: optionalInt64(r.started_at),
     completedAt: optionalInt64(r.completed_at),
     followUpAnalystId: orUndefined(r.follow_up_analyst_id),
     followUpTopic: previewOrUndefined(r.follow_up_topic),
+    hasReport: r.has_report,
   });
 }
 

@@ -21,7 +21,6 @@ const author = (analystId: string, workDate: string, languages: string[]) => ({
   analystId,
   workDate,
   languages,
-  reportUrl: `/api/v1/reports/weekly/${workDate}/${analystId}`,
 });
 
 const WEEK_OF_MAR_02 = {
@@ -86,7 +85,7 @@ describe("GetLatest (rule 6)", () => {
     expect(res.generatedAt).toBe(BigInt(TODAY_NOW));
     expect(res).toMatchObject({
       workDate: "2026-03-05",
-      daily: { workDate: "2026-03-03", reportUrl: "/api/v1/reports/daily/2026-03-03" },
+      daily: { workDate: "2026-03-03" },
       weekly: { weekStart: "2026-03-02", weekEnd: "2026-03-08", count: 4 },
     });
   });

@@ -27,10 +27,6 @@ const MAX_DATES = 1001;
 /** A prefix of a YYYY-MM-DD date: digits and dashes only, so it cannot carry a LIKE wildcard. */
 const DATE_PREFIX = /^[0-9-]{0,10}$/;
 
-export const dailyReportUrl = (workDate: string) => `/api/v1/reports/daily/${workDate}`;
-export const weeklyReportUrl = (workDate: string, analystId: string) =>
-  `/api/v1/reports/weekly/${workDate}/${encodeURIComponent(analystId)}`;
-
 export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof ReportsService> {
   const reports = createReportStore(deps.db);
   const weeklies = createWeeklyStore(deps.db);
@@ -67,7 +63,7 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
         weekStart,
         weekEnd,
         count: authors.length,
-        authors: authors.map((a) => ({ ...a, reportUrl: weeklyReportUrl(a.workDate, a.analystId) })),
+        authors,
       };
     },
 
@@ -95,7 +91,7 @@ export function createReportsService(deps: ServiceDeps): ServiceImpl<typeof Repo
       return {
         generatedAt: BigInt(now),
         workDate: today,
-        daily: dailyDate === undefined ? undefined : { workDate: dailyDate, reportUrl: dailyReportUrl(dailyDate) },
+        daily: dailyDate === undefined ? undefined : { workDate: dailyDate },
         weekly: { weekStart, weekEnd, count },
       };
     },

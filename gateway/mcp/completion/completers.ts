@@ -6,6 +6,7 @@
  */
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { ServiceClients } from "../../upstream/clients.js";
+import { THREADS_BOUND } from "../../operations/whiteboard.js";
 
 export type CompleterName =
   "daily_date" | "weekly_date" | "analyst_id" | "portfolio_id" | "board_id" | "card_id" | "lang" | "claim";
@@ -41,9 +42,18 @@ async function dates(input: CompleterInput, kind: "daily" | "weekly"): Promise<s
   return workDates;
 }
 
+/** The ids of the `limit` most recently updated boards, read page by page from the catalog's thread list. */
 async function recentBoardIds(clients: ServiceClients, limit: number): Promise<string[]> {
-  const { threads } = await clients.whiteboardPages.pageBoards({ status: "", limit });
-  return threads.map((t) => t.boardId);
+  const ids: string[] = [];
+  let after: { at: bigint; id: string } | undefined;
+  for (;;) {
+    const page = Math.min(limit - ids.length, THREADS_BOUND.max);
+    const { threads, hasMore } = await clients.catalog.listThreads({ status: "", after, limit: page });
+    ids.push(...threads.map((t) => t.boardId));
+    const last = threads[threads.length - 1];
+    if (!hasMore || !last || ids.length >= limit) return ids;
+    after = { at: last.updatedAt, id: last.boardId };
+  }
 }
 
 async function cardsOf(clients: ServiceClients, boardIds: readonly string[]): Promise<string[]> {

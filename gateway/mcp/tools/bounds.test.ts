@@ -1,7 +1,8 @@
 /**
  * Every bounded tool, over one database holding every fixture: has_more is exact at the edge (limit = rows - 1,
  * rows, rows + 1), the default limit is the declared one, and a limit outside [1, max] is refused naming `limit`,
- * never clamped. A bounded tool added to the registry without a case here fails the first test.
+ * never clamped, by the one check the endpoint makes (the tool runner against the input schema). A bounded tool
+ * added to the registry without a case here fails the first test.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BULK_LOG, BULK_POOL, BULK_THREADS, FIXED_NOW } from "../../../test/fixtures/catalog.js";
@@ -12,6 +13,7 @@ import { fillPortfolios, LEADERBOARD_ORDER } from "../../../test/fixtures/portfo
 import { fillWhiteboard } from "../../../test/fixtures/whiteboard-pages.js";
 import { BULK_EVENTS, BULK_MAIL_THREADS, BULK_SESSIONS, fillWorkspace } from "../../../test/fixtures/workspace.js";
 import type { Principal } from "../../auth/principal.js";
+import { createToolRunner, type ToolRunner } from "../tool-runner.js";
 import { TOOLS } from "./index.js";
 import {
   expectExactBound,
@@ -57,6 +59,7 @@ const BOUNDED_CASES: { name: string; args: Record<string, unknown>; rows: number
 const BOUNDED_ELSEWHERE = new Set(["changes_since"]);
 
 let h: ToolHarness;
+let runner: ToolRunner;
 
 beforeAll(async () => {
   h = await startToolHarness({
@@ -70,6 +73,7 @@ beforeAll(async () => {
     },
     now: () => FIXED_NOW,
   });
+  runner = createToolRunner(TOOLS, { clients: h.clients, cursors: h.cursors });
 });
 afterAll(() => h?.close());
 
@@ -101,12 +105,19 @@ describe("bounded tools", () => {
 
       it("refuses a limit outside [1, max], naming it", async () => {
         const { max } = tool(name).bound!;
-        for (const limit of [max + 1, 0, -1, 1.5, "10"]) {
-          expect(await refusal(h.callRaw(name, { ...args, limit }, principal ?? VIEWER))).toEqual({
+        const admit = async (limit: unknown) => runner.admit(tool(name), principal ?? VIEWER, { ...args, limit });
+        for (const [limit, why] of [
+          [max + 1, `must be <= ${max}`],
+          [0, "must be >= 1"],
+          [-1, "must be >= 1"],
+          [1.5, "must be integer"],
+          ["10", "must be integer"],
+        ] as const) {
+          expect(await refusal(admit(limit))).toEqual({
             category: "validation",
             code: "invalid_argument",
             argument: "limit",
-            message: `invalid argument 'limit': must be an integer from 1 to ${max}`,
+            message: `invalid argument 'limit': ${why}`,
           });
         }
       });

@@ -13,7 +13,7 @@ import { protoToJson } from "../../../lib/proto-json.js";
 import { ARTIFACT_KINDS } from "../../../services/factcard/chain/vocabulary.js";
 import { int, object, str } from "../../schemas/common.js";
 import type { ToolDefinition } from "../tool.js";
-import { limitInput } from "./bounded.js";
+import { limitInput, overFetch } from "./bounded.js";
 import { chainFact, chainFactTag, provenanceLink } from "./chain-schemas.js";
 import { cursorInput, keysetAfter, keysetPage } from "./keyset-pager.js";
 import { required } from "../../operations/service-answers.js";
@@ -57,8 +57,11 @@ const factsPage: ToolDefinition<{
       cursor: args.cursor,
       limit: args.limit,
       bound: FACTS_BOUND,
-      fetch: async (after, limit) =>
-        (await clients.chain.pageChainFacts({ ...filters, after: keysetAfter(after), limit })).facts,
+      fetch: (after, limit) =>
+        overFetch(
+          limit,
+          async (n) => (await clients.chain.pageChainFacts({ ...filters, after: keysetAfter(after), limit: n })).facts,
+        ),
       positionOf: (f) => ({ at: Number(f.createdAt), id: f.factId }),
     });
     return {

@@ -8,9 +8,8 @@ import { CoverageArtifactSchema } from "../../../gen/institute/reports/v1/covera
 import { protoToJson } from "../../../lib/proto-json.js";
 import { bool, int, nullableStr, object, str } from "../../schemas/common.js";
 import type { ToolDefinition } from "../tool.js";
-import { fetchBounded, limitInput, limitOf } from "./bounded.js";
+import { boundedTool, overFetch } from "./bounded.js";
 import { assertAccess } from "./peer-guard.js";
-import { boundedList, input } from "./tool-schemas.js";
 
 const COVERAGE_BOUND = { default: 20, max: 100 };
 
@@ -27,51 +26,40 @@ export const coverageArtifact = object({
   ended_at: int,
 });
 
-const coverage: ToolDefinition<{ delivered?: boolean; limit?: number }> = {
+const coverage: ToolDefinition<{ delivered?: boolean; limit?: number }> = boundedTool({
   name: "coverage_artifacts",
   title: "Coverage research artifacts",
   description:
     "One-shot coverage research, most recently ended first: full-text artifacts and requests that ended without one. Granted to configured peer parties; one absent from the hub's roster loads nothing (loaded false, with the reason).",
   grant: { party: "coverage" },
   toolset: "coverage",
-  inputSchema: input({
+  args: {
     delivered: {
       type: "boolean",
       description: "true: only delivered rows; false: only rows that ended without an artifact; omitted: both.",
     },
-    limit: limitInput(COVERAGE_BOUND, "rows"),
-  }),
-  outputSchema: boundedList("artifacts", coverageArtifact, {
+  },
+  bound: COVERAGE_BOUND,
+  rows: "artifacts",
+  counts: "rows",
+  row: coverageArtifact,
+  context: {
     loaded: { ...bool, description: "false when this party can load nothing; `reason` says why." },
     reason: nullableStr,
-  }),
-  bound: COVERAGE_BOUND,
-  pager: "none",
-  async call(args, { clients, principal }) {
+  },
+  async fetch(args: { delivered?: boolean; limit?: number }, limit, { clients, principal }) {
     assertAccess(principal, coverage);
     if (principal.kind === "peer" && !principal.party.inHubRoster) {
-      const limit = limitOf(args.limit, COVERAGE_BOUND);
-      return {
-        loaded: false,
-        reason: `party ${principal.party.id} is granted coverage but is not in the identity hub's roster, so it can load nothing`,
-        artifacts: [],
-        count: 0,
-        bound: { limit, returned: 0, has_more: false, exact: true },
-      };
+      const reason = `party ${principal.party.id} is granted coverage but is not in the identity hub's roster, so it can load nothing`;
+      return { rows: [], hasMore: false, context: { loaded: false, reason } };
     }
-    const { rows, bound } = await fetchBounded(
-      args,
-      COVERAGE_BOUND,
-      async (n) => (await clients.coverage.listCoverageArtifacts({ delivered: args.delivered, limit: n })).artifacts,
+    const page = await overFetch(limit, async (n) =>
+      (await clients.coverage.listCoverageArtifacts({ delivered: args.delivered, limit: n })).artifacts.map((a) =>
+        protoToJson(CoverageArtifactSchema, a),
+      ),
     );
-    return {
-      loaded: true,
-      reason: null,
-      artifacts: rows.map((a) => protoToJson(CoverageArtifactSchema, a)),
-      count: rows.length,
-      bound,
-    };
+    return { ...page, context: { loaded: true, reason: null } };
   },
-};
+});
 
 export const COVERAGE_TOOLS: ToolDefinition[] = [coverage];

@@ -3,15 +3,14 @@ import { EventKindCountSchema, EventSchema, type Event } from "../../../gen/inst
 import { protoToJson } from "../../../lib/proto-json.js";
 import { int, object, str } from "../../schemas/common.js";
 import type { ToolContext, ToolDefinition } from "../tool.js";
-import { fetchBounded, limitInput } from "./bounded.js";
+import { boundedTool, overFetch } from "./bounded.js";
 import { required } from "../../operations/service-answers.js";
-import { arrayOf, boundedList, idInput, input, NO_ARGUMENTS } from "./tool-schemas.js";
+import { arrayOf, idInput, input, NO_ARGUMENTS } from "./tool-schemas.js";
 import { event, eventKindCount } from "./workspace-schemas.js";
 
 const grant = { scope: "events:read" };
 const EVENTS_BOUND = { default: 50, max: 500 };
 const kindInput = idInput("The event kind, as in events_kinds.");
-const limit = limitInput(EVENTS_BOUND, "events");
 
 interface Filter {
   kind?: string;
@@ -20,73 +19,67 @@ interface Filter {
   limit?: number;
 }
 
-async function listEvents(args: Filter, { clients }: ToolContext) {
-  const { rows, bound } = await fetchBounded(
-    args,
-    EVENTS_BOUND,
-    async (n) =>
-      (
-        await clients.workspace.listEvents({
-          kind: args.kind ?? "",
-          subjectId: args.subject_id ?? "",
-          analystId: args.analyst_id ?? "",
-          limit: n,
-        })
-      ).events,
+const listEvents = (filter: Filter, limit: number, { clients }: ToolContext) =>
+  overFetch(limit, async (n) =>
+    (
+      await clients.workspace.listEvents({
+        kind: filter.kind ?? "",
+        subjectId: filter.subject_id ?? "",
+        analystId: filter.analyst_id ?? "",
+        limit: n,
+      })
+    ).events.map((e: Event) => protoToJson(EventSchema, e)),
   );
-  return { events: rows.map((e: Event) => protoToJson(EventSchema, e)), count: rows.length, bound };
-}
 
-const list: ToolDefinition<Filter> = {
+const list = boundedTool<Filter, unknown>({
   name: "events_list",
   title: "List events",
   description: "Events of the institute, newest first, optionally of one kind, about one subject, or by one analyst.",
   grant,
   toolset: "events",
-  inputSchema: input({
+  args: {
     kind: kindInput,
     subject_id: idInput("Only events about this subject."),
     analyst_id: idInput("Only events of this analyst."),
-    limit,
-  }),
-  outputSchema: boundedList("events", event),
+  },
   bound: EVENTS_BOUND,
-  pager: "none",
-  call: listEvents,
-};
+  rows: "events",
+  row: event,
+  fetch: listEvents,
+});
 
-const byKind: ToolDefinition<{ kind: string; limit?: number }> = {
+const byKind = boundedTool<{ kind: string; limit?: number }, unknown>({
   name: "events_by_kind",
   title: "Events of one kind",
   description: "Events of one kind, newest first.",
   grant,
   toolset: "events",
-  inputSchema: input({ kind: kindInput, limit }, ["kind"]),
-  outputSchema: boundedList("events", event, { kind: str }),
+  args: { kind: kindInput },
+  required: ["kind"],
   bound: EVENTS_BOUND,
-  pager: "none",
-  async call(args, ctx) {
-    return { kind: args.kind, ...(await listEvents({ kind: args.kind, limit: args.limit }, ctx)) };
-  },
-};
+  rows: "events",
+  row: event,
+  context: { kind: str },
+  fetch: async ({ kind }, limit, ctx) => ({ ...(await listEvents({ kind }, limit, ctx)), context: { kind } }),
+});
 
-const forSubject: ToolDefinition<{ subject_id: string; limit?: number }> = {
+const forSubject = boundedTool<{ subject_id: string; limit?: number }, unknown>({
   name: "events_for_subject",
   title: "Events about one subject",
   description: "The history of one subject (a board, card, session, …): every event naming it, newest first.",
   grant,
   toolset: "events",
-  inputSchema: input({ subject_id: idInput("The subject's id."), limit }, ["subject_id"]),
-  outputSchema: boundedList("events", event, { subject_id: str }),
+  args: { subject_id: idInput("The subject's id.") },
+  required: ["subject_id"],
   bound: EVENTS_BOUND,
-  pager: "none",
-  async call(args, ctx) {
-    return {
-      subject_id: args.subject_id,
-      ...(await listEvents({ subject_id: args.subject_id, limit: args.limit }, ctx)),
-    };
-  },
-};
+  rows: "events",
+  row: event,
+  context: { subject_id: str },
+  fetch: async ({ subject_id }, limit, ctx) => ({
+    ...(await listEvents({ subject_id }, limit, ctx)),
+    context: { subject_id },
+  }),
+});
 
 const get: ToolDefinition<{ event_id: string }> = {
   name: "events_get",

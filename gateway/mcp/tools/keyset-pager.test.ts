@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { configuredCursorSigner, type CursorSignerSource } from "../../../lib/cursor/cursor-key.js";
+import { overFetch } from "./bounded.js";
 import { keysetPage, type KeysetPosition } from "./keyset-pager.js";
 import { refusal } from "../../../test/helpers/tool-harness.js";
 
@@ -16,8 +17,11 @@ interface Row {
 
 /** Rows ordered by (at, id) descending, served like a store would: after a position, at most n. */
 const ROWS: Row[] = Array.from({ length: 10 }, (_, i) => ({ at: 1000 - Math.floor(i / 3), id: `r-${9 - i}` }));
-const fetchFrom = (rows: Row[]) => async (after: KeysetPosition | undefined, n: number) =>
+const rowsAfter = (rows: Row[], after: KeysetPosition | undefined, n: number) =>
   rows.filter((r) => !after || r.at < after.at || (r.at === after.at && r.id < after.id)).slice(0, n);
+/** A service list that takes a row count: the page over-fetches it by one row. */
+const fetchFrom = (rows: Row[]) => (after: KeysetPosition | undefined, limit: number) =>
+  overFetch(limit, async (n) => rowsAfter(rows, after, n));
 
 /** Signers as CURSOR_SECRET makes them: one replica's, and one configured differently. */
 const cursors = configuredCursorSigner("a cursor secret of enough length");
@@ -48,7 +52,7 @@ describe("keysetPage", () => {
       cursor: undefined,
       limit: undefined,
       bound: { default: 4, max: 10 },
-      fetch: async (after, n) => (calls.push(n), fetchFrom(ROWS)(after, n)),
+      fetch: (after, limit) => overFetch(limit, async (n) => (calls.push(n), rowsAfter(ROWS, after, n))),
       positionOf: (r) => r,
     });
     expect(calls).toEqual([5]);
@@ -79,7 +83,7 @@ describe("keysetPage", () => {
       cursor: undefined,
       limit: 3,
       bound: { default: 3, max: 3 },
-      fetch: async () => [],
+      fetch: async () => ({ rows: [], hasMore: false }),
       positionOf: (r: Row) => r,
     });
     expect(empty).toEqual({

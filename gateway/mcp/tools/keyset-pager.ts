@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import type { CursorSigner, CursorSignerSource } from "../../../lib/cursor/cursor-key.js";
-import { boundRows, limitOf } from "./bounded.js";
+import { boundOf, limitOf, type BoundedRows } from "./bounded.js";
 import type { BoundReport, ToolBound } from "../tool.js";
 import { validationError } from "../tool-errors.js";
 
@@ -33,8 +33,11 @@ export interface KeysetRequest<Row> {
   cursor: string | undefined;
   limit: unknown;
   bound: ToolBound;
-  /** The rows after `after` (from the top when undefined), at most `overFetch` of them, in order. */
-  fetch(after: KeysetPosition | undefined, overFetch: number): Promise<readonly Row[]>;
+  /**
+   * The rows after `after` (from the top when undefined), at most `limit` of them, in order, and whether more
+   * follow (bounded.ts `overFetch` for a service list that does not say).
+   */
+  fetch(after: KeysetPosition | undefined, limit: number): Promise<BoundedRows<Row>>;
   positionOf(row: Row): KeysetPosition;
   /** The deployment's cursor signer (the tool context's `cursors`). */
   cursors: CursorSignerSource;
@@ -74,13 +77,15 @@ export function decodeCursor(signer: CursorSigner, cursor: string, print: string
   return { at: a as number, id: i };
 }
 
-/** One page: checks the limit and the cursor, over-fetches by one row, and issues the next cursor when more exist. */
+/** One page: checks the cursor, reads the rows after it, and issues the next cursor when more exist. */
 export async function keysetPage<Row>(request: KeysetRequest<Row>): Promise<KeysetPage<Row>> {
   const limit = limitOf(request.limit, request.bound);
   const print = fingerprint(request.tool, request.filters);
   const signer = await request.cursors();
   const after = request.cursor === undefined ? undefined : decodeCursor(signer, request.cursor, print);
-  const { rows, bound } = boundRows(await request.fetch(after, limit + 1), limit);
+  const page = await request.fetch(after, limit);
+  const { rows } = page;
+  const bound = boundOf(limit, page);
   const last = rows[rows.length - 1];
   return {
     rows,

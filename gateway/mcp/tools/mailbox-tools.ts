@@ -6,10 +6,10 @@ import { MailboxMessageSchema, MailboxThreadSchema } from "../../../gen/institut
 import { protoToJson } from "../../../lib/proto-json.js";
 import { str } from "../../schemas/common.js";
 import type { ToolDefinition } from "../tool.js";
-import { fetchBounded, limitInput } from "./bounded.js";
+import { boundedTool, limitInput, overFetch } from "./bounded.js";
 import { cursorInput, keysetAfter, keysetPage } from "./keyset-pager.js";
 import { required } from "../../operations/service-answers.js";
-import { boundedList, idInput, input, keysetList } from "./tool-schemas.js";
+import { idInput, input, keysetList } from "./tool-schemas.js";
 import { mailboxMessage, mailboxThread } from "./workspace-schemas.js";
 
 const grant = { scope: "mailbox:read" };
@@ -41,8 +41,12 @@ const listThreads: ToolDefinition<{ participant?: string; limit?: number; cursor
       cursor: args.cursor,
       limit: args.limit,
       bound: THREADS_BOUND,
-      fetch: async (after, limit) =>
-        (await clients.workspace.pageMailboxThreads({ participant, after: keysetAfter(after), limit })).threads,
+      fetch: (after, limit) =>
+        overFetch(
+          limit,
+          async (n) =>
+            (await clients.workspace.pageMailboxThreads({ participant, after: keysetAfter(after), limit: n })).threads,
+        ),
       positionOf: (t) => ({ at: Number(t.lastMessageAt), id: t.threadId }),
     });
     return {
@@ -71,30 +75,27 @@ const getThread: ToolDefinition<{ thread_id: string }> = {
   },
 };
 
-const threadMessages: ToolDefinition<{ thread_id: string; limit?: number }> = {
+const threadMessages = boundedTool<{ thread_id: string; limit?: number }, unknown>({
   name: "mailbox_thread_messages",
   title: "A mailbox thread's messages",
   description: "The messages of one mailbox thread, oldest first.",
   grant,
   toolset: "mailbox",
-  inputSchema: input({ thread_id: threadIdInput, limit: limitInput(MESSAGES_BOUND, "messages") }, ["thread_id"]),
-  outputSchema: boundedList("messages", mailboxMessage, { thread_id: str }),
+  args: { thread_id: threadIdInput },
+  required: ["thread_id"],
   bound: MESSAGES_BOUND,
-  pager: "none",
-  async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(
-      args,
-      MESSAGES_BOUND,
-      async (n) => (await clients.workspace.listMailboxMessages({ threadId: args.thread_id, limit: n })).messages,
-    );
-    return {
-      thread_id: args.thread_id,
-      messages: rows.map((m) => protoToJson(MailboxMessageSchema, m)),
-      count: rows.length,
-      bound,
-    };
-  },
-};
+  rows: "messages",
+  row: mailboxMessage,
+  context: { thread_id: str },
+  fetch: async (args, limit, { clients }) => ({
+    ...(await overFetch(limit, async (n) =>
+      (await clients.workspace.listMailboxMessages({ threadId: args.thread_id, limit: n })).messages.map((m) =>
+        protoToJson(MailboxMessageSchema, m),
+      ),
+    )),
+    context: { thread_id: args.thread_id },
+  }),
+});
 
 const getMessage: ToolDefinition<{ message_id: string }> = {
   name: "mailbox_get_message",
@@ -113,31 +114,26 @@ const getMessage: ToolDefinition<{ message_id: string }> = {
   },
 };
 
-const analystMail: ToolDefinition<{ analyst_id: string; limit?: number }> = {
+const analystMail = boundedTool<{ analyst_id: string; limit?: number }, unknown>({
   name: "mailbox_analyst_messages",
   title: "An analyst's mail",
   description: "Messages an analyst sent or received, across every thread, newest first.",
   grant,
   toolset: "mailbox",
-  inputSchema: input({ analyst_id: idInput("The analyst's id."), limit: limitInput(THREADS_BOUND, "messages") }, [
-    "analyst_id",
-  ]),
-  outputSchema: boundedList("messages", mailboxMessage, { analyst_id: str }),
+  args: { analyst_id: idInput("The analyst's id.") },
+  required: ["analyst_id"],
   bound: THREADS_BOUND,
-  pager: "none",
-  async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(
-      args,
-      THREADS_BOUND,
-      async (n) => (await clients.workspace.listAnalystMail({ analystId: args.analyst_id, limit: n })).messages,
-    );
-    return {
-      analyst_id: args.analyst_id,
-      messages: rows.map((m) => protoToJson(MailboxMessageSchema, m)),
-      count: rows.length,
-      bound,
-    };
-  },
-};
+  rows: "messages",
+  row: mailboxMessage,
+  context: { analyst_id: str },
+  fetch: async (args, limit, { clients }) => ({
+    ...(await overFetch(limit, async (n) =>
+      (await clients.workspace.listAnalystMail({ analystId: args.analyst_id, limit: n })).messages.map((m) =>
+        protoToJson(MailboxMessageSchema, m),
+      ),
+    )),
+    context: { analyst_id: args.analyst_id },
+  }),
+});
 
 export const MAILBOX_TOOLS: ToolDefinition[] = [listThreads, getThread, threadMessages, getMessage, analystMail];

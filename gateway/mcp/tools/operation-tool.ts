@@ -1,13 +1,15 @@
 /**
  * A tool projected from an operation (gateway/operations): its name, input and output schemas and its call are
  * the operation's, so its structuredContent is the REST route's answer. The tool adds what is MCP's: title,
- * description, grant, toolset. A tool whose answer is a view of the operation's (a markdown document windowed, a
- * bounded list) declares its own schemas and `call`, which reads through the operation (`read`) where the
- * operation's service call serves it.
+ * description, grant, toolset. A bounded list operation (`op.list`) is answered with the tool's `bound` report
+ * beside its rows, from the same service call REST makes (bounded.ts `boundedAnswer`). A tool whose answer is a
+ * view of the operation's (a markdown document windowed) declares its own schemas and `call`, which reads through
+ * the operation (`read`) where the operation's service call serves it.
  */
 import type { Operation } from "../../operations/operation.js";
 import { routeName } from "../../operations/operation.js";
 import type { ToolContext, ToolDefinition } from "../tool.js";
+import { boundedAnswer, boundedOutput } from "./bounded.js";
 
 type Read<I, A> = (input: I) => Promise<A>;
 
@@ -35,16 +37,20 @@ export function operationTool<Args = any, I = any, A = any>(
     (input) =>
       op.call(input, ctx.clients);
   const { call, readDocument, inputSchema, outputSchema, pager, ...mcp } = tool;
+  const { list } = op;
   return {
     name: op.tool,
     rest: routeName(op),
     ...mcp,
     inputSchema: inputSchema ?? op.input,
-    outputSchema: outputSchema ?? op.output,
+    outputSchema: outputSchema ?? (list ? boundedOutput(op.output, list.rows) : op.output),
+    ...(list ? { bound: list.bound } : {}),
     pager: pager ?? "none",
     call: call
       ? (args, ctx) => call(args, ctx, reader(ctx))
-      : (args, ctx) => op.call(args as unknown as I, ctx.clients),
+      : list
+        ? (args, ctx) => boundedAnswer(list, args as unknown as I & { limit?: number }, ctx.clients)
+        : (args, ctx) => op.call(args as unknown as I, ctx.clients),
     ...(readDocument ? { readDocument: (args: Args, ctx: ToolContext) => readDocument(args, ctx, reader(ctx)) } : {}),
   };
 }

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GovernorService, QueuePulseSchema } from "../../../gen/institute/governor/v1/governor_pb.js";
 import { BULK_COVERAGE, COFFEE, fillCoverage, T0 } from "../../../test/fixtures/coverage.js";
 import { createServiceClients, type ServiceTransports } from "../../upstream/clients.js";
+import { createToolRunner } from "../tool-runner.js";
+import { TOOLS } from "./index.js";
 import {
   checkOutput,
   peer,
@@ -117,7 +119,10 @@ describe("coverage_artifacts", () => {
   });
 
   it("checks the limit even when it loads nothing", async () => {
-    expect(await refusal(h.callRaw("coverage_artifacts", { limit: 101 }, notInRoster))).toMatchObject({
+    // The endpoint's one check of `limit` is the tool runner's, before the tool runs.
+    const runner = createToolRunner(TOOLS, { clients: h.clients, cursors: h.cursors });
+    const admitted = async () => runner.admit(tool("coverage_artifacts"), notInRoster, { limit: 101 });
+    expect(await refusal(admitted())).toMatchObject({
       category: "validation",
       argument: "limit",
     });

@@ -8,7 +8,7 @@ import { leaderboard, metrics, portfolioIdInput, series, tearSheetOperation } fr
 import { object } from "../../schemas/common.js";
 import { portfolioMetrics } from "../../schemas/portfolio.js";
 import type { ToolDefinition } from "../tool.js";
-import { fetchBounded, limitInput } from "./bounded.js";
+import { boundOf, limitInput, limitOf, overFetch } from "./bounded.js";
 import { operationTool } from "./operation-tool.js";
 import { arrayOf, boundedList, input } from "./tool-schemas.js";
 
@@ -26,12 +26,9 @@ const leaderboardTool = operationTool<{ limit?: number }>(leaderboard, {
   outputSchema: boundedList("leaderboard", portfolioMetrics),
   bound: LEADERBOARD_BOUND,
   async call(args, _ctx, read) {
-    const { rows, bound } = await fetchBounded(
-      args,
-      LEADERBOARD_BOUND,
-      async (n) => (await read({ limit: n })).leaderboard as unknown[],
-    );
-    return { leaderboard: rows, count: rows.length, bound };
+    const limit = limitOf(args.limit, LEADERBOARD_BOUND);
+    const page = await overFetch(limit, async (n) => (await read({ limit: n })).leaderboard as unknown[]);
+    return { leaderboard: page.rows, count: page.rows.length, bound: boundOf(limit, page) };
   },
 });
 

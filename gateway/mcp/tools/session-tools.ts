@@ -7,10 +7,10 @@ import { protoToJson } from "../../../lib/proto-json.js";
 import { nullableStr, object, str } from "../../schemas/common.js";
 import type { ToolContext, ToolDefinition } from "../tool.js";
 import { documentWindow, windowInput, windowOutput, type WindowArgs } from "./document-window.js";
-import { fetchBounded, limitInput } from "./bounded.js";
+import { boundedTool, overFetch } from "./bounded.js";
 import { required } from "../../operations/service-answers.js";
 import { assertAccess } from "./peer-guard.js";
-import { boundedList, idInput, input, workDateInput } from "./tool-schemas.js";
+import { idInput, input, workDateInput } from "./tool-schemas.js";
 import { session, sessionMessage } from "./workspace-schemas.js";
 
 const grant = { scope: "sessions:read" };
@@ -18,38 +18,32 @@ const sessionIdInput = idInput("The session's id.");
 const SESSIONS_BOUND = { default: 50, max: 200 };
 const MESSAGES_BOUND = { default: 100, max: 500 };
 
-const list: ToolDefinition<{ analyst_id?: string; status?: string; work_date?: string; limit?: number }> = {
+const list = boundedTool<{ analyst_id?: string; status?: string; work_date?: string; limit?: number }, unknown>({
   name: "sessions_list",
   title: "List analyst sessions",
   description: "Analyst sessions, most recently started first, optionally for one analyst, status or work date.",
   grant,
   toolset: "sessions",
-  inputSchema: input({
+  args: {
     analyst_id: idInput("Only this analyst's sessions."),
     status: idInput("Only sessions in this status."),
     work_date: workDateInput("Only sessions of this work date, YYYY-MM-DD."),
-    limit: limitInput(SESSIONS_BOUND, "sessions"),
-  }),
-  outputSchema: boundedList("sessions", session),
-  bound: SESSIONS_BOUND,
-  pager: "none",
-  async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(
-      args,
-      SESSIONS_BOUND,
-      async (n) =>
-        (
-          await clients.workspace.listSessions({
-            analystId: args.analyst_id ?? "",
-            status: args.status ?? "",
-            workDate: args.work_date ?? "",
-            limit: n,
-          })
-        ).sessions,
-    );
-    return { sessions: rows.map((s) => protoToJson(SessionSchema, s)), count: rows.length, bound };
   },
-};
+  bound: SESSIONS_BOUND,
+  rows: "sessions",
+  row: session,
+  fetch: (args, limit, { clients }) =>
+    overFetch(limit, async (n) =>
+      (
+        await clients.workspace.listSessions({
+          analystId: args.analyst_id ?? "",
+          status: args.status ?? "",
+          workDate: args.work_date ?? "",
+          limit: n,
+        })
+      ).sessions.map((s) => protoToJson(SessionSchema, s)),
+    ),
+});
 
 const get: ToolDefinition<{ session_id: string }> = {
   name: "sessions_get",
@@ -68,51 +62,41 @@ const get: ToolDefinition<{ session_id: string }> = {
   },
 };
 
-const messages: ToolDefinition<{ session_id: string; after_seq?: number; limit?: number }> = {
+const messages = boundedTool<{ session_id: string; after_seq?: number; limit?: number }, unknown>({
   name: "sessions_messages",
   title: "A session's messages",
   description:
     "A session's messages in conversation order, from the first after `after_seq` (0: from the start). When has_more, call again with after_seq set to the last seq returned.",
   grant,
   toolset: "sessions",
-  inputSchema: input(
-    {
-      session_id: sessionIdInput,
-      after_seq: {
-        type: "integer",
-        minimum: 0,
-        maximum: 2147483647,
-        default: 0,
-        description: "Start after this seq; 0 from the start.",
-      },
-      limit: limitInput(MESSAGES_BOUND, "messages"),
+  args: {
+    session_id: sessionIdInput,
+    after_seq: {
+      type: "integer",
+      minimum: 0,
+      maximum: 2147483647,
+      default: 0,
+      description: "Start after this seq; 0 from the start.",
     },
-    ["session_id"],
-  ),
-  outputSchema: boundedList("messages", sessionMessage, { session_id: str }),
-  bound: MESSAGES_BOUND,
-  pager: "none",
-  async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(
-      args,
-      MESSAGES_BOUND,
-      async (n) =>
-        (
-          await clients.workspace.listSessionMessages({
-            sessionId: args.session_id,
-            afterSeq: args.after_seq ?? 0,
-            limit: n,
-          })
-        ).messages,
-    );
-    return {
-      session_id: args.session_id,
-      messages: rows.map((m) => protoToJson(SessionMessageSchema, m)),
-      count: rows.length,
-      bound,
-    };
   },
-};
+  required: ["session_id"],
+  bound: MESSAGES_BOUND,
+  rows: "messages",
+  row: sessionMessage,
+  context: { session_id: str },
+  fetch: async (args, limit, { clients }) => ({
+    ...(await overFetch(limit, async (n) =>
+      (
+        await clients.workspace.listSessionMessages({
+          sessionId: args.session_id,
+          afterSeq: args.after_seq ?? 0,
+          limit: n,
+        })
+      ).messages.map((m) => protoToJson(SessionMessageSchema, m)),
+    )),
+    context: { session_id: args.session_id },
+  }),
+});
 
 const message: ToolDefinition<{ session_id: string; seq: number } & WindowArgs> = {
   name: "sessions_message_get",

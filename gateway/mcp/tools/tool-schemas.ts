@@ -6,15 +6,11 @@ import { arrayOf, int, object } from "../../schemas/common.js";
 
 export { arrayOf };
 import { boundReport } from "./bounded.js";
+export { boundedList } from "./bounded.js";
 import { windowOutput } from "./document-window.js";
 import { nextCursorOutput } from "./keyset-pager.js";
 
 export { enumInput, idInput, input, langInput, NO_ARGUMENTS, workDateInput } from "../../operations/input-schemas.js";
-
-/** A bounded list: `rows` under `key`, their `count`, the `bound` report, and any context members. */
-export function boundedList(key: string, row: Record<string, unknown>, context: Record<string, unknown> = {}) {
-  return object({ ...context, [key]: arrayOf(row), count: int, bound: boundReport });
-}
 
 /** A keyset page: a bounded list plus `next_cursor`. */
 export function keysetList(key: string, row: Record<string, unknown>) {

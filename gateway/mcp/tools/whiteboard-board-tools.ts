@@ -1,37 +1,27 @@
 /**
  * Whiteboard boards (threads) as tools, scope whiteboard:read: the REST thread list (its first page, bounded),
- * the keyset walk over every board, and one board with its cards. Rows are the REST resources (spec §2.3).
- * The bounded list reads WhiteboardPagesService, whose lists take the `limit + 1` the REST list's maximum refuses.
+ * the keyset walk over every board, and one board with its cards. Rows are the REST resources (spec §2.3). The
+ * list and the walk read the catalog's one thread list, ListThreads, which the REST route reads too.
  */
 import { ThreadSummarySchema } from "../../../gen/institute/catalog/v1/catalog_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
 import { getThread, listThreads, statusInput, THREADS_BOUND } from "../../operations/whiteboard.js";
 import { threadSummary } from "../../schemas/catalog.js";
 import type { ToolDefinition } from "../tool.js";
-import { fetchBounded, limitInput } from "./bounded.js";
+import { limitInput } from "./bounded.js";
 import { cursorInput, keysetAfter, keysetPage } from "./keyset-pager.js";
 import { operationTool } from "./operation-tool.js";
-import { boundedList, input, keysetList } from "./tool-schemas.js";
+import { input, keysetList } from "./tool-schemas.js";
 
 const grant = { scope: "whiteboard:read" };
 
 const positionOf = (t: { updatedAt: bigint; boardId: string }) => ({ at: Number(t.updatedAt), id: t.boardId });
 
-const listThreadsTool = operationTool<{ status?: string; limit?: number }>(listThreads, {
+const listThreadsTool = operationTool(listThreads, {
   title: "List whiteboard threads",
   description: "Whiteboard research threads, most recently updated first. Walk them all with whiteboard_list_boards.",
   grant,
   toolset: "whiteboard",
-  outputSchema: boundedList("threads", threadSummary),
-  bound: THREADS_BOUND,
-  async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(
-      args,
-      THREADS_BOUND,
-      async (n) => (await clients.whiteboardPages.pageBoards({ status: args.status ?? "", limit: n })).threads,
-    );
-    return { threads: rows.map((t) => protoToJson(ThreadSummarySchema, t)), count: rows.length, bound };
-  },
 });
 
 const listBoards: ToolDefinition<{ status?: string; limit?: number; cursor?: string }> = {
@@ -54,8 +44,10 @@ const listBoards: ToolDefinition<{ status?: string; limit?: number; cursor?: str
       cursor: args.cursor,
       limit: args.limit,
       bound: THREADS_BOUND,
-      fetch: async (after, limit) =>
-        (await clients.whiteboardPages.pageBoards({ status, after: keysetAfter(after), limit })).threads,
+      async fetch(after, limit) {
+        const { threads, hasMore } = await clients.catalog.listThreads({ status, after: keysetAfter(after), limit });
+        return { rows: threads, hasMore };
+      },
       positionOf,
     });
     return {

@@ -2,19 +2,18 @@
  * Whiteboard cards as tools, scope whiteboard:read: one card, its report (markdown, spec §4.1 rule 1), which
  * languages its report exists in, the actions extracted from it, and an analyst's cards across boards.
  */
-import { CardSummarySchema } from "../../../gen/institute/catalog/v1/catalog_pb.js";
 import { GetCardActionsResponseSchema } from "../../../gen/institute/catalog/v1/whiteboard_pages_pb.js";
 import { protoToJson } from "../../../lib/proto-json.js";
 import { cardSummary } from "../../schemas/catalog.js";
 import { bool, int, nullableInt, object, str } from "../../schemas/common.js";
 import { required } from "../../operations/service-answers.js";
-import { cardIdInput, cardReport } from "../../operations/whiteboard.js";
+import { cardIdInput, cardReport, cardSummaryJson } from "../../operations/whiteboard.js";
 import type { ToolDefinition } from "../tool.js";
 import { windowed, windowedMarkdown, type WindowArgs } from "./document-window.js";
-import { fetchBounded, limitInput } from "./bounded.js";
+import { boundedTool, overFetch } from "./bounded.js";
 import { operationTool } from "./operation-tool.js";
 import { wholeDocument } from "./whole-document.js";
-import { arrayOf, boundedList, idInput, input, markdownMembers } from "./tool-schemas.js";
+import { arrayOf, idInput, input, markdownMembers } from "./tool-schemas.js";
 
 const grant = { scope: "whiteboard:read" };
 const CARDS_BOUND = { default: 50, max: 200 };
@@ -30,7 +29,7 @@ const getCard: ToolDefinition<{ card_id: string }> = {
   pager: "none",
   async call({ card_id }, { clients }) {
     const { card } = await clients.whiteboardPages.getCard({ cardId: card_id });
-    return protoToJson(CardSummarySchema, required(card, "a card"));
+    return cardSummaryJson(required(card, "a card"));
   },
 };
 
@@ -92,33 +91,28 @@ const cardActions: ToolDefinition<{ card_id: string }> = {
   },
 };
 
-const analystCards: ToolDefinition<{ analyst_id: string; limit?: number }> = {
+const analystCards = boundedTool<{ analyst_id: string; limit?: number }, unknown>({
   name: "whiteboard_analyst_cards",
   title: "An analyst's whiteboard cards",
   description:
     "The whiteboard cards one analyst holds, across every board, most recently started first (cards never started last).",
   grant,
   toolset: "whiteboard",
-  inputSchema: input({ analyst_id: idInput("The analyst's id."), limit: limitInput(CARDS_BOUND, "cards") }, [
-    "analyst_id",
-  ]),
-  outputSchema: boundedList("cards", cardSummary, { analyst_id: str }),
+  args: { analyst_id: idInput("The analyst's id.") },
+  required: ["analyst_id"],
   bound: CARDS_BOUND,
-  pager: "none",
-  async call(args, { clients }) {
-    const { rows, bound } = await fetchBounded(
-      args,
-      CARDS_BOUND,
-      async (n) => (await clients.whiteboardPages.listAnalystCards({ analystId: args.analyst_id, limit: n })).cards,
-    );
-    return {
-      analyst_id: args.analyst_id,
-      cards: rows.map((c) => protoToJson(CardSummarySchema, c)),
-      count: rows.length,
-      bound,
-    };
-  },
-};
+  rows: "cards",
+  row: cardSummary,
+  context: { analyst_id: str },
+  fetch: async (args, limit, { clients }) => ({
+    ...(await overFetch(limit, async (n) =>
+      (await clients.whiteboardPages.listAnalystCards({ analystId: args.analyst_id, limit: n })).cards.map(
+        cardSummaryJson,
+      ),
+    )),
+    context: { analyst_id: args.analyst_id },
+  }),
+});
 
 export const WHITEBOARD_CARD_TOOLS: ToolDefinition[] = [
   getCard,

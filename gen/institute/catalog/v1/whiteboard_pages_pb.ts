@@ -6,154 +6,15 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import type { ListValue } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_struct } from "@bufbuild/protobuf/wkt";
-import type { CardSummary, SimilarityLogEntry, ThreadSummary, TopicPoolEntry } from "./catalog_pb.js";
+import type { CardSummary } from "./catalog_pb.js";
 import { file_institute_catalog_v1_catalog } from "./catalog_pb.js";
-import type { KeysetAfter } from "../../common/v1/keyset_pb.js";
-import { file_institute_common_v1_keyset } from "../../common/v1/keyset_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
 /**
  * Describes the file institute/catalog/v1/whiteboard_pages.proto.
  */
 export const file_institute_catalog_v1_whiteboard_pages: GenFile = /*@__PURE__*/
-  fileDesc("CitpbnN0aXR1dGUvY2F0YWxvZy92MS93aGl0ZWJvYXJkX3BhZ2VzLnByb3RvEhRpbnN0aXR1dGUuY2F0YWxvZy52MSJjChFQYWdlQm9hcmRzUmVxdWVzdBIOCgZzdGF0dXMYASABKAkSLwoFYWZ0ZXIYAiABKAsyIC5pbnN0aXR1dGUuY29tbW9uLnYxLktleXNldEFmdGVyEg0KBWxpbWl0GAMgASgFIkoKElBhZ2VCb2FyZHNSZXNwb25zZRI0Cgd0aHJlYWRzGAEgAygLMiMuaW5zdGl0dXRlLmNhdGFsb2cudjEuVGhyZWFkU3VtbWFyeSI2ChVGZXRjaFRvcGljUG9vbFJlcXVlc3QSDgoGc3RhdHVzGAEgASgJEg0KBWxpbWl0GAIgASgFIk8KFkZldGNoVG9waWNQb29sUmVzcG9uc2USNQoHZW50cmllcxgBIAMoCzIkLmluc3RpdHV0ZS5jYXRhbG9nLnYxLlRvcGljUG9vbEVudHJ5IjwKGUZldGNoU2ltaWxhcml0eUxvZ1JlcXVlc3QSEAoIZGVjaXNpb24YASABKAkSDQoFbGltaXQYAiABKAUi3gEKGkZldGNoU2ltaWxhcml0eUxvZ1Jlc3BvbnNlEjkKB2VudHJpZXMYASADKAsyKC5pbnN0aXR1dGUuY2F0YWxvZy52MS5TaW1pbGFyaXR5TG9nRW50cnkSUwoKc3VtbWFyeV83ZBgCIAMoCzI/Lmluc3RpdHV0ZS5jYXRhbG9nLnYxLkZldGNoU2ltaWxhcml0eUxvZ1Jlc3BvbnNlLlN1bW1hcnk3ZEVudHJ5GjAKDlN1bW1hcnk3ZEVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoBToCOAEiIQoOR2V0Q2FyZFJlcXVlc3QSDwoHY2FyZF9pZBgBIAEoCSJCCg9HZXRDYXJkUmVzcG9uc2USLwoEY2FyZBgBIAEoCzIhLmluc3RpdHV0ZS5jYXRhbG9nLnYxLkNhcmRTdW1tYXJ5IjwKF0xpc3RBbmFseXN0Q2FyZHNSZXF1ZXN0EhIKCmFuYWx5c3RfaWQYASABKAkSDQoFbGltaXQYAiABKAUiTAoYTGlzdEFuYWx5c3RDYXJkc1Jlc3BvbnNlEjAKBWNhcmRzGAEgAygLMiEuaW5zdGl0dXRlLmNhdGFsb2cudjEuQ2FyZFN1bW1hcnkiKAoVR2V0Q2FyZEFjdGlvbnNSZXF1ZXN0Eg8KB2NhcmRfaWQYASABKAkihwIKFkdldENhcmRBY3Rpb25zUmVzcG9uc2USDwoHY2FyZF9pZBgBIAEoCRIRCglleHRyYWN0ZWQYAiABKAgSKwoHYWN0aW9ucxgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5MaXN0VmFsdWUSEwoGc291cmNlGAQgASgJSACIAQESGQoMc291cmNlX2NoYXJzGAUgASgFSAGIAQESFgoJdHJ1bmNhdGVkGAYgASgISAKIAQESGQoMZXh0cmFjdGVkX2F0GAcgASgDSAOIAQFCCQoHX3NvdXJjZUIPCg1fc291cmNlX2NoYXJzQgwKCl90cnVuY2F0ZWRCDwoNX2V4dHJhY3RlZF9hdCIxCh5MaXN0Q2FyZFJlcG9ydExhbmd1YWdlc1JlcXVlc3QSDwoHY2FyZF9pZBgBIAEoCSI3ChJDYXJkUmVwb3J0TGFuZ3VhZ2USDAoEbGFuZxgBIAEoCRITCgthcmNoaXZlZF9hdBgCIAEoAyJeCh9MaXN0Q2FyZFJlcG9ydExhbmd1YWdlc1Jlc3BvbnNlEjsKCWxhbmd1YWdlcxgBIAMoCzIoLmluc3RpdHV0ZS5jYXRhbG9nLnYxLkNhcmRSZXBvcnRMYW5ndWFnZTKgBgoWV2hpdGVib2FyZFBhZ2VzU2VydmljZRJfCgpQYWdlQm9hcmRzEicuaW5zdGl0dXRlLmNhdGFsb2cudjEuUGFnZUJvYXJkc1JlcXVlc3QaKC5pbnN0aXR1dGUuY2F0YWxvZy52MS5QYWdlQm9hcmRzUmVzcG9uc2USawoORmV0Y2hUb3BpY1Bvb2wSKy5pbnN0aXR1dGUuY2F0YWxvZy52MS5GZXRjaFRvcGljUG9vbFJlcXVlc3QaLC5pbnN0aXR1dGUuY2F0YWxvZy52MS5GZXRjaFRvcGljUG9vbFJlc3BvbnNlEncKEkZldGNoU2ltaWxhcml0eUxvZxIvLmluc3RpdHV0ZS5jYXRhbG9nLnYxLkZldGNoU2ltaWxhcml0eUxvZ1JlcXVlc3QaMC5pbnN0aXR1dGUuY2F0YWxvZy52MS5GZXRjaFNpbWlsYXJpdHlMb2dSZXNwb25zZRJWCgdHZXRDYXJkEiQuaW5zdGl0dXRlLmNhdGFsb2cudjEuR2V0Q2FyZFJlcXVlc3QaJS5pbnN0aXR1dGUuY2F0YWxvZy52MS5HZXRDYXJkUmVzcG9uc2UScQoQTGlzdEFuYWx5c3RDYXJkcxItLmluc3RpdHV0ZS5jYXRhbG9nLnYxLkxpc3RBbmFseXN0Q2FyZHNSZXF1ZXN0Gi4uaW5zdGl0dXRlLmNhdGFsb2cudjEuTGlzdEFuYWx5c3RDYXJkc1Jlc3BvbnNlEmsKDkdldENhcmRBY3Rpb25zEisuaW5zdGl0dXRlLmNhdGFsb2cudjEuR2V0Q2FyZEFjdGlvbnNSZXF1ZXN0GiwuaW5zdGl0dXRlLmNhdGFsb2cudjEuR2V0Q2FyZEFjdGlvbnNSZXNwb25zZRKGAQoXTGlzdENhcmRSZXBvcnRMYW5ndWFnZXMSNC5pbnN0aXR1dGUuY2F0YWxvZy52MS5MaXN0Q2FyZFJlcG9ydExhbmd1YWdlc1JlcXVlc3QaNS5pbnN0aXR1dGUuY2F0YWxvZy52MS5MaXN0Q2FyZFJlcG9ydExhbmd1YWdlc1Jlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_struct, file_institute_catalog_v1_catalog, file_institute_common_v1_keyset]);
-
-/**
- * Most recently updated first, (updated_at, board_id) descending, after the given position.
- *
- * @generated from message institute.catalog.v1.PageBoardsRequest
- */
-export type PageBoardsRequest = Message<"institute.catalog.v1.PageBoardsRequest"> & {
-  /**
-   * A ThreadStatus; empty for every status.
-   *
-   * @generated from field: string status = 1;
-   */
-  status: string;
-
-  /**
-   * @generated from field: institute.common.v1.KeysetAfter after = 2;
-   */
-  after?: KeysetAfter | undefined;
-
-  /**
-   * @generated from field: int32 limit = 3;
-   */
-  limit: number;
-};
-
-/**
- * Describes the message institute.catalog.v1.PageBoardsRequest.
- * Use `create(PageBoardsRequestSchema)` to create a new message.
- */
-export const PageBoardsRequestSchema: GenMessage<PageBoardsRequest> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 0);
-
-/**
- * @generated from message institute.catalog.v1.PageBoardsResponse
- */
-export type PageBoardsResponse = Message<"institute.catalog.v1.PageBoardsResponse"> & {
-  /**
-   * @generated from field: repeated institute.catalog.v1.ThreadSummary threads = 1;
-   */
-  threads: ThreadSummary[];
-};
-
-/**
- * Describes the message institute.catalog.v1.PageBoardsResponse.
- * Use `create(PageBoardsResponseSchema)` to create a new message.
- */
-export const PageBoardsResponseSchema: GenMessage<PageBoardsResponse> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 1);
-
-/**
- * @generated from message institute.catalog.v1.FetchTopicPoolRequest
- */
-export type FetchTopicPoolRequest = Message<"institute.catalog.v1.FetchTopicPoolRequest"> & {
-  /**
-   * candidate, promoted, or empty for all.
-   *
-   * @generated from field: string status = 1;
-   */
-  status: string;
-
-  /**
-   * @generated from field: int32 limit = 2;
-   */
-  limit: number;
-};
-
-/**
- * Describes the message institute.catalog.v1.FetchTopicPoolRequest.
- * Use `create(FetchTopicPoolRequestSchema)` to create a new message.
- */
-export const FetchTopicPoolRequestSchema: GenMessage<FetchTopicPoolRequest> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 2);
-
-/**
- * @generated from message institute.catalog.v1.FetchTopicPoolResponse
- */
-export type FetchTopicPoolResponse = Message<"institute.catalog.v1.FetchTopicPoolResponse"> & {
-  /**
-   * @generated from field: repeated institute.catalog.v1.TopicPoolEntry entries = 1;
-   */
-  entries: TopicPoolEntry[];
-};
-
-/**
- * Describes the message institute.catalog.v1.FetchTopicPoolResponse.
- * Use `create(FetchTopicPoolResponseSchema)` to create a new message.
- */
-export const FetchTopicPoolResponseSchema: GenMessage<FetchTopicPoolResponse> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 3);
-
-/**
- * @generated from message institute.catalog.v1.FetchSimilarityLogRequest
- */
-export type FetchSimilarityLogRequest = Message<"institute.catalog.v1.FetchSimilarityLogRequest"> & {
-  /**
-   * A SimilarityDecision; empty for every decision.
-   *
-   * @generated from field: string decision = 1;
-   */
-  decision: string;
-
-  /**
-   * @generated from field: int32 limit = 2;
-   */
-  limit: number;
-};
-
-/**
- * Describes the message institute.catalog.v1.FetchSimilarityLogRequest.
- * Use `create(FetchSimilarityLogRequestSchema)` to create a new message.
- */
-export const FetchSimilarityLogRequestSchema: GenMessage<FetchSimilarityLogRequest> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 4);
-
-/**
- * @generated from message institute.catalog.v1.FetchSimilarityLogResponse
- */
-export type FetchSimilarityLogResponse = Message<"institute.catalog.v1.FetchSimilarityLogResponse"> & {
-  /**
-   * @generated from field: repeated institute.catalog.v1.SimilarityLogEntry entries = 1;
-   */
-  entries: SimilarityLogEntry[];
-
-  /**
-   * Every decision value to its count over the trailing seven days, whatever the limit and the filter.
-   *
-   * @generated from field: map<string, int32> summary_7d = 2;
-   */
-  summary7d: { [key: string]: number };
-};
-
-/**
- * Describes the message institute.catalog.v1.FetchSimilarityLogResponse.
- * Use `create(FetchSimilarityLogResponseSchema)` to create a new message.
- */
-export const FetchSimilarityLogResponseSchema: GenMessage<FetchSimilarityLogResponse> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 5);
+  fileDesc("CitpbnN0aXR1dGUvY2F0YWxvZy92MS93aGl0ZWJvYXJkX3BhZ2VzLnByb3RvEhRpbnN0aXR1dGUuY2F0YWxvZy52MSIhCg5HZXRDYXJkUmVxdWVzdBIPCgdjYXJkX2lkGAEgASgJIkIKD0dldENhcmRSZXNwb25zZRIvCgRjYXJkGAEgASgLMiEuaW5zdGl0dXRlLmNhdGFsb2cudjEuQ2FyZFN1bW1hcnkiPAoXTGlzdEFuYWx5c3RDYXJkc1JlcXVlc3QSEgoKYW5hbHlzdF9pZBgBIAEoCRINCgVsaW1pdBgCIAEoBSJMChhMaXN0QW5hbHlzdENhcmRzUmVzcG9uc2USMAoFY2FyZHMYASADKAsyIS5pbnN0aXR1dGUuY2F0YWxvZy52MS5DYXJkU3VtbWFyeSIoChVHZXRDYXJkQWN0aW9uc1JlcXVlc3QSDwoHY2FyZF9pZBgBIAEoCSKHAgoWR2V0Q2FyZEFjdGlvbnNSZXNwb25zZRIPCgdjYXJkX2lkGAEgASgJEhEKCWV4dHJhY3RlZBgCIAEoCBIrCgdhY3Rpb25zGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLkxpc3RWYWx1ZRITCgZzb3VyY2UYBCABKAlIAIgBARIZCgxzb3VyY2VfY2hhcnMYBSABKAVIAYgBARIWCgl0cnVuY2F0ZWQYBiABKAhIAogBARIZCgxleHRyYWN0ZWRfYXQYByABKANIA4gBAUIJCgdfc291cmNlQg8KDV9zb3VyY2VfY2hhcnNCDAoKX3RydW5jYXRlZEIPCg1fZXh0cmFjdGVkX2F0IjEKHkxpc3RDYXJkUmVwb3J0TGFuZ3VhZ2VzUmVxdWVzdBIPCgdjYXJkX2lkGAEgASgJIjcKEkNhcmRSZXBvcnRMYW5ndWFnZRIMCgRsYW5nGAEgASgJEhMKC2FyY2hpdmVkX2F0GAIgASgDIl4KH0xpc3RDYXJkUmVwb3J0TGFuZ3VhZ2VzUmVzcG9uc2USOwoJbGFuZ3VhZ2VzGAEgAygLMiguaW5zdGl0dXRlLmNhdGFsb2cudjEuQ2FyZFJlcG9ydExhbmd1YWdlMtkDChZXaGl0ZWJvYXJkUGFnZXNTZXJ2aWNlElYKB0dldENhcmQSJC5pbnN0aXR1dGUuY2F0YWxvZy52MS5HZXRDYXJkUmVxdWVzdBolLmluc3RpdHV0ZS5jYXRhbG9nLnYxLkdldENhcmRSZXNwb25zZRJxChBMaXN0QW5hbHlzdENhcmRzEi0uaW5zdGl0dXRlLmNhdGFsb2cudjEuTGlzdEFuYWx5c3RDYXJkc1JlcXVlc3QaLi5pbnN0aXR1dGUuY2F0YWxvZy52MS5MaXN0QW5hbHlzdENhcmRzUmVzcG9uc2USawoOR2V0Q2FyZEFjdGlvbnMSKy5pbnN0aXR1dGUuY2F0YWxvZy52MS5HZXRDYXJkQWN0aW9uc1JlcXVlc3QaLC5pbnN0aXR1dGUuY2F0YWxvZy52MS5HZXRDYXJkQWN0aW9uc1Jlc3BvbnNlEoYBChdMaXN0Q2FyZFJlcG9ydExhbmd1YWdlcxI0Lmluc3RpdHV0ZS5jYXRhbG9nLnYxLkxpc3RDYXJkUmVwb3J0TGFuZ3VhZ2VzUmVxdWVzdBo1Lmluc3RpdHV0ZS5jYXRhbG9nLnYxLkxpc3RDYXJkUmVwb3J0TGFuZ3VhZ2VzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_struct, file_institute_catalog_v1_catalog]);
 
 /**
  * @generated from message institute.catalog.v1.GetCardRequest
@@ -170,7 +31,7 @@ export type GetCardRequest = Message<"institute.catalog.v1.GetCardRequest"> & {
  * Use `create(GetCardRequestSchema)` to create a new message.
  */
 export const GetCardRequestSchema: GenMessage<GetCardRequest> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 6);
+  messageDesc(file_institute_catalog_v1_whiteboard_pages, 0);
 
 /**
  * @generated from message institute.catalog.v1.GetCardResponse
@@ -187,7 +48,7 @@ export type GetCardResponse = Message<"institute.catalog.v1.GetCardResponse"> & 
  * Use `create(GetCardResponseSchema)` to create a new message.
  */
 export const GetCardResponseSchema: GenMessage<GetCardResponse> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 7);
+  messageDesc(file_institute_catalog_v1_whiteboard_pages, 1);
 
 /**
  * Newest first: (started_at, nulls last), then card_id.
@@ -211,7 +72,7 @@ export type ListAnalystCardsRequest = Message<"institute.catalog.v1.ListAnalystC
  * Use `create(ListAnalystCardsRequestSchema)` to create a new message.
  */
 export const ListAnalystCardsRequestSchema: GenMessage<ListAnalystCardsRequest> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 8);
+  messageDesc(file_institute_catalog_v1_whiteboard_pages, 2);
 
 /**
  * @generated from message institute.catalog.v1.ListAnalystCardsResponse
@@ -228,7 +89,7 @@ export type ListAnalystCardsResponse = Message<"institute.catalog.v1.ListAnalyst
  * Use `create(ListAnalystCardsResponseSchema)` to create a new message.
  */
 export const ListAnalystCardsResponseSchema: GenMessage<ListAnalystCardsResponse> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 9);
+  messageDesc(file_institute_catalog_v1_whiteboard_pages, 3);
 
 /**
  * @generated from message institute.catalog.v1.GetCardActionsRequest
@@ -245,7 +106,7 @@ export type GetCardActionsRequest = Message<"institute.catalog.v1.GetCardActions
  * Use `create(GetCardActionsRequestSchema)` to create a new message.
  */
 export const GetCardActionsRequestSchema: GenMessage<GetCardActionsRequest> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 10);
+  messageDesc(file_institute_catalog_v1_whiteboard_pages, 4);
 
 /**
  * @generated from message institute.catalog.v1.GetCardActionsResponse
@@ -296,7 +157,7 @@ export type GetCardActionsResponse = Message<"institute.catalog.v1.GetCardAction
  * Use `create(GetCardActionsResponseSchema)` to create a new message.
  */
 export const GetCardActionsResponseSchema: GenMessage<GetCardActionsResponse> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 11);
+  messageDesc(file_institute_catalog_v1_whiteboard_pages, 5);
 
 /**
  * @generated from message institute.catalog.v1.ListCardReportLanguagesRequest
@@ -313,7 +174,7 @@ export type ListCardReportLanguagesRequest = Message<"institute.catalog.v1.ListC
  * Use `create(ListCardReportLanguagesRequestSchema)` to create a new message.
  */
 export const ListCardReportLanguagesRequestSchema: GenMessage<ListCardReportLanguagesRequest> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 12);
+  messageDesc(file_institute_catalog_v1_whiteboard_pages, 6);
 
 /**
  * @generated from message institute.catalog.v1.CardReportLanguage
@@ -337,7 +198,7 @@ export type CardReportLanguage = Message<"institute.catalog.v1.CardReportLanguag
  * Use `create(CardReportLanguageSchema)` to create a new message.
  */
 export const CardReportLanguageSchema: GenMessage<CardReportLanguage> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 13);
+  messageDesc(file_institute_catalog_v1_whiteboard_pages, 7);
 
 /**
  * By language: en, plain, zh.
@@ -356,40 +217,17 @@ export type ListCardReportLanguagesResponse = Message<"institute.catalog.v1.List
  * Use `create(ListCardReportLanguagesResponseSchema)` to create a new message.
  */
 export const ListCardReportLanguagesResponseSchema: GenMessage<ListCardReportLanguagesResponse> = /*@__PURE__*/
-  messageDesc(file_institute_catalog_v1_whiteboard_pages, 14);
+  messageDesc(file_institute_catalog_v1_whiteboard_pages, 8);
 
 /**
- * The whiteboard as the tool endpoint reads it: keyset pages of boards, lists a caller over-fetches by one row
- * (so `limit` here is the number of rows to return at most, 1 to 1001, not the REST maximum), single cards and
- * the actions extracted from them. Rows are the catalog's own messages, in the catalog's orders.
+ * The whiteboard's cards as the tool endpoint reads them beside the catalog: single cards, an analyst's cards
+ * (a caller over-fetches by one row, so `limit` is 1 to 1001), the actions extracted from a card and the languages
+ * of its reports. Rows are the catalog's own messages. The lists the REST surface also serves (threads, the topic
+ * pool, the similarity log) are CatalogService's alone.
  *
  * @generated from service institute.catalog.v1.WhiteboardPagesService
  */
 export const WhiteboardPagesService: GenService<{
-  /**
-   * @generated from rpc institute.catalog.v1.WhiteboardPagesService.PageBoards
-   */
-  pageBoards: {
-    methodKind: "unary";
-    input: typeof PageBoardsRequestSchema;
-    output: typeof PageBoardsResponseSchema;
-  },
-  /**
-   * @generated from rpc institute.catalog.v1.WhiteboardPagesService.FetchTopicPool
-   */
-  fetchTopicPool: {
-    methodKind: "unary";
-    input: typeof FetchTopicPoolRequestSchema;
-    output: typeof FetchTopicPoolResponseSchema;
-  },
-  /**
-   * @generated from rpc institute.catalog.v1.WhiteboardPagesService.FetchSimilarityLog
-   */
-  fetchSimilarityLog: {
-    methodKind: "unary";
-    input: typeof FetchSimilarityLogRequestSchema;
-    output: typeof FetchSimilarityLogResponseSchema;
-  },
   /**
    * @generated from rpc institute.catalog.v1.WhiteboardPagesService.GetCard
    */
