@@ -478,17 +478,72 @@ export class Bm25Index {
       floor = this.kthSum(touched, k) * (1 - SLACK);
     }
     const candidates: number[] = [];
+    const sums: number[] = [];
     const { scratch } = this;
     for (let i = 0; i < touched; i++) {
       const doc = this.touched[i]!;
-      if (this.ids[doc] !== null && scratch[doc]! + remaining >= floor) candidates.push(doc);
+      if (this.ids[doc] !== null && scratch[doc]! + remaining >= floor) {
+        candidates.push(doc);
+        sums.push(scratch[doc]!);
+      }
       scratch[doc] = 0;
     }
+    const rest = order.slice(walked).map((i) => terms[i]!);
+    const survivors = this.narrow(rest, candidates, sums, { remaining, floor, k, norms, slack: SLACK });
     return this.best(
-      candidates,
-      candidates.map((doc) => this.exactScore(terms, doc, avgLength)),
+      survivors,
+      survivors.map((doc) => this.exactScore(terms, doc, avgLength)),
       k,
     );
+  }
+
+  /**
+   * The candidates of a MaxScore walk that can still reach the top k, the unwalked terms added one at a time (highest
+   * bound first): each candidate's share of a term comes from a binary search of its postings, and after each term the
+   * rows whose sum so far, plus what the terms still unwalked could add, falls below the k-th sum so far are dropped.
+   * Most candidates of a broad query go at the first term, where scoring each on every term cost a binary search per
+   * term. These sums are added in walk order, not query order, so they only choose which rows get an exact score;
+   * `slack` covers their last bits. `docs` and `sums` are reused.
+   */
+  private narrow(
+    rest: readonly WeightedTerm[],
+    docs: number[],
+    sums: number[],
+    bounds: { remaining: number; floor: number; k: number; norms: Float64Array; slack: number },
+  ): number[] {
+    let { remaining, floor } = bounds;
+    const { k, norms, slack } = bounds;
+    let live = docs.length;
+    for (const term of rest) {
+      if (live <= k) break;
+      for (let i = 0; i < live; i++) sums[i] = sums[i]! + this.share(term, docs[i]!, norms);
+      remaining -= term.weightIdf * (K1 + 1);
+      if (this.sums.length < live) this.sums = new Float64Array(live * 2);
+      for (let i = 0; i < live; i++) this.sums[i] = sums[i]!;
+      floor = Math.max(floor, Bm25Index.select(this.sums, live, live - k) * (1 - slack));
+      let kept = 0;
+      for (let i = 0; i < live; i++)
+        if (sums[i]! + remaining >= floor) {
+          docs[kept] = docs[i]!;
+          sums[kept++] = sums[i]!;
+        }
+      live = kept;
+    }
+    docs.length = live;
+    return docs;
+  }
+
+  /** One row's share of one term's score (0 when the row does not hold it). */
+  private share(term: WeightedTerm, doc: number, norms: Float64Array): number {
+    const { frozen } = this;
+    let tf = 0;
+    const at = term.t < 0 ? -1 : Bm25Index.find(frozen.docs, frozen.starts[term.t]!, frozen.starts[term.t + 1]!, doc);
+    if (at >= 0) tf = frozen.tfs[at]!;
+    else if (term.live) {
+      const i = Bm25Index.find(term.live.docs, 0, term.live.n, doc);
+      if (i >= 0) tf = term.live.tfs[i]!;
+    }
+    return tf === 0 ? 0 : (term.weightIdf * tf * (K1 + 1)) / (tf + norms[doc]!);
   }
 
   /** One row's BM25 over the terms, added up in query order (as a walk of every posting adds it). */
