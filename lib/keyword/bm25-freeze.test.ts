@@ -124,16 +124,33 @@ describe("the unfiltered top k, skipping what cannot make it", () => {
         const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
         const word = () => `w${Math.floor(random() ** 3 * 400)}`;
         const index = new Bm25Index();
-        for (let r = 0; r < 1500; r++) index.set(`r${r}`, Array.from({ length: 3 + Math.floor(random() * 30) }, word));
-        for (let r = 0; r < 100; r++) index.remove(`r${Math.floor(random() * 1500)}`);
+        const live = new Set<string>();
+        for (let r = 0; r < 1500; r++) {
+          index.set(`r${r}`, Array.from({ length: 3 + Math.floor(random() * 30) }, word));
+          live.add(`r${r}`);
+        }
+        for (let r = 0; r < 100; r++) {
+          const id = `r${Math.floor(random() * 1500)}`;
+          index.remove(id);
+          live.delete(id);
+        }
         if (seed % 2) index.freeze();
-        for (let r = 0; r < 50; r++) index.set(`s${r}`, Array.from({ length: 10 }, word));
+        for (let r = 0; r < 50; r++) {
+          index.set(`s${r}`, Array.from({ length: 10 }, word));
+          live.add(`s${r}`);
+        }
+        const even = (id: string) => Number(id.slice(1)) % 2 === 0;
+        const excluded = new Set([...live].filter((id) => id.endsWith("7")));
         for (let q = 0; q < 5; q++) {
           const query = Array.from({ length: 1 + Math.floor(random() * 8) }, (_, i) => ({
             term: word(),
             weight: i % 3 === 2 ? 0.5 : 1,
           }));
-          expect(index.search(query, k)).toEqual(index.search(query, k, () => true));
+          // Every row scored on every term in query order (scoresOf), then the best k: what a full walk adds up.
+          const walk = (kept: (id: string) => boolean) => index.scoresOf(query, [...live].filter(kept)).slice(0, k);
+          expect(index.search(query, k)).toEqual(walk(() => true));
+          expect(index.search(query, k, (id) => even(id))).toEqual(walk(even));
+          expect(index.search(query, k, undefined, excluded)).toEqual(walk((id) => !excluded.has(id)));
         }
       }),
       { numRuns: 150 },

@@ -105,6 +105,8 @@ export class Bm25Index {
   /** Per-search accumulators, reused (searches are synchronous), cleared after each use. */
   private scratch = new Float64Array(0);
   private touched = new Int32Array(0);
+  /** Per row, whether a filtered search keeps it: 0 not asked yet, 1 kept, 2 refused (cleared with the sums). */
+  private verdicts = new Uint8Array(0);
   private norms = new Float64Array(0);
   private normsAvg = NaN;
   private normsCount = 0;
@@ -280,6 +282,7 @@ export class Bm25Index {
     this.dead = 0;
     this.scratch = new Float64Array(0);
     this.touched = new Int32Array(0);
+    this.verdicts = new Uint8Array(0);
     this.norms = new Float64Array(0);
     this.normsAvg = NaN;
     this.normsCount = 0;
@@ -339,25 +342,22 @@ export class Bm25Index {
     if (this.scratch.length < this.ids.length) {
       this.scratch = new Float64Array(this.ids.length * 2);
       this.touched = new Int32Array(this.ids.length * 2);
+      this.verdicts = new Uint8Array(this.ids.length * 2);
     }
     const norms = this.normsFor(avgLength);
     const terms = this.queryTerms(query, n);
-    if (!accept && !exclude) return this.topByBounds(terms, k, norms, avgLength);
-    let touched = 0;
-    for (const term of terms) touched = this.accumulateTerm(term, norms, touched);
-    const { scratch } = this;
-    const docs: number[] = [];
-    const scores: number[] = [];
-    for (let i = 0; i < touched; i++) {
-      const doc = this.touched[i]!;
-      const score = scratch[doc]!;
-      scratch[doc] = 0;
-      const id = this.ids[doc];
-      if (id === null || id === undefined || (accept && !accept(id, this.groups[doc]!)) || exclude?.has(id)) continue;
-      docs.push(doc);
-      scores.push(score);
-    }
-    return this.best(docs, scores, k);
+    if (!accept && !exclude) return this.topByBounds(terms, k, norms, avgLength, (doc) => this.ids[doc] !== null);
+    const { verdicts } = this;
+    // A filter is asked once per row touched, however often the walk looks at the row.
+    const keep = (doc: number) => {
+      if (verdicts[doc] === 0) {
+        const id = this.ids[doc];
+        const kept = id !== null && id !== undefined && (!accept || accept(id, this.groups[doc]!)) && !exclude?.has(id);
+        verdicts[doc] = kept ? 1 : 2;
+      }
+      return verdicts[doc] === 1;
+    };
+    return this.topByBounds(terms, k, norms, avgLength, keep);
   }
 
   /** The k highest scores, highest first, ties in id order (whichever order the rows came in). */
@@ -429,13 +429,13 @@ export class Bm25Index {
     return p ? this.accumulate(p.docs, p.tfs, 0, p.n, term.weightIdf, norms, touched) : touched;
   }
 
-  /** The k-th largest of the live touched rows' sums (0 when fewer than k), by a selection over a copy. */
-  private kthSum(touched: number, k: number): number {
+  /** The k-th largest of the kept touched rows' sums (0 when fewer than k), by a selection over a copy. */
+  private kthSum(touched: number, k: number, keep: (doc: number) => boolean): number {
     if (this.sums.length < touched) this.sums = new Float64Array(touched * 2);
     let m = 0;
     for (let i = 0; i < touched; i++) {
       const doc = this.touched[i]!;
-      if (this.ids[doc] !== null) this.sums[m++] = this.scratch[doc]!;
+      if (keep(doc)) this.sums[m++] = this.scratch[doc]!;
     }
     if (m < k) return 0;
     return Bm25Index.select(this.sums, m, m - k);
@@ -447,9 +447,16 @@ export class Bm25Index {
    * sum so far exceeds what every term still unwalked could add, a row not yet touched cannot reach the top k, so the
    * walk stops and only the rows that still could are scored on the remaining terms, each by a binary search of their
    * postings. The rows that could be in the top k are then scored exactly in query order, as a full walk adds
-   * (so scores and ties are the same to the last bit), and the best k taken.
+   * (so scores and ties are the same to the last bit), and the best k taken. Only rows `keep` accepts (live, and
+   * passing a search's filter) count towards the k-th sum or are candidates.
    */
-  private topByBounds(terms: WeightedTerm[], k: number, norms: Float64Array, avgLength: number): ScoredId[] {
+  private topByBounds(
+    terms: WeightedTerm[],
+    k: number,
+    norms: Float64Array,
+    avgLength: number,
+    keep: (doc: number) => boolean,
+  ): ScoredId[] {
     const SLACK = 1e-9;
     const order = terms.map((_, i) => i).sort((a, b) => terms[b]!.weightIdf - terms[a]!.weightIdf);
     let remaining = 0;
@@ -465,7 +472,7 @@ export class Bm25Index {
       gained += term.weightIdf * (K1 + 1);
       // The k-th sum is at most what the walked terms can give: a selection is worth it only when that exceeds the rest.
       if (walked + 1 < order.length && touched >= k && remaining < gained) {
-        const kth = this.kthSum(touched, k);
+        const kth = this.kthSum(touched, k, keep);
         if (remaining < kth * (1 - SLACK)) {
           floor = kth * (1 - SLACK);
           walked++;
@@ -475,20 +482,76 @@ export class Bm25Index {
     }
     if (walked >= order.length) {
       remaining = 0;
-      floor = this.kthSum(touched, k) * (1 - SLACK);
+      floor = this.kthSum(touched, k, keep) * (1 - SLACK);
     }
     const candidates: number[] = [];
-    const { scratch } = this;
+    const sums: number[] = [];
+    const { scratch, verdicts } = this;
     for (let i = 0; i < touched; i++) {
       const doc = this.touched[i]!;
-      if (this.ids[doc] !== null && scratch[doc]! + remaining >= floor) candidates.push(doc);
+      if (scratch[doc]! + remaining >= floor && keep(doc)) {
+        candidates.push(doc);
+        sums.push(scratch[doc]!);
+      }
       scratch[doc] = 0;
+      verdicts[doc] = 0;
     }
+    const rest = order.slice(walked).map((i) => terms[i]!);
+    const survivors = this.narrow(rest, candidates, sums, { remaining, floor, k, norms, slack: SLACK });
     return this.best(
-      candidates,
-      candidates.map((doc) => this.exactScore(terms, doc, avgLength)),
+      survivors,
+      survivors.map((doc) => this.exactScore(terms, doc, avgLength)),
       k,
     );
+  }
+
+  /**
+   * The candidates of a MaxScore walk that can still reach the top k, the unwalked terms added one at a time (highest
+   * bound first): each candidate's share of a term comes from a binary search of its postings, and after each term the
+   * rows whose sum so far, plus what the terms still unwalked could add, falls below the k-th sum so far are dropped.
+   * Most candidates of a broad query go at the first term, where scoring each on every term cost a binary search per
+   * term. These sums are added in walk order, not query order, so they only choose which rows get an exact score;
+   * `slack` covers their last bits. `docs` and `sums` are reused.
+   */
+  private narrow(
+    rest: readonly WeightedTerm[],
+    docs: number[],
+    sums: number[],
+    bounds: { remaining: number; floor: number; k: number; norms: Float64Array; slack: number },
+  ): number[] {
+    let { remaining, floor } = bounds;
+    const { k, norms, slack } = bounds;
+    let live = docs.length;
+    for (const term of rest) {
+      if (live <= k) break;
+      for (let i = 0; i < live; i++) sums[i] = sums[i]! + this.share(term, docs[i]!, norms);
+      remaining -= term.weightIdf * (K1 + 1);
+      if (this.sums.length < live) this.sums = new Float64Array(live * 2);
+      for (let i = 0; i < live; i++) this.sums[i] = sums[i]!;
+      floor = Math.max(floor, Bm25Index.select(this.sums, live, live - k) * (1 - slack));
+      let kept = 0;
+      for (let i = 0; i < live; i++)
+        if (sums[i]! + remaining >= floor) {
+          docs[kept] = docs[i]!;
+          sums[kept++] = sums[i]!;
+        }
+      live = kept;
+    }
+    docs.length = live;
+    return docs;
+  }
+
+  /** One row's share of one term's score (0 when the row does not hold it). */
+  private share(term: WeightedTerm, doc: number, norms: Float64Array): number {
+    const { frozen } = this;
+    let tf = 0;
+    const at = term.t < 0 ? -1 : Bm25Index.find(frozen.docs, frozen.starts[term.t]!, frozen.starts[term.t + 1]!, doc);
+    if (at >= 0) tf = frozen.tfs[at]!;
+    else if (term.live) {
+      const i = Bm25Index.find(term.live.docs, 0, term.live.n, doc);
+      if (i >= 0) tf = term.live.tfs[i]!;
+    }
+    return tf === 0 ? 0 : (term.weightIdf * tf * (K1 + 1)) / (tf + norms[doc]!);
   }
 
   /** One row's BM25 over the terms, added up in query order (as a walk of every posting adds it). */
@@ -566,6 +629,6 @@ export class Bm25Index {
     for (const [term, p] of this.live) total += p.docs.byteLength + p.tfs.byteLength + 2 * term.length + 64;
     for (const id of this.ids) total += id === null ? 8 : 2 * id.length + 40;
     total += this.lengths.byteLength + this.groups.byteLength + 48 * this.numberOf.size;
-    return total + this.scratch.byteLength + this.touched.byteLength + this.norms.byteLength;
+    return total + this.scratch.byteLength + this.touched.byteLength + this.verdicts.byteLength + this.norms.byteLength;
   }
 }

@@ -29,8 +29,8 @@ export interface IdGraphOptions {
 
 /**
  * Candidates per search. At demo scale 20 recall@8 against an exact scan is 0.99 with it; on the search bench's
- * 100,000 synthesised notes, whose near-duplicate titles make the exact top 8 hard to find, 0.85 (0.74 with 64
- * candidates, 0.91 with 320: docs/benchmark.md, "The index library"), which issue 22's 0.98 does not reach.
+ * 100,000 synthesised notes 0.994 with usearch's links and breadth (usearch-graph.ts; 0.988 with 128 candidates,
+ * 0.821 with the 16 links and breadth of 128 before): docs/benchmark.md, "Recall at 100,000".
  */
 export const DEFAULT_EF_SEARCH = 160;
 

@@ -31,9 +31,14 @@ export function loadUsearch(): UsearchModule | null {
 
 export const usearchProblem = (): string => (loadUsearch() ? "" : whyNot);
 
-/** Links per node (level 0 keeps twice as many) and the breadth of a build, as the project's HNSW uses. */
-const CONNECTIVITY = 16;
-const EXPANSION_ADD = 128;
+/**
+ * Links per node (level 0 keeps twice as many) and the breadth of a build. The archive's embeddings are far apart
+ * (a title's best notes have cosines of 0.3 to 0.55 with it), where an HNSW graph needs many well-chosen links to
+ * reach the true nearest: on the search bench's 100,000 notes, with 160 candidates rescored, recall@8 is 0.821 with
+ * 16 links and a breadth of 128, 0.976 with 32 and 256, 0.994 with 32 and 384 (docs/benchmark.md, "Recall at
+ * 100,000"). The 32 links cost 12 MiB more at that size; the breadth costs build time only.
+ */
+export const GRAPH_TUNING = { connectivity: 32, expansionAdd: 384 } as const;
 const EXPANSION_SEARCH = 64;
 
 /** `v` scaled so its largest component is ±1 (a zero vector stays zero). */
@@ -62,8 +67,8 @@ export class UsearchGraph implements AnnGraph {
       dimensions,
       metric: u.MetricKind.Cos,
       quantization: u.ScalarKind.I8,
-      connectivity: CONNECTIVITY,
-      expansion_add: EXPANSION_ADD,
+      connectivity: GRAPH_TUNING.connectivity,
+      expansion_add: GRAPH_TUNING.expansionAdd,
       expansion_search: EXPANSION_SEARCH,
       multi: false,
     });
@@ -120,6 +125,6 @@ export class UsearchGraph implements AnnGraph {
   bytes(): number {
     // usearch does not say; its file holds the vectors and the links as they are in memory.
     const d = this.dimensions;
-    return this.index.size() * (d + CONNECTIVITY * 2 * 4 + 64);
+    return this.index.size() * (d + this.index.connectivity() * 2 * 4 + 64);
   }
 }

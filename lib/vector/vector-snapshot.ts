@@ -7,7 +7,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { SnapshotPlace } from "../index-snapshot/snapshot-place.js";
 import { IdGraph, type IdGraphOptions, type IdGraphParts } from "./id-graph.js";
-import { UsearchGraph } from "./usearch-graph.js";
+import { GRAPH_TUNING, UsearchGraph } from "./usearch-graph.js";
 
 export const VECTOR_SNAPSHOT_VERSION = 1;
 
@@ -33,6 +33,8 @@ const expected = (k: VectorSnapshotKey) => ({
   model: k.model,
   dimensions: k.dimensions,
   graph: "usearch",
+  // A graph built with other links or breadth loads and answers, but finds less: it is rebuilt instead.
+  tuning: GRAPH_TUNING,
 });
 
 /** Saves the state; false when it cannot be saved here (no usearch graph) or the write failed. */
