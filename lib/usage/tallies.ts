@@ -1,6 +1,6 @@
 /**
  * Usage counted in memory between flushes: one counter per (UTC hour, credential, surface, route, status class,
- * refusal) and one per (published item, credential, surface). Counting a request is a string key and a Map update,
+ * refusal) and one per (published item, credential, surface). Counting a request is two Map look-ups on strings the engine has hashed before,
  * so the read path pays next to nothing; the flush (usage-recorder.ts) takes the counters and adds them to
  * PostgreSQL. Credentials are named (`key:<id>`, `peer:<party>`, `oauth:<subject>`, `anonymous`), never by a
  * secret or a digest: the callers build those names, and nothing else reaches the tables.
@@ -57,7 +57,6 @@ export interface TallySnapshot {
 }
 
 const HOUR_MS = 3_600_000;
-const SEP = "\u0000";
 
 export const hourOf = (at: number) => at - (at % HOUR_MS);
 
@@ -67,33 +66,77 @@ export function statusClassOf(status: number): StatusClass {
   return CLASSES[Math.min(5, Math.max(1, Math.floor(status / 100)))]!;
 }
 
-const requestKey = (c: Omit<RequestCount, "requests" | "lastAt">) =>
-  `${c.hour}${SEP}${c.credential}${SEP}${c.surface}${SEP}${c.route}${SEP}${c.statusClass}${SEP}${c.refusal}`;
-const readKey = (c: Pick<ReadCount, "kind" | "id" | "credential" | "surface">) =>
-  `${c.kind}${SEP}${c.id}${SEP}${c.credential}${SEP}${c.surface}`;
+/**
+ * Counts under two string keys whose hashes the engine keeps: the route (a route pattern, tool name or method, the
+ * same string object request after request) and then the credential, with the few counts of that pair (status
+ * classes, refusals, hours, surfaces) in a short list compared field by field. No key string is built per request.
+ */
+class TwoKeyCounts<T> {
+  private byFirst = new Map<string, Map<string, T[]>>();
+  size = 0;
+
+  find(first: string, second: string, same: (count: T) => boolean): T | undefined {
+    const list = this.byFirst.get(first)?.get(second);
+    if (list) for (const count of list) if (same(count)) return count;
+    return undefined;
+  }
+
+  add(first: string, second: string, count: T): void {
+    let inner = this.byFirst.get(first);
+    if (!inner) this.byFirst.set(first, (inner = new Map()));
+    const list = inner.get(second);
+    if (list) list.push(count);
+    else inner.set(second, [count]);
+    this.size += 1;
+  }
+
+  values(): T[] {
+    const out: T[] = [];
+    for (const inner of this.byFirst.values()) for (const list of inner.values()) out.push(...list);
+    return out;
+  }
+}
 
 export class UsageTallies {
-  private requests = new Map<string, RequestCount>();
-  private reads = new Map<string, ReadCount>();
+  private requests = new TwoKeyCounts<RequestCount>();
+  private reads = new TwoKeyCounts<ReadCount>();
 
   request(use: RequestUse): void {
     const { credential, surface, route, refusal, at } = use;
     const hour = hourOf(at);
     const statusClass = statusClassOf(use.status);
-    // The hot path: one key and a Map look-up; an object only for a combination not seen since the last flush.
-    const key = `${hour}${SEP}${credential}${SEP}${surface}${SEP}${route}${SEP}${statusClass}${SEP}${refusal}`;
-    const count = this.requests.get(key);
+    const count = this.requests.find(
+      route,
+      credential,
+      (c) => c.hour === hour && c.statusClass === statusClass && c.refusal === refusal && c.surface === surface,
+    );
     if (count) {
       count.requests += 1;
       if (at > count.lastAt) count.lastAt = at;
     } else {
-      this.requests.set(key, { hour, credential, surface, route, statusClass, refusal, requests: 1, lastAt: at });
+      this.requests.add(route, credential, {
+        hour,
+        credential,
+        surface,
+        route,
+        statusClass,
+        refusal,
+        requests: 1,
+        lastAt: at,
+      });
     }
   }
 
   read(read: ItemRead): void {
     const { kind, id, credential, surface, at } = read;
-    this.addReads({ kind, id, credential, surface, reads: 1, firstAt: at, lastAt: at });
+    const count = this.reads.find(id, credential, (c) => c.kind === kind && c.surface === surface);
+    if (count) {
+      count.reads += 1;
+      if (at > count.lastAt) count.lastAt = at;
+      if (at < count.firstAt) count.firstAt = at;
+    } else {
+      this.reads.add(id, credential, { kind, id, credential, surface, reads: 1, firstAt: at, lastAt: at });
+    }
   }
 
   get empty(): boolean {
@@ -102,32 +145,38 @@ export class UsageTallies {
 
   /** Everything counted so far; the tallies start again from zero. */
   take(): TallySnapshot {
-    const snapshot = { requests: [...this.requests.values()], reads: [...this.reads.values()] };
-    this.requests = new Map();
-    this.reads = new Map();
+    const snapshot = { requests: this.requests.values(), reads: this.reads.values() };
+    this.requests = new TwoKeyCounts();
+    this.reads = new TwoKeyCounts();
     return snapshot;
   }
 
   /** Adds back a snapshot whose write failed, so the next flush carries it. */
   restore(snapshot: TallySnapshot): void {
-    for (const r of snapshot.requests) this.addRequests(r);
-    for (const r of snapshot.reads) this.addReads(r);
-  }
-
-  private addRequests(add: RequestCount): void {
-    const key = requestKey(add);
-    const count = this.requests.get(key);
-    if (!count) return void this.requests.set(key, { ...add });
-    count.requests += add.requests;
-    if (add.lastAt > count.lastAt) count.lastAt = add.lastAt;
-  }
-
-  private addReads(add: ReadCount): void {
-    const key = readKey(add);
-    const count = this.reads.get(key);
-    if (!count) return void this.reads.set(key, { ...add });
-    count.reads += add.reads;
-    if (add.lastAt > count.lastAt) count.lastAt = add.lastAt;
-    if (add.firstAt < count.firstAt) count.firstAt = add.firstAt;
+    for (const add of snapshot.requests) {
+      const count = this.requests.find(
+        add.route,
+        add.credential,
+        (c) =>
+          c.hour === add.hour &&
+          c.statusClass === add.statusClass &&
+          c.refusal === add.refusal &&
+          c.surface === add.surface,
+      );
+      if (!count) this.requests.add(add.route, add.credential, { ...add });
+      else {
+        count.requests += add.requests;
+        if (add.lastAt > count.lastAt) count.lastAt = add.lastAt;
+      }
+    }
+    for (const add of snapshot.reads) {
+      const count = this.reads.find(add.id, add.credential, (c) => c.kind === add.kind && c.surface === add.surface);
+      if (!count) this.reads.add(add.id, add.credential, { ...add });
+      else {
+        count.reads += add.reads;
+        if (add.lastAt > count.lastAt) count.lastAt = add.lastAt;
+        if (add.firstAt < count.firstAt) count.firstAt = add.firstAt;
+      }
+    }
   }
 }
