@@ -160,16 +160,41 @@ function compareField(where: string, field: DescField, property: Schema): string
   return [...out, ...compareValue(where, itemOf(field), schema)];
 }
 
+/**
+ * Where an answer is not the message's JSON alone, the gateway's own part, by message: `has_more` is read by the
+ * bounded lists and not shown on REST (operations/bounded-operation.ts); report URLs are the gateway's to build
+ * (operations/route-links.ts), in place of the service's `has_report` or beside the weekly author.
+ */
+const GATEWAY_FIELDS: Readonly<Record<string, { dropped?: string[]; added?: Record<string, string> }>> = {
+  "institute.catalog.v1.ListThreadsResponse": { dropped: ["has_more"] },
+  "institute.catalog.v1.ListTopicPoolResponse": { dropped: ["has_more"] },
+  "institute.catalog.v1.ListSimilarityLogResponse": { dropped: ["has_more"] },
+  "institute.catalog.v1.CardSummary": { dropped: ["has_report"], added: { report_url: "string" } },
+  "institute.reports.v1.WeeklyAuthor": { added: { report_url: "string" } },
+};
+
 function compareMessage(where: string, desc: DescMessage, schema: Schema): string[] {
   if (typeOf(schema) !== "object")
     return [`${where}: ${desc.typeName} is an object, the schema says ${typeOf(schema)}`];
   const properties: Record<string, Schema> = schema.properties ?? {};
   const required = new Set<string>(schema.required ?? []);
+  const gateway = GATEWAY_FIELDS[desc.typeName] ?? {};
   const out: string[] = [];
+  for (const [name, type] of Object.entries(gateway.added ?? {})) {
+    const property = properties[name];
+    if (property === undefined) out.push(`${where}.${name}: the gateway adds it, not in the schema`);
+    else if (typeOf(withoutNull(property).schema) !== type)
+      out.push(`${where}.${name}: the gateway writes a ${type}, the schema says ${typeOf(property)}`);
+  }
   for (const name of Object.keys(properties))
-    if (!desc.fields.some((f) => f.name === name)) out.push(`${where}.${name}: in the schema, not in ${desc.typeName}`);
+    if (!desc.fields.some((f) => f.name === name) && !(name in (gateway.added ?? {})))
+      out.push(`${where}.${name}: in the schema, not in ${desc.typeName}`);
   for (const field of desc.fields) {
     const at = `${where}.${field.name}`;
+    if (gateway.dropped?.includes(field.name)) {
+      if (properties[field.name] !== undefined) out.push(`${at}: the gateway drops it, in the schema`);
+      continue;
+    }
     const property = properties[field.name];
     if (property === undefined) {
       out.push(`${at}: in ${desc.typeName}, not in the schema`);
