@@ -22,13 +22,20 @@ export const notFound = (message: string) => new ConnectError(message, Code.NotF
 /** Quotes a caller's value in an error message without echoing an unbounded string. */
 export const quote = (value: string) => `'${value.length > 64 ? `${value.slice(0, 64)}…` : value}'`;
 
-/** Rows to return at most: required (proto3 cannot tell unset from 0), 1 to MAX_FETCH, never clamped. */
-export function fetchLimit(value: number): number {
-  if (!Number.isInteger(value) || value < 1 || value > MAX_FETCH) {
-    throw invalid(`invalid limit ${value}: must be between 1 and ${MAX_FETCH}`);
+/**
+ * A list limit in [1, max], never clamped. proto3 cannot tell an unset int32 from 0: where a list has a default,
+ * 0 means it; where it has none, 0 is refused like any other value out of range.
+ */
+export function limitOf(value: number, bounds: { max: number; fallback?: number }): number {
+  if (value === 0 && bounds.fallback !== undefined) return bounds.fallback;
+  if (!Number.isInteger(value) || value < 1 || value > bounds.max) {
+    throw invalid(`invalid limit ${value}: must be between 1 and ${bounds.max}`);
   }
   return value;
 }
+
+/** Rows to return at most: required, 1 to MAX_FETCH. */
+export const fetchLimit = (value: number): number => limitOf(value, { max: MAX_FETCH });
 
 /** An id that must be given: free text, but no row holds an empty, oversized or control-character id. */
 export function requireId(value: string, field: string): string {

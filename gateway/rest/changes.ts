@@ -9,7 +9,7 @@ import { answerChanges, CHANGE_KIND_NAMES as KIND_NAMES, CHANGE_LIMIT } from "..
 import { CHANGE_KINDS, type ChangeSource } from "../changes/change-source.js";
 import { sendError } from "../http/errors.js";
 import { queryFields, sendCut, withFieldsQuery } from "./fields-query.js";
-import { errorResponse, gatedErrors, object } from "../schemas/common.js";
+import { errorResponse, gatedErrors, limitInput, object } from "../schemas/common.js";
 
 const SCOPES = [...new Set(Object.values(CHANGE_KINDS).map((k) => k.scope))].sort();
 
@@ -41,7 +41,7 @@ const changesQuery = withFieldsQuery({
       maxLength: 512,
       description: "A next_cursor this service gave out; none: the beginning.",
     },
-    limit: { type: "integer", minimum: 1, maximum: CHANGE_LIMIT.max, default: CHANGE_LIMIT.default },
+    limit: limitInput(CHANGE_LIMIT),
     kinds: {
       type: "string",
       maxLength: 200,

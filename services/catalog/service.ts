@@ -14,7 +14,8 @@ import { createThreadsStore } from "./threads-store.js";
 import { createTopicPoolStore } from "./topic-pool-store.js";
 import { createWithdrawnStore } from "./withdrawn-store.js";
 import { keysetAfter, notFound } from "../request-checks.js";
-import { isUuid, limitOf, optionalOneOf } from "./validate.js";
+import { isUuid, optionalOneOf } from "./validate.js";
+import { limitOf } from "../request-checks.js";
 import {
   DEFAULT_REPORT_LANGS,
   LIMITS,
