@@ -36,9 +36,11 @@ export const usearchProblem = (): string => (loadUsearch() ? "" : whyNot);
  * (a title's best notes have cosines of 0.3 to 0.55 with it), where an HNSW graph needs many well-chosen links to
  * reach the true nearest: on the search bench's 100,000 notes, with 160 candidates rescored, recall@8 is 0.821 with
  * 16 links and a breadth of 128, 0.976 with 32 and 256, 0.994 with 32 and 384 (docs/benchmark.md, "Recall at
- * 100,000"). The 32 links cost 12 MiB more at that size; the breadth costs build time only.
+ * 100,000"). But 32 links double the distances a search computes at every size: at the HTTP bench's demo scale 10,
+ * where 16 links already find the exact top 8, a search cost 3,043 µs of CPU with 32/384 against 2,284 with 16/128
+ * (docs/benchmark.md). Until the tuning follows the archive's size, the graph keeps 16 and 128.
  */
-export const GRAPH_TUNING = { connectivity: 32, expansionAdd: 384 } as const;
+export const GRAPH_TUNING = { connectivity: 16, expansionAdd: 128 } as const;
 const EXPANSION_SEARCH = 64;
 
 /** `v` scaled so its largest component is ±1 (a zero vector stays zero). */
