@@ -1,9 +1,9 @@
 /**
  * Usage counted in memory between flushes: one counter per (UTC hour, credential, surface, route, status class,
- * refusal) and one per (published item, credential, surface). Counting a request is two Map look-ups on strings the engine has hashed before,
- * so the read path pays next to nothing; the flush (usage-recorder.ts) takes the counters and adds them to
- * PostgreSQL. Credentials are named (`key:<id>`, `peer:<party>`, `oauth:<subject>`, `anonymous`), never by a
- * secret or a digest: the callers build those names, and nothing else reaches the tables.
+ * refusal) and one per (published item, credential, surface). Counting a request is two Map look-ups on strings
+ * the engine has hashed before, so the read path pays next to nothing; the flush (usage-recorder.ts) takes the
+ * counters and adds them to PostgreSQL. Credentials are named (`key:<id>`, `peer:<party>`, `oauth:<subject>`,
+ * `anonymous`), never by a secret or a digest: the callers build those names, and nothing else reaches the tables.
  */
 
 export type UsageSurface = "rest" | "mcp" | "other";
