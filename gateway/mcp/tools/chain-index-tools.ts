@@ -6,7 +6,7 @@ import type { ToolDefinition } from "../tool.js";
 import { boundedTool, overFetch } from "./bounded.js";
 import { factJson } from "./chain-fact-tools.js";
 import { chainFact, chainSummary, tagCount } from "./chain-schemas.js";
-import { idInput } from "./tool-schemas.js";
+import { afterSeqInput, idInput } from "./tool-schemas.js";
 
 const grant = { scope: "viewer:read" };
 const LIST_BOUND = { default: 50, max: 200 };
@@ -40,13 +40,7 @@ const steps = boundedTool<{ chain_id: string; after_seq?: number; limit?: number
   toolset: "chain",
   args: {
     chain_id: idInput("The chain's id."),
-    after_seq: {
-      type: "integer",
-      minimum: 0,
-      maximum: 2147483647,
-      default: 0,
-      description: "Start after this seq; 0 from the start.",
-    },
+    after_seq: afterSeqInput,
   },
   required: ["chain_id"],
   bound: STEPS_BOUND,

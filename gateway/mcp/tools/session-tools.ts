@@ -10,7 +10,7 @@ import { documentWindow, windowInput, windowOutput, type WindowArgs } from "./do
 import { boundedTool, overFetch } from "./bounded.js";
 import { required } from "../../operations/service-answers.js";
 import { assertAccess } from "./peer-guard.js";
-import { idInput, input, workDateInput } from "./tool-schemas.js";
+import { afterSeqInput, idInput, input, workDateInput } from "./tool-schemas.js";
 import { session, sessionMessage } from "./workspace-schemas.js";
 
 const grant = { scope: "sessions:read" };
@@ -71,13 +71,7 @@ const messages = boundedTool<{ session_id: string; after_seq?: number; limit?: n
   toolset: "sessions",
   args: {
     session_id: sessionIdInput,
-    after_seq: {
-      type: "integer",
-      minimum: 0,
-      maximum: 2147483647,
-      default: 0,
-      description: "Start after this seq; 0 from the start.",
-    },
+    after_seq: afterSeqInput,
   },
   required: ["session_id"],
   bound: MESSAGES_BOUND,

@@ -12,6 +12,15 @@ import { nextCursorOutput } from "./keyset-pager.js";
 
 export { enumInput, idInput, input, langInput, NO_ARGUMENTS, workDateInput } from "../../operations/input-schemas.js";
 
+/** A position in a sequence read in order (a chain's steps, a session's messages): rows after this seq. */
+export const afterSeqInput = {
+  type: "integer",
+  minimum: 0,
+  maximum: 2147483647,
+  default: 0,
+  description: "Start after this seq; 0 from the start.",
+} as const;
+
 /** A keyset page: a bounded list plus `next_cursor`. */
 export function keysetList(key: string, row: Record<string, unknown>) {
   return object({ [key]: arrayOf(row), count: int, bound: boundReport, next_cursor: nextCursorOutput });
