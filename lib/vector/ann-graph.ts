@@ -6,6 +6,7 @@
  * that decided it. Either returns candidates only: the index rescores them from its own copy of the vectors
  * (half-store.ts), so both rank by the same cosines.
  */
+import { SMALL_GRAPH, type GraphTuning } from "./graph-tuning.js";
 import { HnswGraph } from "./hnsw-graph.js";
 import { loadUsearch, UsearchGraph } from "./usearch-graph.js";
 
@@ -22,12 +23,16 @@ export interface AnnGraph {
   readonly size: number;
   /** Bytes the graph holds, as far as it can tell. */
   bytes(): number;
+  /** Its links and build breadth when they follow the rows' number (usearch; graph-tuning.ts), else null. */
+  readonly tuning: GraphTuning | null;
 }
 
 export interface GraphOptions {
   dimensions: number;
   /** Which library; default usearch when it loads, else hnsw. */
   kind?: GraphKind;
+  /** usearch's links and build breadth (default SMALL_GRAPH); the project's HNSW keeps its own. */
+  tuning?: GraphTuning;
 }
 
 /** The kind a graph made now would be: usearch when its binary loads here. */
@@ -37,5 +42,7 @@ export function defaultGraphKind(): GraphKind {
 
 export function createGraph(options: GraphOptions): AnnGraph {
   const kind = options.kind ?? defaultGraphKind();
-  return kind === "usearch" ? UsearchGraph.create(options.dimensions) : new HnswGraph(options.dimensions);
+  return kind === "usearch"
+    ? UsearchGraph.create(options.dimensions, options.tuning ?? SMALL_GRAPH)
+    : new HnswGraph(options.dimensions);
 }

@@ -9,6 +9,8 @@ import { Hnsw } from "./hnsw.js";
 
 export class HnswGraph implements AnnGraph {
   readonly kind = "hnsw";
+  /** Its links and breadth stay hnsw.ts's at every size: the fallback where usearch does not load. */
+  readonly tuning = null;
   readonly hnsw: Hnsw;
 
   constructor(dimensions: number) {

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHashedNgramEmbedder } from "../embedding/hashed-ngram-embedder.js";
+import { LARGE_GRAPH, SMALL_GRAPH } from "./graph-tuning.js";
 import { IdGraph } from "./id-graph.js";
 import { UsearchGraph } from "./usearch-graph.js";
 
@@ -68,7 +69,7 @@ describe("an id graph from a snapshot's parts", () => {
       (graph.graph as UsearchGraph).save(file);
       const again = new IdGraph(
         { dimensions: 64 },
-        { graph: UsearchGraph.load(file, 64), parts: structuredClone(graph.parts()) },
+        { graph: UsearchGraph.load(file, 64, SMALL_GRAPH), parts: structuredClone(graph.parts()) },
       );
       for (const q of vectors.slice(0, 20)) expect(again.search(q, 8)).toEqual(graph.search(q, 8));
       expect(again.size).toBe(299);
@@ -76,10 +77,11 @@ describe("an id graph from a snapshot's parts", () => {
         () =>
           new IdGraph(
             { dimensions: 64 },
-            { graph: UsearchGraph.load(file, 64), parts: { ...graph.parts(), nodes: 5 } },
+            { graph: UsearchGraph.load(file, 64, SMALL_GRAPH), parts: { ...graph.parts(), nodes: 5 } },
           ),
       ).toThrow(/node tables of different lengths/);
-      expect(() => UsearchGraph.load(file, 32)).toThrow();
+      expect(() => UsearchGraph.load(file, 32, SMALL_GRAPH)).toThrow();
+      expect(() => UsearchGraph.load(file, 64, LARGE_GRAPH)).toThrow("the saved graph has 16 links, not 32");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -11,6 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import { createGraph, type AnnGraph, type GraphKind } from "./ann-graph.js";
+import type { GraphTuning } from "./graph-tuning.js";
 import { HalfStore } from "./half-store.js";
 import { ScoreHeap } from "./heap.js";
 
@@ -25,12 +26,15 @@ export interface IdGraphOptions {
   graph?: GraphKind;
   /** Candidates a search asks the graph for before rescoring (default DEFAULT_EF_SEARCH). */
   efSearch?: number;
+  /** usearch's links and build breadth (graph-tuning.ts: tuningFor the rows it is built for). */
+  tuning?: GraphTuning;
 }
 
 /**
  * Candidates per search. At demo scale 20 recall@8 against an exact scan is 0.99 with it; on the search bench's
- * 100,000 synthesised notes 0.994 with usearch's links and breadth (usearch-graph.ts; 0.988 with 128 candidates,
- * 0.821 with the 16 links and breadth of 128 before): docs/benchmark.md, "Recall at 100,000".
+ * 100,000 synthesised notes 0.994 with the links and breadth a graph of that size is built with (graph-tuning.ts;
+ * 0.988 with 128 candidates, 0.821 with the 16 links and breadth of 128 of smaller graphs): docs/benchmark.md,
+ * "Recall at 100,000".
  */
 export const DEFAULT_EF_SEARCH = 160;
 
@@ -77,7 +81,7 @@ export class IdGraph {
     this.dimensions = options.dimensions;
     this.efSearch = options.efSearch ?? DEFAULT_EF_SEARCH;
     if (!parts) {
-      this.graph = createGraph({ dimensions: options.dimensions, kind: options.graph });
+      this.graph = createGraph({ dimensions: options.dimensions, kind: options.graph, tuning: options.tuning });
       this.store = new HalfStore(options.dimensions);
       return;
     }

@@ -10,6 +10,11 @@
  * index's size and drops the ids that are gone. Big changes and heavy deletion rebuild the graph, yielding to
  * the event loop between chunks so queries go on against the previous graph meanwhile. Rows with identical
  * vectors share a graph node (id-graph.ts).
+ *
+ * A graph is built with the links and breadth its number of rows calls for (graph-tuning.ts) and keeps them while
+ * rows are added one look at a time; the look after which the rows no longer fit them (an archive grown past the
+ * threshold, or shrunk well below it) rebuilds the graph the same way, with a log line, and saves it. A snapshot
+ * whose graph does not fit its rows is rebuilt from the table instead of loaded (vector-snapshot.ts).
  */
 import { availableParallelism } from "node:os";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
@@ -17,8 +22,9 @@ import type pg from "pg";
 import { inReadSnapshot } from "../db/transaction.js";
 import { decodeVector } from "../embedding/vector-codec.js";
 import type { SnapshotPlace } from "../index-snapshot/snapshot-place.js";
-import { IdGraph, type IdGraphOptions, type ScoredId } from "./id-graph.js";
-import { loadVectors, saveVectors } from "./vector-snapshot.js";
+import { describeTuning, tuningFits, tuningFor } from "./graph-tuning.js";
+import { IdGraph, type ScoredId } from "./id-graph.js";
+import { loadVectors, saveVectors, type GraphSettings } from "./vector-snapshot.js";
 
 export type { ScoredId };
 
@@ -33,10 +39,12 @@ export interface LiveIndexOptions {
   source: VectorTable;
   model: string;
   dimensions: number;
-  /** The graph library and its search breadth (id-graph.ts). */
-  graph?: Omit<IdGraphOptions, "dimensions">;
+  /** The graph library, its search breadth, and the rows from which it is built large (vector-snapshot.ts). */
+  graph?: GraphSettings;
   /** Where the index is saved and loaded from (vector-snapshot.ts); absent, it is built at every start. */
   snapshots?: SnapshotPlace | null;
+  /** Where a graph rebuilt for its size is reported. */
+  log?: { info(message: string): void };
 }
 
 interface Row {
@@ -64,7 +72,7 @@ export class LiveIndex {
   ready = false;
 
   constructor(private readonly options: LiveIndexOptions) {
-    this.graph = this.emptyGraph();
+    this.graph = this.emptyGraph(0);
   }
 
   private get what(): string {
@@ -108,8 +116,16 @@ export class LiveIndex {
     return this.graph;
   }
 
-  private emptyGraph(): IdGraph {
-    return new IdGraph({ ...this.options.graph, dimensions: this.options.dimensions });
+  /** A graph tuned for this many rows. */
+  private emptyGraph(rows: number): IdGraph {
+    const { largeGraphFrom, ...options } = this.options.graph ?? {};
+    return new IdGraph({ ...options, dimensions: this.options.dimensions, tuning: tuningFor(rows, largeGraphFrom) });
+  }
+
+  /** Whether the graph's links and breadth fit this many rows (a graph that is not tuned by size always does). */
+  private fits(rows: number): boolean {
+    const tuning = this.graph.graph.tuning;
+    return tuning === null || tuningFits(tuning, rows, this.options.graph?.largeGraphFrom);
   }
 
   private isCurrent(row: Pick<Row, "model" | "dimensions" | "status">): boolean {
@@ -128,7 +144,7 @@ export class LiveIndex {
   }
 
   private async build(entries: [string, Float32Array][]): Promise<IdGraph> {
-    const graph = this.emptyGraph();
+    const graph = this.emptyGraph(entries.length);
     graph.reserve(entries.length);
     for (let i = 0; i < entries.length; i += CHUNK) {
       graph.addMany(entries.slice(i, i + CHUNK), BUILD_THREADS);
@@ -194,7 +210,7 @@ export class LiveIndex {
       return { changed, count, xmin, allIds };
     });
     const before = this.size;
-    const rebuilt = await this.apply(changed, allIds);
+    const rebuilt = await this.apply(changed, allIds, count);
     for (const r of changed) this.seenTx.set(r.id, r.tx);
     this.xmin = xmin;
     this.unsaved += changed.length + Math.max(0, before - this.size);
@@ -210,14 +226,21 @@ export class LiveIndex {
     return size;
   }
 
-  /** Applies the changes; true when that rebuilt the graph. */
-  private async apply(changed: Row[], allIds: Set<string> | null): Promise<boolean> {
+  /** Applies the changes, leaving `count` rows; true when that rebuilt the graph. */
+  private async apply(changed: Row[], allIds: Set<string> | null, count: number): Promise<boolean> {
     const graph = this.graph;
     const gone = allIds ? [...graph.ids()].filter((id) => !allIds.has(id)) : [];
     const removals = gone.length + changed.filter((r) => graph.has(r.id)).length;
     const { nodes, removed } = graph.nodeCounts;
     const heavy = changed.length > Math.max(CHUNK * 2, this.size / 4) || removed + removals > Math.max(1000, nodes / 4);
-    if (heavy) {
+    const retune = !this.fits(count);
+    if (retune) {
+      const wanted = describeTuning(tuningFor(count, this.options.graph?.largeGraphFrom));
+      this.options.log?.info(
+        `${this.what}: ${count} rows call for a graph of ${wanted}, not ${describeTuning(graph.graph.tuning!)}: rebuilding it`,
+      );
+    }
+    if (heavy || retune) {
       // Rebuilt from the vectors in memory and the changed rows, in id order: a fresh, compact graph.
       const entries = new Map<string, Float32Array>();
       for (const id of graph.ids()) entries.set(id, graph.vectorOf(id)!);

@@ -9,6 +9,7 @@
  */
 import { createRequire } from "node:module";
 import type { AnnGraph } from "./ann-graph.js";
+import type { GraphTuning } from "./graph-tuning.js";
 
 type UsearchModule = typeof import("usearch");
 type UsearchIndex = InstanceType<UsearchModule["Index"]>;
@@ -31,16 +32,6 @@ export function loadUsearch(): UsearchModule | null {
 
 export const usearchProblem = (): string => (loadUsearch() ? "" : whyNot);
 
-/**
- * Links per node (level 0 keeps twice as many) and the breadth of a build. The archive's embeddings are far apart
- * (a title's best notes have cosines of 0.3 to 0.55 with it), where an HNSW graph needs many well-chosen links to
- * reach the true nearest: on the search bench's 100,000 notes, with 160 candidates rescored, recall@8 is 0.821 with
- * 16 links and a breadth of 128, 0.976 with 32 and 256, 0.994 with 32 and 384 (docs/benchmark.md, "Recall at
- * 100,000"). But 32 links double the distances a search computes at every size: at the HTTP bench's demo scale 10,
- * where 16 links already find the exact top 8, a search cost 3,043 µs of CPU with 32/384 against 2,284 with 16/128
- * (docs/benchmark.md). Until the tuning follows the archive's size, the graph keeps 16 and 128.
- */
-export const GRAPH_TUNING = { connectivity: 16, expansionAdd: 128 } as const;
 const EXPANSION_SEARCH = 64;
 
 /** `v` scaled so its largest component is ±1 (a zero vector stays zero). */
@@ -58,35 +49,42 @@ export class UsearchGraph implements AnnGraph {
   private constructor(
     private readonly index: UsearchIndex,
     readonly dimensions: number,
+    /** Links and build breadth (graph-tuning.ts). */
+    readonly tuning: GraphTuning,
   ) {
     this.query = new Float32Array(dimensions);
   }
 
-  private static make(dimensions: number): UsearchIndex {
+  private static make(dimensions: number, tuning: GraphTuning): UsearchIndex {
     const u = loadUsearch();
     if (!u) throw new Error(`usearch is unavailable here: ${whyNot}`);
     return new u.Index({
       dimensions,
       metric: u.MetricKind.Cos,
       quantization: u.ScalarKind.I8,
-      connectivity: GRAPH_TUNING.connectivity,
-      expansion_add: GRAPH_TUNING.expansionAdd,
+      connectivity: tuning.connectivity,
+      expansion_add: tuning.expansionAdd,
       expansion_search: EXPANSION_SEARCH,
       multi: false,
     });
   }
 
-  static create(dimensions: number): UsearchGraph {
-    return new UsearchGraph(UsearchGraph.make(dimensions), dimensions);
+  static create(dimensions: number, tuning: GraphTuning): UsearchGraph {
+    return new UsearchGraph(UsearchGraph.make(dimensions, tuning), dimensions, tuning);
   }
 
-  /** A graph from a file `save` wrote; throws when it is not one, or of other dimensions. */
-  static load(file: string, dimensions: number): UsearchGraph {
-    const index = UsearchGraph.make(dimensions);
+  /**
+   * A graph from a file `save` wrote with this tuning; throws when it is not one, or of other dimensions or links
+   * (the file keeps its links, not its build breadth, which rows added later are linked with).
+   */
+  static load(file: string, dimensions: number, tuning: GraphTuning): UsearchGraph {
+    const index = UsearchGraph.make(dimensions, tuning);
     index.load(file);
     if (index.dimensions() !== dimensions)
       throw new Error(`the saved graph has ${index.dimensions()} dimensions, not ${dimensions}`);
-    return new UsearchGraph(index, dimensions);
+    if (index.connectivity() !== tuning.connectivity)
+      throw new Error(`the saved graph has ${index.connectivity()} links, not ${tuning.connectivity}`);
+    return new UsearchGraph(index, dimensions, tuning);
   }
 
   save(file: string): void {

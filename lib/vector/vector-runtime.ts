@@ -143,6 +143,7 @@ export class VectorRuntime {
             model: embedder.model,
             dimensions: embedder.dimensions,
             snapshots: place,
+            log: { info: (m) => this.log.info(m) },
           });
           this.indexes.set(name, index);
         }

@@ -3,11 +3,14 @@
  * half-precision vectors (id-graph.ts), the transaction of every row seen and the xmin of the database snapshot they
  * were read in (live-index.ts), so a restarted process loads it and reads only what was written since. Only a graph
  * on usearch is saved: the project's own HNSW (the fallback where usearch does not load) is built at every start.
+ * The header records the graph's links and build breadth; a graph that does not fit the number of rows saved with it
+ * (graph-tuning.ts) would load and answer, but find less or cost more, so it is rebuilt instead, with a log line.
  */
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import type { SnapshotPlace } from "../index-snapshot/snapshot-place.js";
 import { IdGraph, type IdGraphOptions, type IdGraphParts } from "./id-graph.js";
-import { GRAPH_TUNING, UsearchGraph } from "./usearch-graph.js";
+import { asTuning, describeTuning, tuningFits, tuningFor } from "./graph-tuning.js";
+import { UsearchGraph } from "./usearch-graph.js";
 
 export const VECTOR_SNAPSHOT_VERSION = 1;
 
@@ -15,6 +18,12 @@ export interface VectorState {
   graph: IdGraph;
   seenTx: Map<string, string>;
   xmin: string;
+}
+
+/** How an index's graph is made: the library, its search breadth, and the rows from which it is built large. */
+export interface GraphSettings extends Omit<IdGraphOptions, "dimensions" | "tuning"> {
+  /** Default LARGE_GRAPH_FROM (graph-tuning.ts); tests lower it. */
+  largeGraphFrom?: number;
 }
 
 export interface VectorSnapshotKey {
@@ -33,8 +42,6 @@ const expected = (k: VectorSnapshotKey) => ({
   model: k.model,
   dimensions: k.dimensions,
   graph: "usearch",
-  // A graph built with other links or breadth loads and answers, but finds less: it is rebuilt instead.
-  tuning: GRAPH_TUNING,
 });
 
 /** Saves the state; false when it cannot be saved here (no usearch graph) or the write failed. */
@@ -52,7 +59,7 @@ export function saveVectors(place: SnapshotPlace, key: VectorSnapshotKey, what: 
     return place.write(
       name,
       what,
-      { ...expected(key), xmin: state.xmin, rows: state.seenTx.size, ids: state.graph.size },
+      { ...expected(key), tuning: graph.tuning, xmin: state.xmin, rows: state.seenTx.size, ids: state.graph.size },
       {
         graph: graphBytes,
         keys: new Uint8Array(keys.buffer, keys.byteOffset, keys.byteLength),
@@ -74,11 +81,23 @@ export function loadVectors(
   place: SnapshotPlace,
   key: VectorSnapshotKey,
   what: string,
-  options: Omit<IdGraphOptions, "dimensions">,
+  settings: GraphSettings,
 ): VectorState | null {
   const name = nameOf(key);
   const contents = place.read(name, what, expected(key));
   if (!contents) return null;
+  const { largeGraphFrom, ...options } = settings;
+  const tuning = asTuning(contents.header.tuning);
+  const ids = contents.header.ids;
+  if (!tuning || typeof ids !== "number") {
+    place.rejected(name, what, "its header does not say the graph's tuning and ids");
+    return null;
+  }
+  if (!tuningFits(tuning, ids, largeGraphFrom)) {
+    const wanted = describeTuning(tuningFor(ids, largeGraphFrom));
+    place.rejected(name, what, `its graph has ${describeTuning(tuning)}; ${ids} ids call for ${wanted}`);
+    return null;
+  }
   const graphFile = `${place.file(name)}.load-${process.pid}.tmp`;
   try {
     const graphBytes = contents.sections.get("graph");
@@ -101,7 +120,7 @@ export function loadVectors(
     writeFileSync(graphFile, graphBytes);
     const graph = new IdGraph(
       { ...options, dimensions: key.dimensions },
-      { graph: UsearchGraph.load(graphFile, key.dimensions), parts },
+      { graph: UsearchGraph.load(graphFile, key.dimensions, tuning), parts },
     );
     place.log.info(`${what}: loaded from ${place.file(name)} (${graph.size} ids)`);
     return { graph, seenTx: new Map(seenTx), xmin };
