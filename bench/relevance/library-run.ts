@@ -5,12 +5,14 @@
  * process. For each: build time, memory (JavaScript heap and external memory added, plus usearch's native memory,
  * taken as the size of its saved file, which is its in-memory layout), and for document titles as queries, one at a
  * time: p50, p99, queries per second and recall@8 against an exact scan of the float32 vectors, at several numbers
- * of candidates.
+ * of candidates. usearch is built with the links and breadth the product gives a graph of this size
+ * (graph-tuning.ts), or with the tuning asked for (graph-tuning-bench.ts).
  */
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { GraphKind } from "../../lib/vector/ann-graph.js";
+import { tuningFor, type GraphTuning } from "../../lib/vector/graph-tuning.js";
 import { IdGraph } from "../../lib/vector/id-graph.js";
 import { recallAtK } from "../../lib/vector/recall.js";
 import { UsearchGraph } from "../../lib/vector/usearch-graph.js";
@@ -21,6 +23,8 @@ export const CANDIDATES = [64, 160, 320];
 
 export interface LibraryRow {
   kind: GraphKind;
+  /** usearch's links and breadth; null for the project's HNSW. */
+  tuning: GraphTuning | null;
   vectors: number;
   buildSeconds: number;
   memoryMib: number;
@@ -70,10 +74,11 @@ export async function libraryRun(
   vectors: Float32Array[],
   queries: Float32Array[],
   truth: { score: number }[][],
+  tuning: GraphTuning = tuningFor(ids.length),
 ): Promise<LibraryRow> {
   const before = await used();
   const started = performance.now();
-  const graph = new IdGraph({ dimensions: vectors[0]!.length, graph: kind });
+  const graph = new IdGraph({ dimensions: vectors[0]!.length, graph: kind, tuning });
   for (let i = 0; i < ids.length; i += 256)
     graph.addMany(
       ids.slice(i, i + 256).map((id, j) => [id, vectors[i + j]!] as const),
@@ -99,5 +104,5 @@ export async function libraryRun(
     );
     searches.push({ candidates, p50: t.p50, p99: t.p99, qps: t.qps, recall });
   }
-  return { kind, vectors: ids.length, buildSeconds, memoryMib: memory / 2 ** 20, searches };
+  return { kind, tuning: graph.graph.tuning, vectors: ids.length, buildSeconds, memoryMib: memory / 2 ** 20, searches };
 }

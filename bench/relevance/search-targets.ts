@@ -122,7 +122,7 @@ export function libraryTable(rows: LibraryRow[]): string {
     ["library", "vectors", "build s", "memory MiB", "candidates", "p50 ms", "p99 ms", "QPS", "recall@8"],
     rows.flatMap((r) =>
       r.searches.map((s) => [
-        r.kind,
+        r.tuning ? `${r.kind} ${r.tuning.connectivity}/${r.tuning.expansionAdd}` : r.kind,
         String(r.vectors),
         f(r.buildSeconds, 1),
         f(r.memoryMib, 1),

@@ -1,0 +1,82 @@
+/**
+ * Where the graph's tuning should change (lib/vector/graph-tuning.ts): for archives of several sizes (--sizes
+ * 10000,20000,50000), synthesised as the search bench's large run does and embedded with the built-in embedder,
+ * usearch built with each tuning on the stored vectors (library-run.ts: 2 threads, batches of 256, candidates
+ * rescored from the half copy), and recall@8 of the judged titles against an exact float32 scan (--recall-queries
+ * 300), with build time, memory and search latency, the tunings side by side in the same run.
+ */
+import { generateArchiveOnly, insertDemoData } from "../demo-data/index.js";
+import { createHashedNgramEmbedder } from "../lib/embedding/hashed-ngram-embedder.js";
+import { decodeVector } from "../lib/embedding/vector-codec.js";
+import { LARGE_GRAPH, SMALL_GRAPH } from "../lib/vector/graph-tuning.js";
+import { loadUsearch } from "../lib/vector/usearch-graph.js";
+import { embedPending } from "../services/embedding/embed-job.js";
+import { startTestServer } from "../test/helpers/postgres-server.js";
+import { createTestDatabase } from "../test/helpers/test-database.js";
+import { numberOption } from "./number-option.js";
+import { exactTops, libraryRun, type LibraryRow } from "./relevance/library-run.js";
+import { libraryTable } from "./relevance/search-targets.js";
+
+function sizesOption(argv: string[]): number[] {
+  const i = argv.indexOf("--sizes");
+  if (i < 0) return [10_000, 20_000, 50_000];
+  const sizes = (argv[i + 1] ?? "").split(",").map(Number);
+  if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n <= 0))
+    throw new Error("--sizes needs positive whole numbers separated by commas");
+  return sizes;
+}
+
+export async function graphTuningBench(argv: string[]): Promise<void> {
+  if (!loadUsearch()) throw new Error("graph-tuning: usearch does not load here, and only its graph is tuned");
+  const sizes = sizesOption(argv);
+  const seed = numberOption(argv, "seed", 1);
+  const queryCount = numberOption(argv, "recall-queries", 300);
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const asOf = Date.UTC(2026, 10, 21, 10, 0, 0);
+  const embedder = createHashedNgramEmbedder();
+  const server = await startTestServer();
+  const rows: LibraryRow[] = [];
+  try {
+    for (const size of sizes) {
+      const db = await createTestDatabase(server.adminUrl, "bench_tuning");
+      try {
+        say(`graph-tuning: ${size} notes: synthesising, inserting, embedding ...`);
+        await insertDemoData(db.owner, generateArchiveOnly({ seed, scale: 1, asOf }, size));
+        await embedPending(db.owner, embedder);
+        const stored = (
+          await db.owner.query<{ doc_id: string; embedding: Buffer }>(
+            "SELECT doc_id, embedding FROM search.document_embeddings WHERE status = 'done' ORDER BY doc_id",
+          )
+        ).rows;
+        const ids = stored.map((r) => r.doc_id);
+        const vectors = stored.map((r) => decodeVector(r.embedding));
+        // The titles the large run asks (large-archive.ts), so the figures compare with its recall@8.
+        const titles = (
+          await db.owner.query<{ title: string }>(
+            "SELECT title FROM search.documents WHERE title <> '' ORDER BY md5(doc_id) LIMIT $1",
+            [queryCount],
+          )
+        ).rows.map((r) => r.title);
+        const queries = await embedder.embed(titles);
+        const truth = exactTops(queries, ids, vectors);
+        for (const tuning of [SMALL_GRAPH, LARGE_GRAPH]) {
+          say(`graph-tuning: ${size} notes: usearch ${tuning.connectivity}/${tuning.expansionAdd} ...`);
+          rows.push(await libraryRun("usearch", ids, vectors, queries, truth, tuning));
+        }
+      } finally {
+        await db.drop();
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  process.stdout.write(
+    [
+      "",
+      `The graph's tuning by the archive's size (seed ${seed}; recall@8 against an exact float32 scan of ${queryCount} titles; usearch links/breadth):`,
+      "",
+      libraryTable(rows),
+      "",
+    ].join("\n"),
+  );
+}
