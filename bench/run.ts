@@ -12,16 +12,18 @@
  *   sdk-server  the tool endpoint beside the official SDK's server on the same tools/call, both eras (--duration 4,
  *           --rounds 2, --warmup 2, --connections 8); docs/tool-endpoint.md says why the endpoint is hand-written
  * And only when named:
+ *   compare BEFORE.json[,…] AFTER.json[,…]   two sets of HTTP results side by side (bench/compare-results.ts)
  *   graph-tuning  the vector graph's links and build breadth at several archive sizes: recall@8, build time, memory
  *           and latency of each, where the threshold in lib/vector/graph-tuning.ts comes from (--sizes
  *           10000,20000,50000, --seed 1, --recall-queries 300)
  */
 import { httpBench } from "./http/http-bench.js";
 import { bundleBench } from "./bundle-bench.js";
-import { graphTuningBench } from "./graph-tuning-bench.js";
 import { floodBench } from "./flood-bench.js";
 import { searchBench } from "./search-bench.js";
 import { sdkServerBench } from "./sdk-server-bench.js";
+import { compareResults } from "./compare-results.js";
+import { graphTuningBench } from "./graph-tuning-bench.js";
 
 const BENCHES: Record<string, (argv: string[]) => Promise<void>> = {
   http: httpBench,
@@ -30,14 +32,17 @@ const BENCHES: Record<string, (argv: string[]) => Promise<void>> = {
   flood: floodBench,
   "sdk-server": sdkServerBench,
 };
-const ON_REQUEST: Record<string, (argv: string[]) => Promise<void>> = { "graph-tuning": graphTuningBench };
+
+const ON_DEMAND: Record<string, (argv: string[]) => Promise<void>> = {
+  compare: compareResults,
+  "graph-tuning": graphTuningBench,
+};
 
 async function main(argv: string[]) {
   const only = argv[0] !== undefined && !argv[0].startsWith("--") ? argv[0] : undefined;
-  const sections = Object.keys({ ...BENCHES, ...ON_REQUEST }).join(", ");
-  if (only && !BENCHES[only] && !ON_REQUEST[only]) throw new Error(`unknown section ${only}: one of ${sections}`);
+  if (only && ON_DEMAND[only]) return ON_DEMAND[only](argv.slice(1));
+  if (only && !BENCHES[only]) throw new Error(`unknown section ${only}: one of ${Object.keys(BENCHES).join(", ")}`);
   const options = only ? argv.slice(1) : argv;
-  if (only && ON_REQUEST[only]) return ON_REQUEST[only](options);
   for (const [name, bench] of Object.entries(BENCHES)) if (!only || only === name) await bench(options);
 }
 
