@@ -431,16 +431,30 @@ export class Bm25Index {
     return p ? this.accumulate(p.docs, p.tfs, 0, p.n, term.weightIdf, norms, touched) : touched;
   }
 
-  /** The k-th largest of the kept touched rows' sums (0 when fewer than k), by a selection over a copy. */
-  private kthSum(touched: number, k: number, keep: (doc: number) => boolean): number {
-    if (this.sums.length < touched) this.sums = new Float64Array(touched * 2);
+  /**
+   * The k-th largest of the kept touched rows' sums when it exceeds `above` / (1 - slack), else 0: only the sums
+   * past that are copied for the selection (and only those rows asked the filter), since the top k are all among
+   * them whenever the k-th is. Walking on is decided by that comparison, so the many rows below it need no copy.
+   */
+  private kthAbove(touched: number, k: number, keep: (doc: number) => boolean, above: number, slack: number): number {
+    const { scratch } = this;
     let m = 0;
     for (let i = 0; i < touched; i++) {
       const doc = this.touched[i]!;
-      if (keep(doc)) this.sums[m++] = this.scratch[doc]!;
+      const sum = scratch[doc]!;
+      if (above < sum * (1 - slack) && keep(doc)) {
+        if (m === this.sums.length) this.sums = Bm25Index.doubled(this.sums);
+        this.sums[m++] = sum;
+      }
     }
     if (m < k) return 0;
     return Bm25Index.select(this.sums, m, m - k);
+  }
+
+  private static doubled(a: Float64Array): Float64Array<ArrayBuffer> {
+    const b = new Float64Array(Math.max(16, a.length * 2));
+    b.set(a);
+    return b;
   }
 
   /**
@@ -473,8 +487,8 @@ export class Bm25Index {
       gained += term.weightIdf * (K1 + 1);
       // The k-th sum is at most what the walked terms can give: a selection is worth it only when that exceeds the rest.
       if (walked + 1 < order.length && touched >= k && remaining < gained) {
-        const kth = this.kthSum(touched, k, keep);
-        if (remaining < kth * (1 - SLACK)) {
+        const kth = this.kthAbove(touched, k, keep, remaining, SLACK);
+        if (kth > 0) {
           floor = kth * (1 - SLACK);
           walked++;
           break;
@@ -483,7 +497,7 @@ export class Bm25Index {
     }
     if (walked >= order.length) {
       remaining = 0;
-      floor = this.kthSum(touched, k, keep) * (1 - SLACK);
+      floor = this.kthAbove(touched, k, keep, 0, SLACK) * (1 - SLACK);
     }
     const { scratch, verdicts } = this;
     if (this.candidates.length < touched) {
