@@ -16,6 +16,7 @@
  * id, so a filter on it reads an array where a look-up by id would cost a hash probe for every row a common term
  * touches.
  */
+import { TermBounds } from "./term-bounds.js";
 import { TermTable } from "./term-table.js";
 
 export interface ScoredId {
@@ -67,11 +68,15 @@ export interface Bm25Parts extends FrozenPostings {
 const K1 = 1.2;
 const B = 0.75;
 
-/** A query term found in the index: its weight times its idf, its frozen term number (-1: none), its live list. */
+/**
+ * A query term found in the index: its weight times its idf, its frozen term number (-1: none), its live list, and
+ * the most one row the search may keep can gain from it.
+ */
 interface WeightedTerm {
   weightIdf: number;
   t: number;
   live: Postings | undefined;
+  bound: number;
 }
 
 const EMPTY: FrozenPostings = {
@@ -110,6 +115,9 @@ export class Bm25Index {
   private norms = new Float64Array(0);
   private normsAvg = NaN;
   private normsCount = 0;
+  private readonly bounds = new TermBounds(K1);
+  /** One more than the highest group of any row. */
+  private groupCount = 1;
   /** The touched rows' sums, copied for a selection. */
   private sums = new Float64Array(0);
   /** A walk's candidates in row order, and their sums so far. */
@@ -153,6 +161,10 @@ export class Bm25Index {
     this.groups = grown(this.groups, doc + 1, (n) => new Uint8Array(n));
     this.lengths[doc] = terms.length;
     this.groups[doc] = group;
+    if (group >= this.groupCount) {
+      this.groupCount = group + 1;
+      this.normsAvg = NaN;
+    }
     this.numberOf.set(id, doc);
     this.totalLength += terms.length;
   }
@@ -289,6 +301,9 @@ export class Bm25Index {
     this.norms = new Float64Array(0);
     this.normsAvg = NaN;
     this.normsCount = 0;
+    this.groupCount = 1;
+    for (let doc = 0; doc < groups.length; doc++)
+      if (groups[doc]! >= this.groupCount) this.groupCount = groups[doc]! + 1;
   }
 
   /** Each row's length normalisation, K1 * (1 - B + B * length / average), worked out again when the average moved. */
@@ -299,6 +314,7 @@ export class Bm25Index {
       for (let doc = 0; doc < this.ids.length; doc++)
         this.norms[doc] = K1 * (1 - B + (B * this.lengths[doc]!) / avgLength);
       this.normsAvg = avgLength;
+      this.bounds.reset(this.groupCount);
     }
     return this.norms;
   }
@@ -331,13 +347,16 @@ export class Bm25Index {
 
   /**
    * The top k rows by BM25 over the weighted query terms, highest first, ties in id order. `accept`, when
-   * given, limits the rows considered (a filter, told each row's id and group); `exclude` ids never appear.
+   * given, limits the rows considered (a filter, told each row's id and group); `exclude` ids never appear;
+   * `groups`, when given, admits only rows whose group is true in it (before `accept` is asked), which also lets
+   * the walk bound each term by those groups' rows alone.
    */
   search(
     query: readonly QueryTerm[],
     k: number,
     accept?: (id: string, group: number) => boolean,
     exclude?: ReadonlySet<string>,
+    groups?: readonly boolean[],
   ): ScoredId[] {
     const n = this.size;
     if (n === 0 || k <= 0) return [];
@@ -348,14 +367,20 @@ export class Bm25Index {
       this.verdicts = new Uint8Array(this.ids.length * 2);
     }
     const norms = this.normsFor(avgLength);
-    const terms = this.queryTerms(query, n);
-    if (!accept && !exclude) return this.topByBounds(terms, k, norms, (doc) => this.ids[doc] !== null);
+    const terms = this.queryTerms(query, n, norms, groups);
+    if (!accept && !exclude && !groups) return this.topByBounds(terms, k, norms, (doc) => this.ids[doc] !== null);
     const { verdicts } = this;
     // A filter is asked once per row touched, however often the walk looks at the row.
     const keep = (doc: number) => {
       if (verdicts[doc] === 0) {
         const id = this.ids[doc];
-        const kept = id !== null && id !== undefined && (!accept || accept(id, this.groups[doc]!)) && !exclude?.has(id);
+        const group = this.groups[doc]!;
+        const kept =
+          id !== null &&
+          id !== undefined &&
+          (!groups || groups[group] === true) &&
+          (!accept || accept(id, group)) &&
+          !exclude?.has(id);
         verdicts[doc] = kept ? 1 : 2;
       }
       return verdicts[doc] === 1;
@@ -400,17 +425,35 @@ export class Bm25Index {
     return a[want]!;
   }
 
-  /** The query's terms found in the index, in query order, with their weighted idf. */
-  private queryTerms(query: readonly QueryTerm[], n: number): WeightedTerm[] {
+  /**
+   * The query's terms found in the index, in query order, with their weighted idf and bound (over the rows of the
+   * admitted groups, when given); a term no admitted row holds is left out, as it adds nothing to any kept row.
+   */
+  private queryTerms(
+    query: readonly QueryTerm[],
+    n: number,
+    norms: Float64Array,
+    groups: readonly boolean[] | undefined,
+  ): WeightedTerm[] {
+    const { frozen } = this;
     const out: WeightedTerm[] = [];
     for (const { term, weight } of query) {
       const df = Math.min(this.df(term), n);
       if (df === 0) continue;
-      out.push({
-        weightIdf: weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)),
-        t: this.frozen.terms.idOf(term),
-        live: this.live.get(term),
-      });
+      const t = frozen.terms.idOf(term);
+      const live = this.live.get(term);
+      const parts = [
+        t < 0 ? null : this.bounds.frozen(t, frozen, norms, this.groups),
+        live ? this.bounds.over(live.docs, live.tfs, 0, live.n, norms, this.groups) : null,
+      ];
+      let most = 0;
+      for (const part of parts)
+        if (part)
+          for (let g = 0; g < part.length; g++) if ((!groups || groups[g] === true) && part[g]! > most) most = part[g]!;
+      if (most === 0) continue;
+      const weightIdf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      // A share is weightIdf · tf · (k1 + 1) / (tf + norm), rounded otherwise than this product: a hair of room.
+      out.push({ weightIdf, t, live, bound: weightIdf * most * (1 + 1e-12) });
     }
     return out;
   }
@@ -459,7 +502,7 @@ export class Bm25Index {
 
   /**
    * The top k without a filter, skipping what cannot make it (MaxScore, Turtle and Flood 1995): terms are walked
-   * from the highest bound on what one row can gain from them (its weighted idf times k1 + 1) down; once the k-th best
+   * from the highest bound on what one row can gain from them (term-bounds.ts) down; once the k-th best
    * sum so far exceeds what every term still unwalked could add, a row not yet touched cannot reach the top k, so the
    * walk stops and only the rows that still could are scored on the remaining terms, by a merge with their postings
    * (`addShares`). The rows that could be in the top k are then scored exactly in query order, as a full walk adds
@@ -473,9 +516,9 @@ export class Bm25Index {
     keep: (doc: number) => boolean,
   ): ScoredId[] {
     const SLACK = 1e-9;
-    const order = terms.map((_, i) => i).sort((a, b) => terms[b]!.weightIdf - terms[a]!.weightIdf);
+    const order = terms.map((_, i) => i).sort((a, b) => terms[b]!.bound - terms[a]!.bound);
     let remaining = 0;
-    for (const term of terms) remaining += term.weightIdf * (K1 + 1);
+    for (const term of terms) remaining += term.bound;
     let touched = 0;
     let floor = 0;
     let walked = 0;
@@ -483,8 +526,8 @@ export class Bm25Index {
     for (; walked < order.length; walked++) {
       const term = terms[order[walked]!]!;
       touched = this.accumulateTerm(term, norms, touched);
-      remaining -= term.weightIdf * (K1 + 1);
-      gained += term.weightIdf * (K1 + 1);
+      remaining -= term.bound;
+      gained += term.bound;
       // The k-th sum is at most what the walked terms can give: a selection is worth it only when that exceeds the rest.
       if (walked + 1 < order.length && touched >= k && remaining < gained) {
         const kth = this.kthAbove(touched, k, keep, remaining, SLACK);
@@ -544,7 +587,7 @@ export class Bm25Index {
     for (const term of rest) {
       if (m <= k) break;
       this.addShares(term, candidates, m, partial, norms);
-      remaining -= term.weightIdf * (K1 + 1);
+      remaining -= term.bound;
       if (this.sums.length < m) this.sums = new Float64Array(m * 2);
       this.sums.set(partial.subarray(0, m));
       floor = Math.max(floor, Bm25Index.select(this.sums, m, m - k) * (1 - slack));
