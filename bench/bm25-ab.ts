@@ -32,13 +32,18 @@ const folder = path.join(tmpdir(), "bm25-ab");
 mkdirSync(folder, { recursive: true });
 const CACHE = path.join(folder, `index-${count}.bin`);
 
-/** The class at `revision`, written beside the cache with its one import pointed back at this tree. */
+/** The class at `revision`, with the files of lib/keyword it imports as they were then, written beside the cache. */
 async function classAt(revision: string): Promise<typeof Bm25Index> {
-  const source = execFileSync("git", ["show", `${revision}:lib/keyword/bm25-index.ts`], { encoding: "utf8" });
-  const table = pathToFileURL(path.resolve("lib/keyword/term-table.ts")).href;
-  const file = path.join(folder, "bm25-index-before.ts");
-  writeFileSync(file, source.replace('"./term-table.js"', JSON.stringify(table)));
-  return ((await import(pathToFileURL(file).href)) as { Bm25Index: typeof Bm25Index }).Bm25Index;
+  const at = path.join(folder, revision.replace(/[^\w.-]/g, "_"));
+  mkdirSync(at, { recursive: true });
+  const copy = (name: string) => {
+    const source = execFileSync("git", ["show", `${revision}:lib/keyword/${name}.ts`], { encoding: "utf8" });
+    for (const [, imported] of source.matchAll(/from "\.\/([\w-]+)\.js"/g)) copy(imported!);
+    writeFileSync(path.join(at, `${name}.ts`), source);
+  };
+  copy("bm25-index");
+  return ((await import(pathToFileURL(path.join(at, "bm25-index.ts")).href)) as { Bm25Index: typeof Bm25Index })
+    .Bm25Index;
 }
 const Before = await classAt(revision);
 const DEPTH = 40;
