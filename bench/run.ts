@@ -11,12 +11,15 @@
  *   flood   a valid caller's p99 while 50 connections present random keys, beside its quiet p99 (--duration 5)
  *   sdk-server  the tool endpoint beside the official SDK's server on the same tools/call, both eras (--duration 4,
  *           --rounds 2, --warmup 2, --connections 8); docs/tool-endpoint.md says why the endpoint is hand-written
+ * And only when named:
+ *   compare BEFORE.json[,…] AFTER.json[,…]   two sets of HTTP results side by side (bench/compare-results.ts)
  */
 import { httpBench } from "./http/http-bench.js";
 import { bundleBench } from "./bundle-bench.js";
 import { floodBench } from "./flood-bench.js";
 import { searchBench } from "./search-bench.js";
 import { sdkServerBench } from "./sdk-server-bench.js";
+import { compareResults } from "./compare-results.js";
 
 const BENCHES: Record<string, (argv: string[]) => Promise<void>> = {
   http: httpBench,
@@ -26,8 +29,11 @@ const BENCHES: Record<string, (argv: string[]) => Promise<void>> = {
   "sdk-server": sdkServerBench,
 };
 
+const ON_DEMAND: Record<string, (argv: string[]) => Promise<void>> = { compare: compareResults };
+
 async function main(argv: string[]) {
   const only = argv[0] !== undefined && !argv[0].startsWith("--") ? argv[0] : undefined;
+  if (only && ON_DEMAND[only]) return ON_DEMAND[only](argv.slice(1));
   if (only && !BENCHES[only]) throw new Error(`unknown section ${only}: one of ${Object.keys(BENCHES).join(", ")}`);
   const options = only ? argv.slice(1) : argv;
   for (const [name, bench] of Object.entries(BENCHES)) if (!only || only === name) await bench(options);

@@ -50,7 +50,6 @@ import { restChain, restSurface } from "./rest/surface.js";
 import { siteChain, siteSurface } from "./site/surface.js";
 import type { UsageRecorder } from "../lib/usage/usage-recorder.js";
 import type { CursorSignerSource } from "../lib/cursor/cursor-key.js";
-import { usageHook } from "./usage/usage-hook.js";
 import { decodedPath, MCP_PATH, REST_PREFIX } from "./http/public-url.js";
 
 export interface GatewayDeps {
@@ -150,7 +149,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const routeTable = mirrorRoutes(app);
   jsonValidators(app);
   const clients = readCache ? recordingClients(deps.clients) : deps.clients;
-  if (usage) usageHook(app, { recorder: usage, toolNames: new Set(tools.map((t) => t.name)), now: deps.now });
+  const counting = usage
+    ? { recorder: usage, toolNames: new Set(tools.map((t) => t.name)), now: deps.now ?? Date.now }
+    : undefined;
   boundRestInputs(app);
   const restRouteList = collectRestRoutes(app);
   chains = {
@@ -162,6 +163,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     prefix: MCP_PATH,
     config: deps.config,
     chain: chains.mcp,
+    usage: counting,
     routeTable,
     endpoint: {
       tools,
@@ -180,6 +182,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(siteSurface, {
     config: deps.config,
     chain: chains.site,
+    usage: counting,
     routeTable,
     contract: {
       config: deps.config,
@@ -192,6 +195,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(restSurface, {
     prefix: REST_PREFIX,
     chain: chains.rest,
+    usage: counting,
     routeTable,
     config: deps.config,
     clients,

@@ -17,9 +17,10 @@ import { killAllChildren } from "./child-process.js";
 import { clusterUnavailable, startCluster } from "./cluster-mode.js";
 import { measureCase, type Measurement } from "./measure.js";
 import { parseHttpBenchOptions, type HttpBenchOptions } from "./options.js";
-import { modeTable, notes, tunedTable, usageCostTable, writeJson, type CaseResult, type ModeResult } from "./report.js";
+import { againstTable, modeTable, notes, tunedTable, usageCostTable, writeJson } from "./report.js";
+import type { CaseResult, ModeResult, Twins } from "./report.js";
 import { topologyRss, topologyRssLine, type TopologyRss } from "./topology-rss.js";
-import { serviceEnv, startCeiling, startHandWritten, startService, startUsageTwins, type Target } from "./targets.js";
+import { serviceEnv, startCeiling, startHandWritten, startService, startTwins, type Target } from "./targets.js";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -33,6 +34,8 @@ async function runMode(
     serviceTuned?: Target;
     /** The three copies of bench/http/usage-twins.ts (counting, not counting, not counting again), --usage-cost. */
     usageTwins?: Target[];
+    /** The three copies of bench/http/version-twins.ts (this tree, the other, the other again), --against. */
+    versionTwins?: Target[];
     handWritten: Target;
     ceiling: Target;
   },
@@ -69,9 +72,17 @@ async function runMode(
     baselines.set(c.id, { handWritten, ceiling });
     // The twins in rounds of their own, many and short, every other one in reverse order: a few per cent is the
     // difference to resolve, so no copy may always go first.
-    const twins = targets.usageTwins
-      ? await measureCase(targets.usageTwins, c, key, { ...timing, rounds: options.usageRounds, mirrored: true })
-      : undefined;
+    const twinsOf = async (copies: Target[] | undefined): Promise<Twins | undefined> => {
+      if (!copies) return undefined;
+      const [subject, reference, referenceAgain] = await measureCase(copies, c, key, {
+        ...timing,
+        rounds: options.usageRounds,
+        mirrored: true,
+      });
+      return { subject: subject!, reference: reference!, referenceAgain: referenceAgain! };
+    };
+    const usage = await twinsOf(targets.usageTwins);
+    const against = await twinsOf(targets.versionTwins);
     const rate = Math.max(1, Math.round(service.rps / 2));
     const [half] = await measureCase([targets.service], c, key, { ...timing, warmup: 0, rounds: 1, overallRate: rate });
     const halfRate = { ...half!, rate };
@@ -83,7 +94,8 @@ async function runMode(
       service,
       serviceOff,
       serviceTuned,
-      usage: twins && { counting: twins[0]!, notCounting: twins[1]!, notCountingAgain: twins[2]! },
+      usage,
+      against,
       hitRatio: hits,
       handWritten,
       ceiling,
@@ -177,10 +189,18 @@ export async function httpBench(argv: string[]): Promise<void> {
     // And, for the cost of counting, one process serving the service three times: counting, and twice not.
     let usageTwins: Target[] | undefined;
     if (options.usageCost && options.modes.includes("all-in-one")) {
-      const twins = await startUsageTwins(env, { cache: options.cache });
+      const twins = await startTwins("usage", env, { cache: options.cache });
       usageTwins = twins.targets;
       key = twins.key;
       running.push(usageTwins[0]!);
+    }
+    // And, beside another checkout, one process serving this tree's service once and the other's twice.
+    let versionTwins: Target[] | undefined;
+    if (options.against && options.modes.includes("all-in-one")) {
+      const twins = await startTwins("version", { ...env, TWINS_AGAINST: options.against }, { cache: options.cache });
+      versionTwins = twins.targets;
+      key = twins.key;
+      running.push(versionTwins[0]!);
     }
     const handWritten = await startHandWritten(bench.db.readerUrl);
     running.push(handWritten);
@@ -203,7 +223,7 @@ export async function httpBench(argv: string[]): Promise<void> {
       results.push(
         await runMode(
           "all-in-one",
-          { service, serviceOff, serviceTuned, usageTwins, handWritten, ceiling },
+          { service, serviceOff, serviceTuned, usageTwins, versionTwins, handWritten, ceiling },
           key,
           cases,
           capture.sameAsHandWritten,
@@ -216,6 +236,7 @@ export async function httpBench(argv: string[]): Promise<void> {
     await serviceOff?.stop();
     await serviceTuned?.stop();
     await usageTwins?.[0]!.stop();
+    await versionTwins?.[0]!.stop();
     service = undefined;
     if (profileDir) profile = await profileOf(profileDir, results[0]);
     const countingShare = profileDir && usageTwins ? await usageShare(profileDir, results[0]) : undefined;
@@ -278,6 +299,13 @@ export async function httpBench(argv: string[]): Promise<void> {
           )
             .map(([id, share]) => `${id} ${(share * 100).toFixed(2)} %`)
             .join(", ")}`,
+          "",
+        );
+      const against = againstTable(r);
+      if (against)
+        out.push(
+          `${r.mode}, this tree beside ${options.against}: one process serving the service three times, this tree's code once and the other's twice, ${options.duration} s each in ${options.usageRounds} rounds (every other round in reverse order), each ratio the median of the rounds' own; A/A is the other tree's two copies over each other:`,
+          against,
           "",
         );
       const tuned = tunedTable(r);

@@ -16,7 +16,11 @@
  *   --usage-cost      also measure what counting usage costs: one process serving the all-in-one three times, one copy
  *                     counting and two not (bench/http/usage-twins.ts), each case's req/s and CPU per request with it
  *                     on over off, and the two that do not count over each other (A/A: the noise left)
- *   --usage-rounds N  rounds the --usage-cost copies are measured in (default 16, even)
+ *   --usage-rounds N  rounds the --usage-cost and --against copies are measured in (default 16, even)
+ *   --against DIR     also measure this checkout beside another one (say, an earlier commit's `git worktree`, sharing
+ *                     this one's node_modules and database schema): one process serving the all-in-one three times,
+ *                     once from this tree and twice from DIR (bench/http/version-twins.ts), each case's req/s and CPU
+ *                     per request here over there, and DIR's two copies over each other (A/A)
  */
 export interface HttpBenchOptions {
   duration: number;
@@ -37,6 +41,8 @@ export interface HttpBenchOptions {
   usageCost: boolean;
   /** --usage-rounds: the copies of --usage-cost are measured in this many rounds of their own. */
   usageRounds: number;
+  /** --against: the other checkout measured beside this one, in one process. */
+  against: string | undefined;
 }
 
 function value(argv: string[], name: string): string | undefined {
@@ -74,5 +80,6 @@ export function parseHttpBenchOptions(argv: string[]): HttpBenchOptions {
     cache: !argv.includes("--no-cache"),
     usageCost: argv.includes("--usage-cost"),
     usageRounds: 2 * Math.ceil(positive(argv, "usage-rounds", 16, 400) / 2),
+    against: value(argv, "against"),
   };
 }

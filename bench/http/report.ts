@@ -19,7 +19,9 @@ export interface CaseResult {
   /** The same service in the tuned configuration (rate limiter off, LOG_LEVEL=warn), in the same rounds (all-in-one). */
   serviceTuned?: Measurement;
   /** What counting usage costs (all-in-one, --usage-cost): one process serving three copies, the first counting. */
-  usage?: { counting: Measurement; notCounting: Measurement; notCountingAgain: Measurement };
+  usage?: Twins;
+  /** This tree beside another checkout (all-in-one, --against DIR): one process, this tree's copy first. */
+  against?: Twins;
   /** Of the cacheable lookups while the case ran, the share answered from the read cache (NaN: none looked up). */
   hitRatio: number;
   handWritten: Measurement;
@@ -151,29 +153,42 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** Three copies measured in one process: the subject, and its reference twice (bench/http/targets.ts, TWINS). */
+export interface Twins {
+  subject: Measurement;
+  reference: Measurement;
+  referenceAgain: Measurement;
+}
+
+/** What a twins table compares: the bound, and what the subject and the reference are called in its columns. */
+interface TwinsReading {
+  bound: number;
+  subject: string;
+  reference: string;
+}
+
 /**
- * What counting usage costs (--usage-cost), from the three copies of one process, each ratio the median over the
- * rounds: req/s and CPU per request of the copy that counts over the mean of the two that do not, and those two over
- * each other (A/A). The bound holds when neither ratio moves more than it; the reading is only as good as the A/A, so
- * a run whose A/A moves more than the bound says so instead of a verdict.
+ * A twins table, each ratio the median over the rounds: req/s and CPU per request of the subject over each copy of
+ * the reference (their mean), and the reference's two copies over each other (A/A). The bound holds when neither
+ * ratio moves more than it the wrong way; the reading is only as good as the A/A, so a run whose A/A moves more
+ * than the bound says so instead of a verdict.
  */
-export function usageCostTable(result: ModeResult): string | undefined {
-  const measured = result.cases.filter((r) => r.usage);
-  if (result.skipped || measured.length === 0) return undefined;
-  const header = ["request", "on req/s", "off req/s", "on µs/req", "off µs/req", "req/s on/off", "req/s A/A"];
-  header.push("CPU on/off", "CPU A/A", "on p99", "off p99", `within ${USAGE_COST_BOUND * 100} %`);
+function twinsTable(measured: Array<{ label: string; twins: Twins }>, reading: TwinsReading): string {
+  const { bound, subject: a, reference: b } = reading;
+  const header = ["request", `${a} req/s`, `${b} req/s`, `${a} µs/req`, `${b} µs/req`, `req/s ${a}/${b}`];
+  header.push("req/s A/A", `CPU ${a}/${b}`, "CPU A/A", `${a} p99`, `${b} p99`, `within ${bound * 100} %`);
   const rps = (r: Measurement["rounds"][number]) => r.rps;
   const cpu = (r: Measurement["rounds"][number]) => r.cpuUsPerRequest;
-  const rows = measured.map((r) => {
-    const { counting: on, notCounting: off, notCountingAgain: again } = r.usage!;
+  const rows = measured.map(({ label, twins }) => {
+    const { subject: on, reference: off, referenceAgain: again } = twins;
     const rate = (roundRatio(on, off, rps) + roundRatio(on, again, rps)) / 2;
     const cost = (roundRatio(on, off, cpu) + roundRatio(on, again, cpu)) / 2;
     const rateNoise = roundRatio(off, again, rps);
     const cpuNoise = roundRatio(off, again, cpu);
     const noise = Math.max(Math.abs(rateNoise - 1), Math.abs(cpuNoise - 1));
-    const within = rate >= 1 - USAGE_COST_BOUND && cost <= 1 + USAGE_COST_BOUND;
+    const within = rate >= 1 - bound && cost <= 1 + bound;
     return [
-      r.label,
+      label,
       n0(on.rps),
       n0((off.rps + again.rps) / 2),
       n0(on.cpuUsPerRequest ?? NaN),
@@ -184,10 +199,27 @@ export function usageCostTable(result: ModeResult): string | undefined {
       x3(cpuNoise),
       ms(on.p99),
       ms(Math.max(off.p99, again.p99)),
-      !(noise <= USAGE_COST_BOUND) ? "unresolved: A/A moved more" : within ? "yes" : "NO",
+      !(noise <= bound) ? "unresolved: A/A moved more" : within ? "yes" : "NO",
     ];
   });
   return table(header, rows);
+}
+
+/** What counting usage costs (--usage-cost): the copy that counts over the two that do not. */
+export function usageCostTable(result: ModeResult): string | undefined {
+  const measured = result.cases.flatMap((r) => (r.usage ? [{ label: r.label, twins: r.usage }] : []));
+  if (result.skipped || measured.length === 0) return undefined;
+  return twinsTable(measured, { bound: USAGE_COST_BOUND, subject: "on", reference: "off" });
+}
+
+/** The bound of --against: no row slower than this share below the other tree's (issue 23's 0.95x). */
+export const AGAINST_BOUND = 0.05;
+
+/** This tree over another checkout (--against): its copy over the other tree's two. */
+export function againstTable(result: ModeResult): string | undefined {
+  const measured = result.cases.flatMap((r) => (r.against ? [{ label: r.label, twins: r.against }] : []));
+  if (result.skipped || measured.length === 0) return undefined;
+  return twinsTable(measured, { bound: AGAINST_BOUND, subject: "here", reference: "there" });
 }
 
 export function notes(results: ModeResult[]): string[] {

@@ -6,7 +6,7 @@ import { freePort } from "../../lib/net/free-port.js";
 import { startChild, type BenchChild } from "./child-process.js";
 
 export interface Target {
-  name: "service" | "service, cache off" | "service, tuned" | UsageTwinName | "hand-written" | "ceiling";
+  name: "service" | "service, cache off" | "service, tuned" | TwinName | "hand-written" | "ceiling";
   url: string;
   /** The internal listener (/metrics) of the process that holds the read cache, when there is one. */
   metricsUrl?: string;
@@ -89,29 +89,33 @@ async function readyOrThrow(metricsUrl: string, name: string, child: BenchChild,
   throw new Error(`the ${name} was not ready within ${timeoutMs / 1000} s (${last}):\n${child.output()}`);
 }
 
-/** The three copies of bench/http/usage-twins.ts, in the order it prints their addresses. */
-export const USAGE_TWINS = ["counting", "not counting", "not counting, again"] as const;
-export type UsageTwinName = (typeof USAGE_TWINS)[number];
-
 /**
- * One process serving three copies of the all-in-one (bench/http/usage-twins.ts): the first counts usage, the other
- * two do not. Each copy is a target; they share the process, so each one's CPU is the process's while it is measured.
+ * The processes serving three copies of the all-in-one, each copy a target, in the order the process prints their
+ * addresses: the first is the one measured, the other two alike, its reference twice. They share the process, so
+ * each one's CPU is the process's while it is measured.
  */
-export async function startUsageTwins(
+const TWINS = {
+  /** --usage-cost (bench/http/usage-twins.ts): the first counts usage, the other two do not. */
+  usage: { entry: "bench/http/usage-twins.ts", names: ["counting", "not counting", "not counting, again"] },
+  /** --against DIR (bench/http/version-twins.ts): this tree's code, then DIR's twice. */
+  version: { entry: "bench/http/version-twins.ts", names: ["this tree", "the other tree", "the other tree, again"] },
+} as const;
+type TwinName = (typeof TWINS)[keyof typeof TWINS]["names"][number];
+
+export async function startTwins(
+  kind: keyof typeof TWINS,
   env: Record<string, string>,
   options: { cache: boolean },
 ): Promise<{ targets: Target[]; key: string }> {
+  const { entry, names } = TWINS[kind];
   const child = await startChild({
-    name: "the usage twins (bench/http/usage-twins.ts)",
-    entry: "bench/http/usage-twins.ts",
+    name: `the ${kind} twins (${entry})`,
+    entry,
     env: { ...env, ...(options.cache ? {} : { READ_CACHE_BYTES: "0" }) },
-    ready: /usage twins are up: (\S+) (\S+) (\S+) key (sk_ins_[A-Za-z0-9_-]+)/,
+    ready: new RegExp(`${kind} twins are up: (\\S+) (\\S+) (\\S+) key (sk_ins_[A-Za-z0-9_-]+)`),
     timeoutMs: 300_000,
   });
-  return {
-    targets: USAGE_TWINS.map((name, i) => asTarget(name, child, child.match[i + 1]!)),
-    key: child.match[4]!,
-  };
+  return { targets: names.map((name, i) => asTarget(name, child, child.match[i + 1]!)), key: child.match[4]! };
 }
 
 export async function startHandWritten(readerUrl: string): Promise<Target> {

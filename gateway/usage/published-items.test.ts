@@ -1,6 +1,6 @@
 /** Each published item is named the same whichever way it was read: REST route, tool call or resource URI. */
 import { describe, expect, it } from "vitest";
-import { itemOfResource, itemOfRoute, itemOfTool } from "./published-items.js";
+import { itemOfResource, itemOfTool, routeItemReader } from "./published-items.js";
 
 describe("published items", () => {
   it("names a daily, a weekly, a card report and a thread alike on REST, as a tool and as a resource", () => {
@@ -31,16 +31,17 @@ describe("published items", () => {
       },
     ] as const;
     for (const c of cases) {
-      expect(itemOfRoute(c.route[0], c.route[1])).toEqual(c.item);
+      expect(routeItemReader(c.route[0])?.(c.route[1])).toEqual(c.item);
       expect(itemOfTool(c.tool[0], c.tool[1])).toEqual(c.item);
       expect(itemOfResource(c.uri)).toEqual(c.item);
     }
   });
 
   it("names nothing for other routes, tools and resources, or arguments that name no item", () => {
-    expect(itemOfRoute("/api/v1/reports/weekly/:date", { date: "2026-03-03" })).toBeUndefined();
-    expect(itemOfRoute("/api/v1/latest", {})).toBeUndefined();
-    expect(itemOfRoute(undefined, {})).toBeUndefined();
+    expect(routeItemReader("/api/v1/reports/weekly/:date")).toBeUndefined();
+    expect(routeItemReader("/api/v1/latest")).toBeUndefined();
+    expect(routeItemReader("/api/v1/reports/daily/:date")?.({})).toBeUndefined();
+    expect(routeItemReader("/api/v1/reports/daily/:date")?.(null)).toBeUndefined();
     expect(itemOfTool("reports_fleet_health", {})).toBeUndefined();
     expect(itemOfTool("reports_daily", {})).toBeUndefined();
     expect(itemOfTool("reports_weekly_author", { date: "2026-02-30", analyst_id: "x" })).toBeUndefined();

@@ -68,14 +68,19 @@ const TEMPLATES: ReadonlyArray<{ compiled: CompiledTemplate; item: PublishedItem
   },
 );
 
-/** The item a REST route served, from its matched pattern and path parameters. */
-export function itemOfRoute(url: string | undefined, params: unknown): ItemRef | undefined {
-  if (url === undefined || !url.startsWith(REST_PREFIX)) return undefined;
-  const route = BY_ROUTE.get(url);
-  if (!route || typeof params !== "object" || params === null) return undefined;
-  const args: Args = {};
-  for (const [name, argument] of route.names) args[argument] = (params as Args)[name];
-  return refOf(route.item, args);
+/**
+ * How a REST route names the item it serves, from its path parameters; undefined for a route that serves none.
+ * Worked out once per route, when it is added.
+ */
+export function routeItemReader(pattern: string): ((params: unknown) => ItemRef | undefined) | undefined {
+  const route = pattern.startsWith(REST_PREFIX) ? BY_ROUTE.get(pattern) : undefined;
+  if (!route) return undefined;
+  return (params) => {
+    if (typeof params !== "object" || params === null) return undefined;
+    const args: Args = {};
+    for (const [name, argument] of route.names) args[argument] = (params as Args)[name];
+    return refOf(route.item, args);
+  };
 }
 
 /** The item a tool call read, from the tool's name and arguments. */

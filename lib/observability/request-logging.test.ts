@@ -67,6 +67,28 @@ describe("request logging", () => {
     expect(JSON.stringify(lines)).not.toContain("sk_ins_secret");
   });
 
+  it("writes the request line with its fields in the child's order, and follows a route's own level", async () => {
+    const { lines, stream } = capture();
+    const app = Fastify({
+      logger: loggerOptions({ level: "info", name: "t", stream }),
+      ...requestLogging(),
+      genReqId: () => "req-2",
+    });
+    app.get("/", async () => "ok");
+    app.get("/quiet", { logLevel: "warn" }, async () => "ok");
+    app.get("/loud", { logLevel: "debug" }, async () => "ok");
+    await app.inject({ url: "/" });
+    await app.inject({ url: "/quiet" });
+    await app.inject({ url: "/loud", headers: { authorization: "Bearer sk_ins_secret" } });
+    await app.close();
+    expect(lines.map((l) => Object.keys(l))).toEqual([
+      ["level", "time", "pid", "hostname", "name", "reqId", "req", "res", "responseTime", "msg"],
+      ["level", "time", "pid", "hostname", "name", "reqId", "req", "res", "responseTime", "headers", "msg"],
+    ]);
+    expect(lines.map((l) => (l.req as { url: string }).url)).toEqual(["/", "/loud"]);
+    expect(lines[1]!.headers).toMatchObject({ authorization: "[Redacted]" });
+  });
+
   it("leaves fastify's silent logger as it is when logging is off", async () => {
     const app = Fastify({ logger: false, ...requestLogging() });
     app.get("/", async (request) => {
