@@ -170,8 +170,9 @@ interface TwinsReading {
 /**
  * A twins table, each ratio the median over the rounds: req/s and CPU per request of the subject over each copy of
  * the reference (their mean), and the reference's two copies over each other (A/A). The bound holds when neither
- * ratio moves more than it the wrong way; the reading is only as good as the A/A, so a run whose A/A moves more
- * than the bound says so instead of a verdict.
+ * ratio moves more than it the wrong way, and the reading is only as good as the A/A: a ratio on the right side of
+ * the bound by more than the A/A moved is "yes", on the wrong side by more than that "NO", and nearer the bound than
+ * the A/A's spread "unresolved".
  */
 function twinsTable(measured: Array<{ label: string; twins: Twins }>, reading: TwinsReading): string {
   const { bound, subject: a, reference: b } = reading;
@@ -186,7 +187,9 @@ function twinsTable(measured: Array<{ label: string; twins: Twins }>, reading: T
     const rateNoise = roundRatio(off, again, rps);
     const cpuNoise = roundRatio(off, again, cpu);
     const noise = Math.max(Math.abs(rateNoise - 1), Math.abs(cpuNoise - 1));
-    const within = rate >= 1 - bound && cost <= 1 + bound;
+    // Met or missed by more than the A/A moved is a verdict; nearer the bound than that, the run cannot tell.
+    const met = rate >= 1 - bound + noise && cost <= 1 + bound - noise;
+    const missed = rate < 1 - bound - noise || cost > 1 + bound + noise;
     return [
       label,
       n0(on.rps),
@@ -199,7 +202,7 @@ function twinsTable(measured: Array<{ label: string; twins: Twins }>, reading: T
       x3(cpuNoise),
       ms(on.p99),
       ms(Math.max(off.p99, again.p99)),
-      !(noise <= bound) ? "unresolved: A/A moved more" : within ? "yes" : "NO",
+      met ? "yes" : missed ? "NO" : "unresolved: within the A/A's spread",
     ];
   });
   return table(header, rows);

@@ -123,10 +123,12 @@ describe("the unfiltered top k, skipping what cannot make it", () => {
         let state = seed;
         const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
         const word = () => `w${Math.floor(random() ** 3 * 400)}`;
+        // Groups 0 to 2, so that some terms are held by no row of group 2 alone.
+        const groupOf = (id: string) => (Number(id.slice(1)) % 7 === 0 ? 2 : Number(id.slice(1)) % 2);
         const index = new Bm25Index();
         const live = new Set<string>();
         for (let r = 0; r < 1500; r++) {
-          index.set(`r${r}`, Array.from({ length: 3 + Math.floor(random() * 30) }, word));
+          index.set(`r${r}`, Array.from({ length: 3 + Math.floor(random() * 30) }, word), groupOf(`r${r}`));
           live.add(`r${r}`);
         }
         for (let r = 0; r < 100; r++) {
@@ -136,7 +138,7 @@ describe("the unfiltered top k, skipping what cannot make it", () => {
         }
         if (seed % 2) index.freeze();
         for (let r = 0; r < 50; r++) {
-          index.set(`s${r}`, Array.from({ length: 10 }, word));
+          index.set(`s${r}`, Array.from({ length: 10 }, word), groupOf(`s${r}`));
           live.add(`s${r}`);
         }
         const even = (id: string) => Number(id.slice(1)) % 2 === 0;
@@ -151,6 +153,14 @@ describe("the unfiltered top k, skipping what cannot make it", () => {
           expect(index.search(query, k)).toEqual(walk(() => true));
           expect(index.search(query, k, (id) => even(id))).toEqual(walk(even));
           expect(index.search(query, k, undefined, excluded)).toEqual(walk((id) => !excluded.has(id)));
+          const inGroups = (id: string) => groupOf(id) !== 1;
+          expect(index.search(query, k, undefined, undefined, [true, false, true])).toEqual(walk(inGroups));
+          expect(index.search(query, k, undefined, undefined, [false, false, true])).toEqual(
+            walk((id) => groupOf(id) === 2),
+          );
+          expect(index.search(query, k, (id) => even(id), undefined, [true, false, true])).toEqual(
+            walk((id) => inGroups(id) && even(id)),
+          );
         }
       }),
       { numRuns: 150 },

@@ -16,6 +16,7 @@
  * id, so a filter on it reads an array where a look-up by id would cost a hash probe for every row a common term
  * touches.
  */
+import { TermBounds } from "./term-bounds.js";
 import { TermTable } from "./term-table.js";
 
 export interface ScoredId {
@@ -67,11 +68,15 @@ export interface Bm25Parts extends FrozenPostings {
 const K1 = 1.2;
 const B = 0.75;
 
-/** A query term found in the index: its weight times its idf, its frozen term number (-1: none), its live list. */
+/**
+ * A query term found in the index: its weight times its idf, its frozen term number (-1: none), its live list, and
+ * the most one row the search may keep can gain from it.
+ */
 interface WeightedTerm {
   weightIdf: number;
   t: number;
   live: Postings | undefined;
+  bound: number;
 }
 
 const EMPTY: FrozenPostings = {
@@ -110,8 +115,14 @@ export class Bm25Index {
   private norms = new Float64Array(0);
   private normsAvg = NaN;
   private normsCount = 0;
+  private readonly bounds = new TermBounds(K1);
+  /** One more than the highest group of any row. */
+  private groupCount = 1;
   /** The touched rows' sums, copied for a selection. */
   private sums = new Float64Array(0);
+  /** A walk's candidates in row order, and their sums so far. */
+  private candidates = new Int32Array(0);
+  private partial = new Float64Array(0);
 
   get size(): number {
     return this.numberOf.size;
@@ -150,6 +161,10 @@ export class Bm25Index {
     this.groups = grown(this.groups, doc + 1, (n) => new Uint8Array(n));
     this.lengths[doc] = terms.length;
     this.groups[doc] = group;
+    if (group >= this.groupCount) {
+      this.groupCount = group + 1;
+      this.normsAvg = NaN;
+    }
     this.numberOf.set(id, doc);
     this.totalLength += terms.length;
   }
@@ -286,6 +301,9 @@ export class Bm25Index {
     this.norms = new Float64Array(0);
     this.normsAvg = NaN;
     this.normsCount = 0;
+    this.groupCount = 1;
+    for (let doc = 0; doc < groups.length; doc++)
+      if (groups[doc]! >= this.groupCount) this.groupCount = groups[doc]! + 1;
   }
 
   /** Each row's length normalisation, K1 * (1 - B + B * length / average), worked out again when the average moved. */
@@ -296,6 +314,7 @@ export class Bm25Index {
       for (let doc = 0; doc < this.ids.length; doc++)
         this.norms[doc] = K1 * (1 - B + (B * this.lengths[doc]!) / avgLength);
       this.normsAvg = avgLength;
+      this.bounds.reset(this.groupCount);
     }
     return this.norms;
   }
@@ -328,13 +347,16 @@ export class Bm25Index {
 
   /**
    * The top k rows by BM25 over the weighted query terms, highest first, ties in id order. `accept`, when
-   * given, limits the rows considered (a filter, told each row's id and group); `exclude` ids never appear.
+   * given, limits the rows considered (a filter, told each row's id and group); `exclude` ids never appear;
+   * `groups`, when given, admits only rows whose group is true in it (before `accept` is asked), which also lets
+   * the walk bound each term by those groups' rows alone.
    */
   search(
     query: readonly QueryTerm[],
     k: number,
     accept?: (id: string, group: number) => boolean,
     exclude?: ReadonlySet<string>,
+    groups?: readonly boolean[],
   ): ScoredId[] {
     const n = this.size;
     if (n === 0 || k <= 0) return [];
@@ -345,32 +367,37 @@ export class Bm25Index {
       this.verdicts = new Uint8Array(this.ids.length * 2);
     }
     const norms = this.normsFor(avgLength);
-    const terms = this.queryTerms(query, n);
-    if (!accept && !exclude) return this.topByBounds(terms, k, norms, avgLength, (doc) => this.ids[doc] !== null);
+    const terms = this.queryTerms(query, n, norms, groups);
+    if (!accept && !exclude && !groups) return this.topByBounds(terms, k, norms, (doc) => this.ids[doc] !== null);
     const { verdicts } = this;
     // A filter is asked once per row touched, however often the walk looks at the row.
     const keep = (doc: number) => {
       if (verdicts[doc] === 0) {
         const id = this.ids[doc];
-        const kept = id !== null && id !== undefined && (!accept || accept(id, this.groups[doc]!)) && !exclude?.has(id);
+        const group = this.groups[doc]!;
+        const kept =
+          id !== null &&
+          id !== undefined &&
+          (!groups || groups[group] === true) &&
+          (!accept || accept(id, group)) &&
+          !exclude?.has(id);
         verdicts[doc] = kept ? 1 : 2;
       }
       return verdicts[doc] === 1;
     };
-    return this.topByBounds(terms, k, norms, avgLength, keep);
+    return this.topByBounds(terms, k, norms, keep);
   }
 
-  /** The k highest scores, highest first, ties in id order (whichever order the rows came in). */
-  private best(docs: number[], scores: number[], k: number): ScoredId[] {
+  /** The k highest of scores[0..m) (of rows docs[0..m)), highest first, ties in id order. */
+  private best(docs: Int32Array, scores: Float64Array, m: number, k: number): ScoredId[] {
     let cut = -Infinity;
-    if (docs.length > k) {
-      if (this.sums.length < scores.length) this.sums = new Float64Array(scores.length * 2);
-      this.sums.set(scores);
-      cut = Bm25Index.select(this.sums, scores.length, scores.length - k);
+    if (m > k) {
+      if (this.sums.length < m) this.sums = new Float64Array(m * 2);
+      this.sums.set(scores.subarray(0, m));
+      cut = Bm25Index.select(this.sums, m, m - k);
     }
     const kept: ScoredId[] = [];
-    for (let i = 0; i < docs.length; i++)
-      if (scores[i]! >= cut) kept.push({ id: this.ids[docs[i]!]!, score: scores[i]! });
+    for (let i = 0; i < m; i++) if (scores[i]! >= cut) kept.push({ id: this.ids[docs[i]!]!, score: scores[i]! });
     return kept.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, k);
   }
 
@@ -398,17 +425,35 @@ export class Bm25Index {
     return a[want]!;
   }
 
-  /** The query's terms found in the index, in query order, with their weighted idf. */
-  private queryTerms(query: readonly QueryTerm[], n: number): WeightedTerm[] {
+  /**
+   * The query's terms found in the index, in query order, with their weighted idf and bound (over the rows of the
+   * admitted groups, when given); a term no admitted row holds is left out, as it adds nothing to any kept row.
+   */
+  private queryTerms(
+    query: readonly QueryTerm[],
+    n: number,
+    norms: Float64Array,
+    groups: readonly boolean[] | undefined,
+  ): WeightedTerm[] {
+    const { frozen } = this;
     const out: WeightedTerm[] = [];
     for (const { term, weight } of query) {
       const df = Math.min(this.df(term), n);
       if (df === 0) continue;
-      out.push({
-        weightIdf: weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)),
-        t: this.frozen.terms.idOf(term),
-        live: this.live.get(term),
-      });
+      const t = frozen.terms.idOf(term);
+      const live = this.live.get(term);
+      const parts = [
+        t < 0 ? null : this.bounds.frozen(t, frozen, norms, this.groups),
+        live ? this.bounds.over(live.docs, live.tfs, 0, live.n, norms, this.groups) : null,
+      ];
+      let most = 0;
+      for (const part of parts)
+        if (part)
+          for (let g = 0; g < part.length; g++) if ((!groups || groups[g] === true) && part[g]! > most) most = part[g]!;
+      if (most === 0) continue;
+      const weightIdf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      // A share is weightIdf · tf · (k1 + 1) / (tf + norm), rounded otherwise than this product: a hair of room.
+      out.push({ weightIdf, t, live, bound: weightIdf * most * (1 + 1e-12) });
     }
     return out;
   }
@@ -429,24 +474,38 @@ export class Bm25Index {
     return p ? this.accumulate(p.docs, p.tfs, 0, p.n, term.weightIdf, norms, touched) : touched;
   }
 
-  /** The k-th largest of the kept touched rows' sums (0 when fewer than k), by a selection over a copy. */
-  private kthSum(touched: number, k: number, keep: (doc: number) => boolean): number {
-    if (this.sums.length < touched) this.sums = new Float64Array(touched * 2);
+  /**
+   * The k-th largest of the kept touched rows' sums when it exceeds `above` / (1 - slack), else 0: only the sums
+   * past that are copied for the selection (and only those rows asked the filter), since the top k are all among
+   * them whenever the k-th is. Walking on is decided by that comparison, so the many rows below it need no copy.
+   */
+  private kthAbove(touched: number, k: number, keep: (doc: number) => boolean, above: number, slack: number): number {
+    const { scratch } = this;
     let m = 0;
     for (let i = 0; i < touched; i++) {
       const doc = this.touched[i]!;
-      if (keep(doc)) this.sums[m++] = this.scratch[doc]!;
+      const sum = scratch[doc]!;
+      if (above < sum * (1 - slack) && keep(doc)) {
+        if (m === this.sums.length) this.sums = Bm25Index.doubled(this.sums);
+        this.sums[m++] = sum;
+      }
     }
     if (m < k) return 0;
     return Bm25Index.select(this.sums, m, m - k);
   }
 
+  private static doubled(a: Float64Array): Float64Array<ArrayBuffer> {
+    const b = new Float64Array(Math.max(16, a.length * 2));
+    b.set(a);
+    return b;
+  }
+
   /**
    * The top k without a filter, skipping what cannot make it (MaxScore, Turtle and Flood 1995): terms are walked
-   * from the highest bound on what one row can gain from them (its weighted idf times k1 + 1) down; once the k-th best
+   * from the highest bound on what one row can gain from them (term-bounds.ts) down; once the k-th best
    * sum so far exceeds what every term still unwalked could add, a row not yet touched cannot reach the top k, so the
-   * walk stops and only the rows that still could are scored on the remaining terms, each by a binary search of their
-   * postings. The rows that could be in the top k are then scored exactly in query order, as a full walk adds
+   * walk stops and only the rows that still could are scored on the remaining terms, by a merge with their postings
+   * (`addShares`). The rows that could be in the top k are then scored exactly in query order, as a full walk adds
    * (so scores and ties are the same to the last bit), and the best k taken. Only rows `keep` accepts (live, and
    * passing a search's filter) count towards the k-th sum or are candidates.
    */
@@ -454,13 +513,12 @@ export class Bm25Index {
     terms: WeightedTerm[],
     k: number,
     norms: Float64Array,
-    avgLength: number,
     keep: (doc: number) => boolean,
   ): ScoredId[] {
     const SLACK = 1e-9;
-    const order = terms.map((_, i) => i).sort((a, b) => terms[b]!.weightIdf - terms[a]!.weightIdf);
+    const order = terms.map((_, i) => i).sort((a, b) => terms[b]!.bound - terms[a]!.bound);
     let remaining = 0;
-    for (const term of terms) remaining += term.weightIdf * (K1 + 1);
+    for (const term of terms) remaining += term.bound;
     let touched = 0;
     let floor = 0;
     let walked = 0;
@@ -468,12 +526,12 @@ export class Bm25Index {
     for (; walked < order.length; walked++) {
       const term = terms[order[walked]!]!;
       touched = this.accumulateTerm(term, norms, touched);
-      remaining -= term.weightIdf * (K1 + 1);
-      gained += term.weightIdf * (K1 + 1);
+      remaining -= term.bound;
+      gained += term.bound;
       // The k-th sum is at most what the walked terms can give: a selection is worth it only when that exceeds the rest.
       if (walked + 1 < order.length && touched >= k && remaining < gained) {
-        const kth = this.kthSum(touched, k, keep);
-        if (remaining < kth * (1 - SLACK)) {
+        const kth = this.kthAbove(touched, k, keep, remaining, SLACK);
+        if (kth > 0) {
           floor = kth * (1 - SLACK);
           walked++;
           break;
@@ -482,94 +540,129 @@ export class Bm25Index {
     }
     if (walked >= order.length) {
       remaining = 0;
-      floor = this.kthSum(touched, k, keep) * (1 - SLACK);
+      floor = this.kthAbove(touched, k, keep, 0, SLACK) * (1 - SLACK);
     }
-    const candidates: number[] = [];
-    const sums: number[] = [];
     const { scratch, verdicts } = this;
+    if (this.candidates.length < touched) {
+      this.candidates = new Int32Array(touched * 2);
+      this.partial = new Float64Array(touched * 2);
+    }
+    const { candidates, partial } = this;
+    let m = 0;
     for (let i = 0; i < touched; i++) {
       const doc = this.touched[i]!;
-      if (scratch[doc]! + remaining >= floor && keep(doc)) {
-        candidates.push(doc);
-        sums.push(scratch[doc]!);
-      }
+      if (scratch[doc]! + remaining >= floor && keep(doc)) candidates[m++] = doc;
+    }
+    // In row order, so each term's postings are searched from where the previous candidate was found.
+    candidates.subarray(0, m).sort();
+    for (let i = 0; i < m; i++) partial[i] = scratch[candidates[i]!]!;
+    for (let i = 0; i < touched; i++) {
+      const doc = this.touched[i]!;
       scratch[doc] = 0;
       verdicts[doc] = 0;
     }
     const rest = order.slice(walked).map((i) => terms[i]!);
-    const survivors = this.narrow(rest, candidates, sums, { remaining, floor, k, norms, slack: SLACK });
-    return this.best(
-      survivors,
-      survivors.map((doc) => this.exactScore(terms, doc, avgLength)),
-      k,
-    );
+    m = this.narrow(rest, m, { remaining, floor, k, norms, slack: SLACK });
+    // Every survivor scored exactly: each term's shares added in query order, as a walk of every posting adds them.
+    const exact = partial.fill(0, 0, m);
+    for (const term of terms) this.addShares(term, candidates, m, exact, norms);
+    return this.best(candidates, exact, m, k);
   }
 
   /**
-   * The candidates of a MaxScore walk that can still reach the top k, the unwalked terms added one at a time (highest
-   * bound first): each candidate's share of a term comes from a binary search of its postings, and after each term the
-   * rows whose sum so far, plus what the terms still unwalked could add, falls below the k-th sum so far are dropped.
-   * Most candidates of a broad query go at the first term, where scoring each on every term cost a binary search per
-   * term. These sums are added in walk order, not query order, so they only choose which rows get an exact score;
-   * `slack` covers their last bits. `docs` and `sums` are reused.
+   * The candidates of a MaxScore walk (this.candidates[0..m), in row order, their sums so far in this.partial) that
+   * can still reach the top k, the unwalked terms added one at a time (highest bound first): after each term the rows
+   * whose sum so far, plus what the terms still unwalked could add, falls below the k-th sum so far are dropped. Most
+   * candidates of a broad query go at the first term. These sums are added in walk order, not query order, so they
+   * only choose which rows get an exact score; `slack` covers their last bits. Returns how many are left.
    */
   private narrow(
     rest: readonly WeightedTerm[],
-    docs: number[],
-    sums: number[],
+    m: number,
     bounds: { remaining: number; floor: number; k: number; norms: Float64Array; slack: number },
-  ): number[] {
+  ): number {
     let { remaining, floor } = bounds;
     const { k, norms, slack } = bounds;
-    let live = docs.length;
+    const { candidates, partial } = this;
     for (const term of rest) {
-      if (live <= k) break;
-      for (let i = 0; i < live; i++) sums[i] = sums[i]! + this.share(term, docs[i]!, norms);
-      remaining -= term.weightIdf * (K1 + 1);
-      if (this.sums.length < live) this.sums = new Float64Array(live * 2);
-      for (let i = 0; i < live; i++) this.sums[i] = sums[i]!;
-      floor = Math.max(floor, Bm25Index.select(this.sums, live, live - k) * (1 - slack));
+      if (m <= k) break;
+      this.addShares(term, candidates, m, partial, norms);
+      remaining -= term.bound;
+      if (this.sums.length < m) this.sums = new Float64Array(m * 2);
+      this.sums.set(partial.subarray(0, m));
+      floor = Math.max(floor, Bm25Index.select(this.sums, m, m - k) * (1 - slack));
       let kept = 0;
-      for (let i = 0; i < live; i++)
-        if (sums[i]! + remaining >= floor) {
-          docs[kept] = docs[i]!;
-          sums[kept++] = sums[i]!;
+      for (let i = 0; i < m; i++)
+        if (partial[i]! + remaining >= floor) {
+          candidates[kept] = candidates[i]!;
+          partial[kept++] = partial[i]!;
         }
-      live = kept;
+      m = kept;
     }
-    docs.length = live;
-    return docs;
+    return m;
   }
 
-  /** One row's share of one term's score (0 when the row does not hold it). */
-  private share(term: WeightedTerm, doc: number, norms: Float64Array): number {
+  /**
+   * Adds one term's share to sums[i] for each row docs[i] (i < m, docs ascending) that holds it: a merge of the rows
+   * with the term's postings, galloping over the postings between two rows (a few candidates against a long list
+   * cost a few probes each, many cost one step each).
+   */
+  private addShares(term: WeightedTerm, docs: Int32Array, m: number, sums: Float64Array, norms: Float64Array): void {
     const { frozen } = this;
-    let tf = 0;
-    const at = term.t < 0 ? -1 : Bm25Index.find(frozen.docs, frozen.starts[term.t]!, frozen.starts[term.t + 1]!, doc);
-    if (at >= 0) tf = frozen.tfs[at]!;
-    else if (term.live) {
-      const i = Bm25Index.find(term.live.docs, 0, term.live.n, doc);
-      if (i >= 0) tf = term.live.tfs[i]!;
-    }
-    return tf === 0 ? 0 : (term.weightIdf * tf * (K1 + 1)) / (tf + norms[doc]!);
+    if (term.t >= 0)
+      this.addFrom(
+        frozen.docs,
+        frozen.tfs,
+        frozen.starts[term.t]!,
+        frozen.starts[term.t + 1]!,
+        term,
+        docs,
+        m,
+        sums,
+        norms,
+      );
+    if (term.live) this.addFrom(term.live.docs, term.live.tfs, 0, term.live.n, term, docs, m, sums, norms);
   }
 
-  /** One row's BM25 over the terms, added up in query order (as a walk of every posting adds it). */
-  private exactScore(terms: WeightedTerm[], doc: number, avgLength: number): number {
-    const { frozen } = this;
-    let score = 0;
-    for (const { weightIdf, t, live } of terms) {
-      let tf = 0;
-      const at = t < 0 ? -1 : Bm25Index.find(frozen.docs, frozen.starts[t]!, frozen.starts[t + 1]!, doc);
-      if (at >= 0) tf = frozen.tfs[at]!;
-      else if (live) {
-        const i = Bm25Index.find(live.docs, 0, live.n, doc);
-        if (i >= 0) tf = live.tfs[i]!;
+  private addFrom(
+    list: Int32Array,
+    tfs: Uint16Array,
+    at: number,
+    end: number,
+    term: WeightedTerm,
+    docs: Int32Array,
+    m: number,
+    sums: Float64Array,
+    norms: Float64Array,
+  ): void {
+    const { weightIdf } = term;
+    for (let i = 0; i < m && at < end; i++) {
+      const doc = docs[i]!;
+      at = Bm25Index.seek(list, at, end, doc);
+      if (at < end && list[at] === doc) {
+        const tf = tfs[at]!;
+        sums[i] = sums[i]! + (weightIdf * tf * (K1 + 1)) / (tf + norms[doc]!);
       }
-      if (tf === 0) continue;
-      score = score + (weightIdf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[doc]!) / avgLength));
     }
-    return score;
+  }
+
+  /** The first index in list[at..end) holding a row >= doc (end when none), galloping from `at`. */
+  private static seek(list: Int32Array, at: number, end: number, doc: number): number {
+    if (at >= end || list[at]! >= doc) return at;
+    let low = at;
+    let step = 1;
+    while (low + step < end && list[low + step]! < doc) {
+      low += step;
+      step *= 2;
+    }
+    let high = Math.min(low + step, end);
+    low++;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (list[mid]! < doc) low = mid + 1;
+      else high = mid;
+    }
+    return low;
   }
 
   /** The index of `doc` in docs[lo..hi), or -1: posting lists are in row order. */
@@ -629,6 +722,14 @@ export class Bm25Index {
     for (const [term, p] of this.live) total += p.docs.byteLength + p.tfs.byteLength + 2 * term.length + 64;
     for (const id of this.ids) total += id === null ? 8 : 2 * id.length + 40;
     total += this.lengths.byteLength + this.groups.byteLength + 48 * this.numberOf.size;
-    return total + this.scratch.byteLength + this.touched.byteLength + this.verdicts.byteLength + this.norms.byteLength;
+    return (
+      total +
+      this.scratch.byteLength +
+      this.touched.byteLength +
+      this.verdicts.byteLength +
+      this.norms.byteLength +
+      this.candidates.byteLength +
+      this.partial.byteLength
+    );
   }
 }

@@ -210,9 +210,7 @@ export function createSearchService(
           const keyword = bm25.search(q.typed, depth, passes);
           // The bridge ranks only the notes the typed terms cannot match: those in another script than the query.
           const otherScript = LANG_GROUPS.map((lang) => !fits(lang));
-          const bridge = q.added.length
-            ? bm25.search(q.added, depth, (id, group) => otherScript[group] === true && (!passes || passes(id)))
-            : [];
+          const bridge = q.added.length ? bm25.search(q.added, depth, passes, undefined, otherScript) : [];
           fused =
             plan.mode === "keyword"
               ? reciprocalRankFusion(
