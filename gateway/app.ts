@@ -49,6 +49,8 @@ import { toolCallCache } from "./mcp/tool-call-cache.js";
 import { restChain, restSurface } from "./rest/surface.js";
 import { siteChain, siteSurface } from "./site/surface.js";
 import type { UsageRecorder } from "../lib/usage/usage-recorder.js";
+import type { UsageSurface } from "../lib/usage/tallies.js";
+import { countUsage } from "./usage/count-usage.js";
 import type { CursorSignerSource } from "../lib/cursor/cursor-key.js";
 import { decodedPath, MCP_PATH, REST_PREFIX } from "./http/public-url.js";
 
@@ -152,6 +154,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const counting = usage
     ? { recorder: usage, toolNames: new Set(tools.map((t) => t.name)), now: deps.now ?? Date.now }
     : undefined;
+  const countingOn = (surface: UsageSurface) =>
+    counting ? (instance: FastifyInstance) => countUsage(instance, counting, surface) : undefined;
   boundRestInputs(app);
   const restRouteList = collectRestRoutes(app);
   chains = {
@@ -163,7 +167,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     prefix: MCP_PATH,
     config: deps.config,
     chain: chains.mcp,
-    usage: counting,
+    countUsage: countingOn("mcp"),
     routeTable,
     endpoint: {
       tools,
@@ -182,7 +186,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(siteSurface, {
     config: deps.config,
     chain: chains.site,
-    usage: counting,
+    countUsage: countingOn("other"),
     routeTable,
     contract: {
       config: deps.config,
@@ -195,7 +199,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   await app.register(restSurface, {
     prefix: REST_PREFIX,
     chain: chains.rest,
-    usage: counting,
+    countUsage: countingOn("rest"),
     routeTable,
     config: deps.config,
     clients,

@@ -12,10 +12,10 @@ import type { FastifyInstance } from "fastify";
 import { composeAllInOne } from "../../app/all-in-one.js";
 import { openRateLimiter } from "../../app/compose/open-rate-limiter.js";
 import { openUsageRecorder } from "../../app/compose/open-usage-recorder.js";
-import { mintDemoKey } from "../../gateway/auth/demo-key.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { openDatabase } from "../../lib/db/database.js";
 import { loggerOptions } from "../../lib/observability/logger.js";
+import { failed, serveTwins } from "./twins-process.js";
 
 /** How many copies: the first counts (bench/http/targets.ts names them in this order). */
 const COPIES = 3;
@@ -26,7 +26,6 @@ async function main() {
   const loaded = loadConfig();
   const config = { ...loaded, usage: { ...loaded.usage, enabled: true } };
   const db = await openDatabase(config, () => {});
-  const urls: string[] = [];
   const apps: FastifyInstance[] = [];
   for (let copy = 0; copy < COPIES; copy++) {
     const counting = copy === COUNTING_COPY;
@@ -37,23 +36,9 @@ async function main() {
       rateLimits: (log) => openRateLimiter({ config: config.access.rateLimit, databaseUrl: db.ownerUrl, log }),
       usage: counting ? (log) => openUsageRecorder({ config: config.usage, databaseUrl: db.ownerUrl, log }) : undefined,
     });
-    await app.listen({ host: "127.0.0.1", port: 0 });
-    const { port } = app.server.address() as { port: number };
-    urls.push(`http://127.0.0.1:${port}`);
     apps.push(app);
   }
-  const key = await mintDemoKey(db.owner);
-  const stop = async () => {
-    for (const app of apps) await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop());
-  process.on("SIGINT", () => void stop());
-  process.stdout.write(`usage twins are up: ${urls.join(" ")} key ${key}\n`);
+  await serveTwins("usage", apps, db);
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`usage twins failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-  process.exit(1);
-});
+main().catch(failed("usage"));

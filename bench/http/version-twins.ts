@@ -13,10 +13,10 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
-import { mintDemoKey } from "../../gateway/auth/demo-key.js";
 import { loadConfig, type Config } from "../../lib/config/config.js";
 import { openDatabase, type Database } from "../../lib/db/database.js";
 import { sameMigrations } from "./same-migrations.js";
+import { failed, serveTwins } from "./twins-process.js";
 
 const HERE = path.resolve(import.meta.dirname, "../..");
 
@@ -55,25 +55,8 @@ async function main() {
   const config = loadConfig();
   const db = await openDatabase(config, () => {});
   const apps: FastifyInstance[] = [];
-  const urls: string[] = [];
-  for (const tree of [HERE, other, other]) {
-    const app = await composeFrom(tree, config, db);
-    await app.listen({ host: "127.0.0.1", port: 0 });
-    urls.push(`http://127.0.0.1:${(app.server.address() as { port: number }).port}`);
-    apps.push(app);
-  }
-  const key = await mintDemoKey(db.owner);
-  const stop = async () => {
-    for (const app of apps) await app.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop());
-  process.on("SIGINT", () => void stop());
-  process.stdout.write(`version twins are up: ${urls.join(" ")} key ${key}\n`);
+  for (const tree of [HERE, other, other]) apps.push(await composeFrom(tree, config, db));
+  await serveTwins("version", apps, db);
 }
 
-main().catch((e: unknown) => {
-  process.stderr.write(`version twins failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-  process.exit(1);
-});
+main().catch(failed("version"));

@@ -9,7 +9,6 @@ import { bearerChallengeEvery401 } from "../auth/challenge.js";
 import type { Gate, GateChain } from "../http/framework-refusals.js";
 import { answerUnrouted, type RouteTable } from "../http/not-found.js";
 import { refusalErrorHandler } from "../http/refusal.js";
-import { countUsage, type UsageCounting } from "../usage/count-usage.js";
 import { browserAccess } from "./browser-access.js";
 import { mcpRefusals } from "./refusals.js";
 import { mcpRoutes, type McpOptions } from "./routes.js";
@@ -22,14 +21,14 @@ export function mcpChain(config: Config, sharedChecks: readonly Gate[]): GateCha
 export interface McpSurfaceOptions {
   config: Config;
   chain: GateChain;
-  /** Counts this surface's requests (gateway/usage/); absent, nothing is counted. */
-  usage?: UsageCounting;
+  /** Installs the counting of this surface's requests (gateway/usage/, handed by app.ts); absent, none is counted. */
+  countUsage?: (surface: FastifyInstance) => void;
   routeTable: RouteTable;
   endpoint: McpOptions;
 }
 
 export async function mcpSurface(app: FastifyInstance, opts: McpSurfaceOptions) {
-  if (opts.usage) countUsage(app, opts.usage, "mcp");
+  opts.countUsage?.(app);
   for (const gate of opts.chain.gates) app.addHook("onRequest", gate);
   app.setErrorHandler(opts.chain.errorHandler);
   bearerChallengeEvery401(app, opts.config);

@@ -8,7 +8,6 @@ import { renderRestRefusal, restChallengeEvery401 } from "../auth/rest-challenge
 import type { Gate, GateChain } from "../http/framework-refusals.js";
 import { answerUnrouted, type RouteTable } from "../http/not-found.js";
 import { refusalErrorHandler } from "../http/refusal.js";
-import { countUsage, type UsageCounting } from "../usage/count-usage.js";
 import { restReadCache } from "./read-cache-hooks.js";
 import { restRoutes } from "./index.js";
 import type { RestOptions } from "./options.js";
@@ -20,13 +19,13 @@ export function restChain(sharedChecks: readonly Gate[]): GateChain {
 
 export interface RestSurfaceOptions extends RestOptions {
   chain: GateChain;
-  /** Counts this surface's requests (gateway/usage/); absent, nothing is counted. */
-  usage?: UsageCounting;
+  /** Installs the counting of this surface's requests (gateway/usage/, handed by app.ts); absent, none is counted. */
+  countUsage?: (surface: FastifyInstance) => void;
   routeTable: RouteTable;
 }
 
 export async function restSurface(app: FastifyInstance, opts: RestSurfaceOptions) {
-  if (opts.usage) countUsage(app, opts.usage, "rest");
+  opts.countUsage?.(app);
   for (const gate of opts.chain.gates) app.addHook("onRequest", gate);
   app.setErrorHandler(opts.chain.errorHandler);
   restChallengeEvery401(app);

@@ -13,7 +13,6 @@ import { referenceRoutes } from "../docs/reference-routes.js";
 import type { Gate, GateChain } from "../http/framework-refusals.js";
 import { answerUnrouted, type RouteTable } from "../http/not-found.js";
 import { refusalErrorHandler } from "../http/refusal.js";
-import { countUsage, type UsageCounting } from "../usage/count-usage.js";
 import { relayCallbackRoutes, type RelayCallbackOptions } from "../relay/callback-route.js";
 import { anyOriginDocuments, readableFromAnyOrigin } from "./any-origin.js";
 
@@ -28,8 +27,8 @@ export function siteChain(config: Config, routeTable: RouteTable, sharedChecks: 
 export interface SiteOptions {
   config: Config;
   chain: GateChain;
-  /** Counts this surface's requests (gateway/usage/); absent, nothing is counted. */
-  usage?: UsageCounting;
+  /** Installs the counting of this surface's requests (gateway/usage/, handed by app.ts); absent, none is counted. */
+  countUsage?: (surface: FastifyInstance) => void;
   routeTable: RouteTable;
   contract: ContractSections;
   relayCallbacks?: RelayCallbackOptions;
@@ -42,7 +41,7 @@ async function discoveryDocuments(app: FastifyInstance, opts: SiteOptions) {
 }
 
 export async function siteSurface(app: FastifyInstance, opts: SiteOptions) {
-  if (opts.usage) countUsage(app, opts.usage, "other");
+  opts.countUsage?.(app);
   for (const gate of opts.chain.gates) app.addHook("onRequest", gate);
   app.setErrorHandler(opts.chain.errorHandler);
   bearerChallengeEvery401(app, opts.config);

@@ -14,6 +14,7 @@ import type { UsageRecorder } from "../../lib/usage/usage-recorder.js";
 import type { UsageSurface } from "../../lib/usage/tallies.js";
 import type { Principal } from "../auth/principal.js";
 import { MCP_PATH } from "../http/public-url.js";
+import { MCP_METHODS } from "../mcp/protocol.js";
 import { itemOfResource, itemOfTool, routeItemReader, type ItemRef } from "./published-items.js";
 import { refusalReason } from "./refusal-reason.js";
 
@@ -39,19 +40,8 @@ export function credentialName(principal: Principal | null): string {
   return name;
 }
 
-/** The JSON-RPC methods counted by name; anything else a client sends is counted as one. */
-const RPC_METHODS = new Set([
-  "initialize",
-  "ping",
-  "tools/list",
-  "tools/call",
-  "resources/templates/list",
-  "resources/list",
-  "resources/read",
-  "prompts/list",
-  "prompts/get",
-  "completion/complete",
-]);
+/** The JSON-RPC methods counted by name (those the endpoint serves); anything else a client sends is counted as one. */
+const RPC_METHODS: ReadonlySet<string> = new Set(MCP_METHODS);
 
 export interface UsageCounting {
   recorder: UsageRecorder;
