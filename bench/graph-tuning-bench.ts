@@ -7,14 +7,14 @@
  */
 import { generateArchiveOnly, insertDemoData } from "../demo-data/index.js";
 import { createHashedNgramEmbedder } from "../lib/embedding/hashed-ngram-embedder.js";
-import { decodeVector } from "../lib/embedding/vector-codec.js";
 import { LARGE_GRAPH, SMALL_GRAPH } from "../lib/vector/graph-tuning.js";
 import { loadUsearch } from "../lib/vector/usearch-graph.js";
 import { embedPending } from "../services/embedding/embed-job.js";
 import { startTestServer } from "../test/helpers/postgres-server.js";
 import { createTestDatabase } from "../test/helpers/test-database.js";
 import { numberOption } from "./number-option.js";
-import { exactTops, libraryRun, type LibraryRow } from "./relevance/library-run.js";
+import { libraryRun, type LibraryRow } from "./relevance/library-run.js";
+import { recallSet } from "./relevance/recall-set.js";
 import { libraryTable } from "./relevance/search-targets.js";
 
 function sizesOption(argv: string[]): number[] {
@@ -43,22 +43,8 @@ export async function graphTuningBench(argv: string[]): Promise<void> {
         say(`graph-tuning: ${size} notes: synthesising, inserting, embedding ...`);
         await insertDemoData(db.owner, generateArchiveOnly({ seed, scale: 1, asOf }, size));
         await embedPending(db.owner, embedder);
-        const stored = (
-          await db.owner.query<{ doc_id: string; embedding: Buffer }>(
-            "SELECT doc_id, embedding FROM search.document_embeddings WHERE status = 'done' ORDER BY doc_id",
-          )
-        ).rows;
-        const ids = stored.map((r) => r.doc_id);
-        const vectors = stored.map((r) => decodeVector(r.embedding));
         // The titles the large run asks (large-archive.ts), so the figures compare with its recall@8.
-        const titles = (
-          await db.owner.query<{ title: string }>(
-            "SELECT title FROM search.documents WHERE title <> '' ORDER BY md5(doc_id) LIMIT $1",
-            [queryCount],
-          )
-        ).rows.map((r) => r.title);
-        const queries = await embedder.embed(titles);
-        const truth = exactTops(queries, ids, vectors);
+        const { ids, vectors, queries, truth } = await recallSet(db.owner, embedder, queryCount);
         for (const tuning of [SMALL_GRAPH, LARGE_GRAPH]) {
           say(`graph-tuning: ${size} notes: usearch ${tuning.connectivity}/${tuning.expansionAdd} ...`);
           rows.push(await libraryRun("usearch", ids, vectors, queries, truth, tuning));

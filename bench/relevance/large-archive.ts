@@ -15,7 +15,6 @@ import { loadConfig } from "../../lib/config/config.js";
 import { generateArchiveOnly, insertDemoData } from "../../demo-data/index.js";
 import { embedPending } from "../../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
-import { decodeVector } from "../../lib/embedding/vector-codec.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";
 import type { GraphKind } from "../../lib/vector/ann-graph.js";
 import { recallAtK } from "../../lib/vector/recall.js";
@@ -24,8 +23,9 @@ import { GROUP_INDEXES } from "../../services/groups.js";
 import { allServiceRoutes } from "../../services/routes.js";
 import { createTestDatabase } from "../../test/helpers/test-database.js";
 import { buildIndexes, type BuildFigures } from "./index-build.js";
-import { exactTops, libraryRun, type LibraryRow } from "./library-run.js";
+import { libraryRun, type LibraryRow } from "./library-run.js";
 import { oramaRun, type OramaRun } from "./orama-run.js";
+import { recallSet } from "./recall-set.js";
 import { archivedNotes, runRelevance, type RelevanceRun } from "./relevance-bench.js";
 import { restartRun, type RestartRun } from "./restart-run.js";
 
@@ -96,22 +96,7 @@ export async function largeArchiveRun(
     const run = await runRelevance(search, notes, idOfPath);
 
     say("large run: recall@8 against an exact scan ...");
-    const stored = (
-      await db.owner.query<{ doc_id: string; embedding: Buffer }>(
-        "SELECT doc_id, embedding FROM search.document_embeddings WHERE status = 'done' ORDER BY doc_id",
-      )
-    ).rows;
-    const ids = stored.map((r) => r.doc_id);
-    const vectors = stored.map((r) => decodeVector(r.embedding));
-    stored.length = 0;
-    const titles = (
-      await db.owner.query<{ title: string }>(
-        "SELECT title FROM search.documents WHERE title <> '' ORDER BY md5(doc_id) LIMIT $1",
-        [options.queries],
-      )
-    ).rows.map((r) => r.title);
-    const queries = await embedder.embed(titles);
-    const truth = exactTops(queries, ids, vectors);
+    const { ids, titles, vectors, queries, truth } = await recallSet(db.owner, embedder, options.queries);
     const vectorOf = new Map(ids.map((id, i) => [id, vectors[i]!]));
     const index = runtime.index("documents")!;
     const recall = recallAtK(
