@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { UsageRecorder } from "../../lib/usage/usage-recorder.js";
-import type { UsageSurface } from "../../lib/usage/tallies.js";
+import type { ItemRead, UsageSurface } from "../../lib/usage/tallies.js";
 import type { Principal } from "../auth/principal.js";
 import { MCP_PATH } from "../http/public-url.js";
 import { MCP_METHODS } from "../mcp/protocol.js";
@@ -70,39 +70,26 @@ function rpcItem(request: FastifyRequest): ItemRef | undefined {
   return undefined;
 }
 
-/** A route's counter (or a not-found handler's): its pattern and item reader fixed when the route was added. */
-function routeCounter(counting: UsageCounting, surface: UsageSurface, route: string): Counter {
+/**
+ * A counter: what names the route (a pattern fixed when the route was added, or the call a request to the tool
+ * endpoint carried) and the item a successful read served, the rest alike on every surface.
+ */
+function counter(
+  counting: UsageCounting,
+  surface: UsageSurface,
+  routeOf: (request: FastifyRequest) => string,
+  itemOf?: (request: FastifyRequest) => ItemRef | undefined,
+): Counter {
   const { recorder, now } = counting;
-  const itemOf = surface === "rest" ? routeItemReader(route) : undefined;
   return (request, reply, done) => {
     const at = now();
     const principal = request.principal;
     const credential = credentialName(principal);
     const status = reply.statusCode;
-    const refusal = status < 400 ? "" : refusalReason(request, reply);
-    recorder.request({ at, credential, surface, route, status, refusal });
-    if (itemOf && status < 400 && principal !== null) {
-      const item = itemOf(request.params);
-      if (item) recorder.read({ at, credential, surface: "rest", kind: item.kind, id: item.id });
-    }
-    done();
-  };
-}
-
-/** The tool endpoint's counter: the tool or method and the item come from the call each request carried. */
-function rpcCounter(counting: UsageCounting): Counter {
-  const { recorder, now, toolNames } = counting;
-  return (request, reply, done) => {
-    const at = now();
-    const principal = request.principal;
-    const credential = credentialName(principal);
-    const status = reply.statusCode;
-    const route = rpcRoute(request, toolNames);
-    recorder.request({ at, credential, surface: "mcp", route, status, refusal: refusalReason(request, reply) });
-    if (status < 400 && principal !== null) {
-      const item = rpcItem(request);
-      if (item) recorder.read({ at, credential, surface: "mcp", kind: item.kind, id: item.id });
-    }
+    const route = routeOf(request);
+    recorder.request({ at, credential, surface, route, status, refusal: refusalReason(request, reply) });
+    const item = itemOf && status < 400 && principal !== null ? itemOf(request) : undefined;
+    if (item) recorder.read({ at, credential, surface: surface as ItemRead["surface"], kind: item.kind, id: item.id });
     done();
   };
 }
@@ -115,11 +102,15 @@ const hooksOf = (hooks: RouteOptions["onResponse"]) =>
  * for the requests its not-found handler answers (only those: a matched route's request is counted by its own).
  */
 export function countUsage(app: FastifyInstance, counting: UsageCounting, surface: UsageSurface): void {
-  const counterOf = (route: string) =>
-    surface === "mcp" ? rpcCounter(counting) : routeCounter(counting, surface, route);
+  const rpc = counter(counting, surface, (request) => rpcRoute(request, counting.toolNames), rpcItem);
+  const counterOf = (route: string) => {
+    if (surface === "mcp") return rpc;
+    const reader = surface === "rest" ? routeItemReader(route) : undefined;
+    return counter(counting, surface, () => route, reader && ((request) => reader(request.params)));
+  };
   app.addHook("onRoute", (route) => {
     route.onResponse = [...hooksOf(route.onResponse), counterOf(route.url)];
   });
-  const unrouted = routeCounter(counting, surface, "(no route)");
+  const unrouted = counter(counting, surface, () => "(no route)");
   app.addHook("onResponse", (request, reply, done) => (request.is404 ? unrouted(request, reply, done) : done()));
 }
