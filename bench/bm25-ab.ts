@@ -23,6 +23,7 @@ import { TermTable } from "../lib/keyword/term-table.js";
 import { scriptFilter } from "../services/search/query-script.js";
 import { judgedQueries } from "./relevance/judged-queries.js";
 import { numberOption } from "./number-option.js";
+import { median } from "./stats.js";
 
 const argv = process.argv.slice(2);
 const count = numberOption(argv, "count", 100_000);
@@ -153,7 +154,6 @@ for (let r = 0; r < rounds; r++) {
     for (const side of ["before", "after"] as const) (ms[`${kind} ${side}`] ??= []).push(spent[side] / asked.length);
   }
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 for (const kind of Object.keys(kinds)) {
   const b = median(ms[`${kind} before`]!);
   const a = median(ms[`${kind} after`]!);

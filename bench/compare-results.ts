@@ -6,7 +6,7 @@
  * the hand-written route's, after over before. The raw req/s and CPU per request follow, unnormalised.
  */
 import { readFileSync } from "node:fs";
-import { table } from "./stats.js";
+import { median, table } from "./stats.js";
 import type { CaseResult, ModeResult } from "./http/report.js";
 import type { Measurement } from "./http/measure.js";
 
@@ -24,12 +24,6 @@ interface Row {
   perHand: number;
   cpu: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** Every measured row of a set of result files, keyed by mode, case and variant, each figure the median. */
 function rowsOf(files: string[]): Map<string, Row> {

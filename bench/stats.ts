@@ -40,3 +40,11 @@ export function table(header: string[], rows: string[][]): string {
 
 export const ms = (n: number) => n.toFixed(3);
 export const ratio = (n: number) => `${n.toFixed(1)}x`;
+
+/** The middle value (the mean of the two middle ones for an even count); NaN for none. */
+export function median(values: number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((p, q) => p - q);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { table } from "../stats.js";
+import { median, table } from "../stats.js";
 import type { BenchCase } from "./cases.js";
 import type { Measurement } from "./measure.js";
 
@@ -144,13 +144,6 @@ function roundRatio(
 ): number {
   const ratios = a.rounds.map((r, i) => (of(r) ?? NaN) / (of(b.rounds[i]!) ?? NaN)).filter(Number.isFinite);
   return median(ratios);
-}
-
-function median(values: number[]): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((p, q) => p - q);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Three copies measured in one process: the subject, and its reference twice (bench/http/targets.ts, TWINS). */
