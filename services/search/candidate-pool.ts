@@ -3,7 +3,9 @@
  * the keyword ranking's hits, each scored by the other signal too (its cosine with the query, its BM25 for the
  * typed terms). Fusing two lists of different documents treats a document just past one list's depth as if that
  * ranking had rejected it, which in a large archive is most of the other list; ranking one pool both ways does
- * not. A candidate holding none of the typed terms has no keyword place.
+ * not. A candidate holding none of the typed terms has no keyword place. The semantic ranking's hits must carry
+ * their exact cosines (the vector index rescores its candidates from its copy), so only the keyword ranking's other
+ * hits are scored again.
  */
 import type { Ranked } from "../../lib/keyword/fusion.js";
 import type { Bm25Index, QueryTerm } from "../../lib/keyword/bm25-index.js";
@@ -21,14 +23,17 @@ export function candidatePool(
   keyword: readonly Ranked[],
   typed: readonly QueryTerm[],
   bm25: Bm25Index,
-  vectors: { index: LiveIndex; query: Float32Array } | null,
+  vectors: { index: Pick<LiveIndex, "exact">; query: Float32Array } | null,
 ): CandidateRankings {
-  const ids = [...new Set([...semantic, ...keyword].map((h) => h.id))];
-  const cosines = vectors ? vectors.index.exact(vectors.query, ids.length, ids) : [...semantic];
-  const ranked = new Set(keyword.map((h) => h.id));
+  const inSemantic = new Set(semantic.map((h) => h.id));
+  const inKeyword = new Set(keyword.map((h) => h.id));
+  const unscored = keyword.filter((h) => !inSemantic.has(h.id)).map((h) => h.id);
+  const cosines = vectors
+    ? [...semantic, ...vectors.index.exact(vectors.query, unscored.length, unscored)]
+    : [...semantic];
   const more = bm25.scoresOf(
     typed,
-    ids.filter((id) => !ranked.has(id)),
+    semantic.filter((h) => !inKeyword.has(h.id)).map((h) => h.id),
   );
   return { semantic: cosines.sort(byScore), keyword: [...keyword, ...more].sort(byScore) };
 }
