@@ -288,7 +288,7 @@ export async function httpBench(argv: string[]): Promise<void> {
       const usage = usageCostTable(r);
       if (usage)
         out.push(
-          `${r.mode}, the cost of counting usage: one process serving the service three times, one copy counting and two not, ${options.duration} s each in ${options.usageRounds} rounds (every other round in reverse order), each ratio the median of the rounds' own; A/A is the two that do not count over each other, the noise left in the same rounds:`,
+          `${r.mode}, the cost of counting usage: one process serving one copy of the service on three ports, counted through the first and not through the other two (its usage recorder switched off), ${options.duration} s each in ${options.usageRounds} rounds (every other round in reverse order), each ratio the median of the rounds' own; A/A is the two ports that do not count over each other, the noise left in the same rounds:`,
           usage,
           "",
         );

@@ -13,9 +13,9 @@
  *                     runs (rate limiter off, LOG_LEVEL=warn) beside the headline's defaults (limiter on, info)
  *   --no-cache        run the service with its read cache off (READ_CACHE_BYTES=0) and measure only that; by default
  *                     the all-in-one is measured with the cache on and, in the same rounds, a second one with it off
- *   --usage-cost      also measure what counting usage costs: one process serving the all-in-one three times, one copy
- *                     counting and two not (bench/http/usage-twins.ts), each case's req/s and CPU per request with it
- *                     on over off, and the two that do not count over each other (A/A: the noise left)
+ *   --usage-cost      also measure what counting usage costs: one process serving one all-in-one on three ports,
+ *                     counted through the first only (bench/http/usage-twins.ts), each case's req/s and CPU per request
+ *                     with it on over off, and the two ports that do not count over each other (A/A: the noise left)
  *   --usage-rounds N  rounds the --usage-cost and --against copies are measured in (default 16, even)
  *   --against DIR     also measure this checkout beside another one (say, an earlier commit's `git worktree`, sharing
  *                     this one's node_modules and database schema): one process serving the all-in-one three times,
