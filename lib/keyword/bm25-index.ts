@@ -123,6 +123,9 @@ export class Bm25Index {
   /** A walk's candidates in row order, and their sums so far. */
   private candidates = new Int32Array(0);
   private partial = new Float64Array(0);
+  /** The rows leading when a walk stops, and their sums completed on the unwalked terms. */
+  private leaders = new Int32Array(0);
+  private leaderSums = new Float64Array(0);
 
   get size(): number {
     return this.numberOf.size;
@@ -494,6 +497,38 @@ export class Bm25Index {
     return Bm25Index.select(this.sums, m, m - k);
   }
 
+  /**
+   * A lower bound on the k-th score of the whole search, higher than the k-th sum so far: the walked rows leading so
+   * far (k to 2k of the kept rows whose sum reaches `kth`) completed on the terms not walked, their k-th. Any k kept
+   * rows' k-th score is at most the search's k-th, so candidates are still every row that could be in the top k,
+   * but far fewer of them than the sums so far leave. Each leader costs a gallop per unwalked term.
+   */
+  private kthOfLeaders(
+    touched: number,
+    k: number,
+    kth: number,
+    keep: (doc: number) => boolean,
+    rest: readonly WeightedTerm[],
+    norms: Float64Array,
+  ): number {
+    const wanted = 2 * k;
+    if (this.leaders.length < wanted) {
+      this.leaders = new Int32Array(wanted);
+      this.leaderSums = new Float64Array(wanted);
+    }
+    const { leaders, leaderSums, scratch } = this;
+    let m = 0;
+    for (let i = 0; i < touched && m < wanted; i++) {
+      const doc = this.touched[i]!;
+      if (scratch[doc]! >= kth && keep(doc)) leaders[m++] = doc;
+    }
+    if (m < k) return 0;
+    leaders.subarray(0, m).sort();
+    for (let i = 0; i < m; i++) leaderSums[i] = scratch[leaders[i]!]!;
+    for (const term of rest) this.addShares(term, leaders, m, leaderSums, norms);
+    return Bm25Index.select(leaderSums, m, m - k);
+  }
+
   private static doubled(a: Float64Array): Float64Array<ArrayBuffer> {
     const b = new Float64Array(Math.max(16, a.length * 2));
     b.set(a);
@@ -532,8 +567,9 @@ export class Bm25Index {
       if (walked + 1 < order.length && touched >= k && remaining < gained) {
         const kth = this.kthAbove(touched, k, keep, remaining, SLACK);
         if (kth > 0) {
-          floor = kth * (1 - SLACK);
           walked++;
+          const rest = order.slice(walked).map((i) => terms[i]!);
+          floor = Math.max(kth, this.kthOfLeaders(touched, k, kth, keep, rest, norms)) * (1 - SLACK);
           break;
         }
       }
