@@ -31,7 +31,13 @@ interface ExcerptToken {
 const EXCERPTS_KEPT = 2048;
 const kept = new Map<string, readonly ExcerptToken[]>();
 
-const codePoints = (s: string) => [...s].length;
+/** How many code points `s` holds (`[...s].length` without the array): its UTF-16 length less each pair's second half. */
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 1; i < s.length; i++)
+    if ((s.charCodeAt(i) & 0xfc00) === 0xdc00 && (s.charCodeAt(i - 1) & 0xfc00) === 0xd800) n--;
+  return n;
+}
 
 /** UTF-16 index → code point index, for every index of `text`. */
 function codePointIndex(text: string): Int32Array {
