@@ -75,10 +75,12 @@ export function hybridOrder(r: HybridRankings, k: number): Fused[] {
   // No result without the lead scores more than every ranking's first place together.
   const ceiling = (QUERY_LANGUAGE + BRIDGE + otherWeight) / (k + 1);
   return merged
-    .map((f) => ({
-      id: f.id,
-      score: lead.has(f.id) ? f.score + ceiling : f.score,
-      places: { ...f.places, ...placesOf.get(f.id) },
-    }))
+    .map((f) => {
+      // f.places is this call's own (made by the fusion above): the query language's places are added to it in
+      // place, as spreading both into a new object would, without copying every place of every hit.
+      const own = placesOf.get(f.id);
+      if (own) for (const name in own) f.places[name] = own[name];
+      return { id: f.id, score: lead.has(f.id) ? f.score + ceiling : f.score, places: f.places };
+    })
     .sort((a, b) => b.score - a.score);
 }
