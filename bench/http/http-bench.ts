@@ -70,14 +70,14 @@ async function runMode(
     const handWritten = known?.handWritten ?? measured[services.length]!;
     const ceiling = known?.ceiling ?? measured[services.length + 1]!;
     baselines.set(c.id, { handWritten, ceiling });
-    // The twins in rounds of their own, many and short, every other one in reverse order: a few per cent is the
+    // The twins in rounds of their own, many and short, in every order in turn: a few per cent is the
     // difference to resolve, so no copy may always go first.
     const twinsOf = async (copies: Target[] | undefined): Promise<Twins | undefined> => {
       if (!copies) return undefined;
       const [subject, reference, referenceAgain] = await measureCase(copies, c, key, {
         ...timing,
         rounds: options.usageRounds,
-        mirrored: true,
+        everyOrder: true,
       });
       return { subject: subject!, reference: reference!, referenceAgain: referenceAgain! };
     };
@@ -288,7 +288,7 @@ export async function httpBench(argv: string[]): Promise<void> {
       const usage = usageCostTable(r);
       if (usage)
         out.push(
-          `${r.mode}, the cost of counting usage: one process serving the service three times, one copy counting and two not, ${options.duration} s each in ${options.usageRounds} rounds (every other round in reverse order), each ratio the median of the rounds' own; A/A is the two that do not count over each other, the noise left in the same rounds:`,
+          `${r.mode}, the cost of counting usage: one process serving one copy of the service on three ports, counted through the first and not through the other two (its usage recorder switched off), ${options.duration} s each in ${options.usageRounds} rounds (the three in every order in turn), each ratio the median of the rounds' own; A/A is the two ports that do not count over each other, the noise left in the same rounds:`,
           usage,
           "",
         );
@@ -304,7 +304,7 @@ export async function httpBench(argv: string[]): Promise<void> {
       const against = againstTable(r);
       if (against)
         out.push(
-          `${r.mode}, this tree beside ${options.against}: one process serving the service three times, this tree's code once and the other's twice, ${options.duration} s each in ${options.usageRounds} rounds (every other round in reverse order), each ratio the median of the rounds' own; A/A is the other tree's two copies over each other:`,
+          `${r.mode}, this tree beside ${options.against}: one process serving the service three times, this tree's code once and the other's twice, ${options.duration} s each in ${options.usageRounds} rounds (the three in every order in turn), each ratio the median of the rounds' own; A/A is the other tree's two copies over each other:`,
           against,
           "",
         );

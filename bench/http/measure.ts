@@ -1,7 +1,7 @@
 /**
  * One case against several targets: a warm-up run of each, then the measured time split into rounds that take the
  * targets in turn (service, hand-written, ceiling, service, ...), so background load on a shared machine weighs on
- * every target alike and the ratios stay fair; mirrored, every other round takes them in reverse. Each target's
+ * every target alike and the ratios stay fair; with `everyOrder`, the rounds take them in every order in turn. Each target's
  * peak RSS and CPU time are watched while it is measured.
  */
 import { monotonicMicros } from "../profile-summary.js";
@@ -29,8 +29,11 @@ export interface MeasureOptions {
   connections: number;
   rounds: number;
   overallRate?: number;
-  /** Take the targets in reverse order every other round (A B C, C B A, ...), so no target always goes first. */
-  mirrored?: boolean;
+  /**
+   * Take the targets in every order in turn (for three: A B C, A C B, B A C, ...), so each one is in each place
+   * equally often: reversing every other round left the middle one of three always in the middle.
+   */
+  everyOrder?: boolean;
 }
 
 export async function measureCase(
@@ -49,10 +52,9 @@ export async function measureCase(
   const cpu = targets.map(() => [] as Array<number | undefined>);
   const windows = targets.map(() => [] as Array<[number, number]>);
   const slice = options.duration / options.rounds;
+  const orders = options.everyOrder ? orderings([...targets.keys()]) : [[...targets.keys()]];
   for (let round = 0; round < options.rounds; round++) {
-    const order = [...targets.keys()];
-    if (options.mirrored && round % 2 === 1) order.reverse();
-    for (const i of order) {
+    for (const i of orders[round % orders.length]!) {
       const t = targets[i]!;
       const watches = t.pids.map(watchProcess);
       const from = monotonicMicros();
@@ -90,3 +92,11 @@ function sumOf(values: Array<number | undefined>): number | undefined {
 
 const maxOf = (a: number | undefined, b: number | undefined) =>
   a === undefined ? b : b === undefined ? a : Math.max(a, b);
+
+/** Every ordering of the items (n! of them), each item first in as many as any other. */
+export function orderings<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((first, i) =>
+    orderings([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [first, ...rest]),
+  );
+}

@@ -13,10 +13,11 @@
  *                     runs (rate limiter off, LOG_LEVEL=warn) beside the headline's defaults (limiter on, info)
  *   --no-cache        run the service with its read cache off (READ_CACHE_BYTES=0) and measure only that; by default
  *                     the all-in-one is measured with the cache on and, in the same rounds, a second one with it off
- *   --usage-cost      also measure what counting usage costs: one process serving the all-in-one three times, one copy
- *                     counting and two not (bench/http/usage-twins.ts), each case's req/s and CPU per request with it
- *                     on over off, and the two that do not count over each other (A/A: the noise left)
- *   --usage-rounds N  rounds the --usage-cost and --against copies are measured in (default 16, even)
+ *   --usage-cost      also measure what counting usage costs: one process serving one all-in-one on three ports,
+ *                     counted through the first only (bench/http/usage-twins.ts), each case's req/s and CPU per request
+ *                     with it on over off, and the two ports that do not count over each other (A/A: the noise left)
+ *   --usage-rounds N  rounds the --usage-cost and --against copies are measured in (default 18, a multiple of 6: they
+ *                     take the three copies in each of their 6 orders in turn)
  *   --against DIR     also measure this checkout beside another one (say, an earlier commit's `git worktree`, sharing
  *                     this one's node_modules and database schema): one process serving the all-in-one three times,
  *                     once from this tree and twice from DIR (bench/http/version-twins.ts), each case's req/s and CPU
@@ -79,7 +80,7 @@ export function parseHttpBenchOptions(argv: string[]): HttpBenchOptions {
     tuned: !argv.includes("--no-tuned"),
     cache: !argv.includes("--no-cache"),
     usageCost: argv.includes("--usage-cost"),
-    usageRounds: 2 * Math.ceil(positive(argv, "usage-rounds", 16, 400) / 2),
+    usageRounds: 6 * Math.ceil(positive(argv, "usage-rounds", 18, 400) / 6),
     against: value(argv, "against"),
   };
 }

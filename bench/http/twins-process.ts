@@ -3,16 +3,26 @@ import type { FastifyInstance } from "fastify";
 import { mintDemoKey } from "../../gateway/auth/demo-key.js";
 import type { Database } from "../../lib/db/database.js";
 
-/** Listens on a free loopback port per copy, prints `<kind> twins are up: <urls> key <key>`, stops on a signal. */
+/** Listens on a free loopback port per copy, then announces them (see announceTwins). */
 export async function serveTwins(kind: string, apps: FastifyInstance[], db: Database): Promise<void> {
   const urls: string[] = [];
   for (const app of apps) {
     await app.listen({ host: "127.0.0.1", port: 0 });
-    urls.push(`http://127.0.0.1:${(app.server.address() as { port: number }).port}`);
+    urls.push(loopbackUrl(app.server));
   }
+  await announceTwins(kind, urls, db, async () => {
+    for (const app of apps) await app.close();
+  });
+}
+
+export const loopbackUrl = (server: { address(): unknown }) =>
+  `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+
+/** Prints `<kind> twins are up: <urls> key <key>` and, on a signal, closes the copies and the database. */
+export async function announceTwins(kind: string, urls: string[], db: Database, close: () => Promise<void>) {
   const key = await mintDemoKey(db.owner);
   const stop = async () => {
-    for (const app of apps) await app.close();
+    await close();
     await db.close();
     process.exit(0);
   };
