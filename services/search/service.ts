@@ -149,7 +149,8 @@ export function createSearchService(
         runtime.report(keywords.problem());
         return answer(plan, false);
       }
-      // Withdrawn documents are read at each query, so a withdrawal holds from its commit, whatever the indexes hold.
+      // Withdrawn documents are read for each query (by a read sent after it asked, maybe shared with searches asking
+      // at the same time), so a withdrawal holds from its commit, whatever the indexes hold.
       const withdrawn = await store.withdrawn();
       const shown = (id: string) => !withdrawn.has(id);
       let allowed: string[] | null = null;
