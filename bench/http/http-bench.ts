@@ -285,7 +285,7 @@ export async function httpBench(argv: string[]): Promise<void> {
     ];
     for (const r of results) {
       out.push(`${r.mode}:`, modeTable(r), "");
-      const usage = usageCostTable(r);
+      const usage = usageCostTable(r, r.mode === "all-in-one" ? countingShare : undefined);
       if (usage)
         out.push(
           `${r.mode}, the cost of counting usage: one process serving one copy of the service on three ports, counted through the first and not through the other two (its usage recorder switched off), ${options.duration} s each in ${options.usageRounds} rounds (the three in every order in turn), each ratio the median of the rounds' own; A/A is the two ports that do not count over each other, the noise left in the same rounds:`,

@@ -158,6 +158,8 @@ interface TwinsReading {
   bound: number;
   subject: string;
   reference: string;
+  /** Settles a case the ratios leave unresolved by another measurement of the same run, when there is one. */
+  settle?: (caseId: string) => string | undefined;
 }
 
 /**
@@ -165,15 +167,15 @@ interface TwinsReading {
  * the reference (their mean), and the reference's two copies over each other (A/A). The bound holds when neither
  * ratio moves more than it the wrong way, and the reading is only as good as the A/A: a ratio on the right side of
  * the bound by more than the A/A moved is "yes", on the wrong side by more than that "NO", and nearer the bound than
- * the A/A's spread "unresolved".
+ * the A/A's spread "unresolved", unless the reading settles it otherwise.
  */
-function twinsTable(measured: Array<{ label: string; twins: Twins }>, reading: TwinsReading): string {
+function twinsTable(measured: Array<{ id: string; label: string; twins: Twins }>, reading: TwinsReading): string {
   const { bound, subject: a, reference: b } = reading;
   const header = ["request", `${a} req/s`, `${b} req/s`, `${a} µs/req`, `${b} µs/req`, `req/s ${a}/${b}`];
   header.push("req/s A/A", `CPU ${a}/${b}`, "CPU A/A", `${a} p99`, `${b} p99`, `within ${bound * 100} %`);
   const rps = (r: Measurement["rounds"][number]) => r.rps;
   const cpu = (r: Measurement["rounds"][number]) => r.cpuUsPerRequest;
-  const rows = measured.map(({ label, twins }) => {
+  const rows = measured.map(({ id, label, twins }) => {
     const { subject: on, reference: off, referenceAgain: again } = twins;
     const rate = (roundRatio(on, off, rps) + roundRatio(on, again, rps)) / 2;
     const cost = (roundRatio(on, off, cpu) + roundRatio(on, again, cpu)) / 2;
@@ -195,17 +197,26 @@ function twinsTable(measured: Array<{ label: string; twins: Twins }>, reading: T
       x3(cpuNoise),
       ms(on.p99),
       ms(Math.max(off.p99, again.p99)),
-      met ? "yes" : missed ? "NO" : "unresolved: within the A/A's spread",
+      met ? "yes" : missed ? "NO" : (reading.settle?.(id) ?? "unresolved: within the A/A's spread"),
     ];
   });
   return table(header, rows);
 }
 
-/** What counting usage costs (--usage-cost): the copy that counts over the two that do not. */
-export function usageCostTable(result: ModeResult): string | undefined {
-  const measured = result.cases.flatMap((r) => (r.usage ? [{ label: r.label, twins: r.usage }] : []));
+/**
+ * What counting usage costs (--usage-cost): the port that counts over the two that do not. A case the ratios leave
+ * unresolved is settled, with --profile, by counting's share of the busy CPU: the CPU a request would save without it.
+ */
+export function usageCostTable(result: ModeResult, countingShare?: Record<string, number>): string | undefined {
+  const measured = result.cases.flatMap((r) => (r.usage ? [{ id: r.id, label: r.label, twins: r.usage }] : []));
   if (result.skipped || measured.length === 0) return undefined;
-  return twinsTable(measured, { bound: USAGE_COST_BOUND, subject: "on", reference: "off" });
+  const settle = (id: string) => {
+    const share = countingShare?.[id];
+    if (share === undefined) return undefined;
+    const said = `by the profile: counting is ${(share * 100).toFixed(2)} % of the CPU`;
+    return share <= USAGE_COST_BOUND ? `yes ${said}` : `NO ${said}`;
+  };
+  return twinsTable(measured, { bound: USAGE_COST_BOUND, subject: "on", reference: "off", settle });
 }
 
 /** The bound of --against: no row slower than this share below the other tree's (issue 23's 0.95x). */
@@ -213,7 +224,7 @@ export const AGAINST_BOUND = 0.05;
 
 /** This tree over another checkout (--against): its copy over the other tree's two. */
 export function againstTable(result: ModeResult): string | undefined {
-  const measured = result.cases.flatMap((r) => (r.against ? [{ label: r.label, twins: r.against }] : []));
+  const measured = result.cases.flatMap((r) => (r.against ? [{ id: r.id, label: r.label, twins: r.against }] : []));
   if (result.skipped || measured.length === 0) return undefined;
   return twinsTable(measured, { bound: AGAINST_BOUND, subject: "here", reference: "there" });
 }

@@ -1,8 +1,11 @@
 /**
  * The search service's reads of search.documents (SELECT-only pool): the rows of the matches it answers with, or
- * only their bodies and versions when the keyword index already holds the rest (document-texts.ts).
+ * only their bodies and versions when the keyword index already holds the rest (document-texts.ts); and the
+ * documents withdrawn now, read for every search (searches asking at once share a read sent after they asked:
+ * lib/db/read-sent-after-asking.ts).
  */
 import type { Pool } from "../../lib/db/pool.js";
+import { readSentAfterAsking } from "../../lib/db/read-sent-after-asking.js";
 
 export interface DocumentRow {
   doc_id: string;
@@ -26,12 +29,23 @@ export interface DocumentBody {
 export interface DocumentStore {
   byIds(ids: readonly string[]): Promise<Map<string, DocumentRow>>;
   bodiesOf(ids: readonly string[]): Promise<DocumentBody[]>;
-  /** The documents withdrawn now (docs/lifecycle.md): no answer may name them. */
-  withdrawn(): Promise<Set<string>>;
+  /**
+   * The documents withdrawn now (docs/lifecycle.md): no answer may name them. Read after the call, so it holds every
+   * withdrawal committed before; shared with the calls made meanwhile, so not to be changed.
+   */
+  withdrawn(): Promise<ReadonlySet<string>>;
 }
 
 export function createDocumentStore(db: Pool): DocumentStore {
+  const withdrawn = readSentAfterAsking(async () => {
+    const { rows } = await db.query<{ item_id: string }>({
+      name: "search-withdrawn",
+      text: "SELECT item_id FROM search.withdrawn WHERE kind = 'search-documents'",
+    });
+    return new Set(rows.map((r) => r.item_id));
+  });
   return {
+    withdrawn,
     async byIds(ids) {
       if (ids.length === 0) return new Map();
       const { rows } = await db.query<DocumentRow>(
@@ -49,13 +63,6 @@ export function createDocumentStore(db: Pool): DocumentStore {
         values: [ids],
       });
       return rows;
-    },
-    async withdrawn() {
-      const { rows } = await db.query<{ item_id: string }>({
-        name: "search-withdrawn",
-        text: "SELECT item_id FROM search.withdrawn WHERE kind = 'search-documents'",
-      });
-      return new Set(rows.map((r) => r.item_id));
     },
   };
 }

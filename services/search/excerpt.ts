@@ -58,11 +58,24 @@ export function excerpt(body: string, query: string): string | null {
   return excerptOf(plainBody(body), query);
 }
 
+/**
+ * What an excerpt is placed by, in the order it looks for them: the query's words, longest first, then the added
+ * terms, longest first. The same for every match of a search, so worked out once per search (excerptAt).
+ */
+export function excerptTerms(query: string, added: readonly string[] = []): string[] {
+  return [...queryTerms(query), ...[...added].sort((a, b) => b.length - a.length)];
+}
+
 /** The excerpt of a body already made plain (the search service keeps them; see document-texts.ts). */
-export function excerptOf({ text, lower }: PlainBody, query: string, added: readonly string[] = []): string | null {
+export function excerptOf(plain: PlainBody, query: string, added: readonly string[] = []): string | null {
+  return excerptAt(plain, excerptTerms(query, added));
+}
+
+/** The excerpt of a plain body around the first of `terms` (excerptTerms) it holds. */
+export function excerptAt({ text, lower }: PlainBody, terms: readonly string[]): string | null {
   if (text === "") return null;
   let at = -1;
-  for (const term of [...queryTerms(query), ...[...added].sort((a, b) => b.length - a.length)]) {
+  for (const term of terms) {
     at = lower.indexOf(term);
     if (at >= 0) break;
   }

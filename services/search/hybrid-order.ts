@@ -42,19 +42,25 @@ export interface HybridRankings {
 }
 
 export function hybridOrder(r: HybridRankings, k: number): Fused[] {
-  const own = r.semantic.filter((h) => r.inQueryScript(h.id));
   // Without cross-language signal, the embedding's say on other-script notes only fills in after the bridge's.
   const bridged = new Set(r.bridge.map((h) => h.id));
-  const other = r.semantic.filter((h) => !r.inQueryScript(h.id) && (r.crossLingual || !bridged.has(h.id)));
+  const own: Ranked[] = [];
+  const other: Ranked[] = [];
+  for (const h of r.semantic)
+    if (r.inQueryScript(h.id)) own.push(h);
+    else if (r.crossLingual || !bridged.has(h.id)) other.push(h);
   const { tierOf, lead } = keywordTiers(r.keyword, CLEAR_DROP, LEAD_MAX);
-  const tier = (id: string) => tierOf.get(id) ?? Infinity;
+  // Each fused hit's tier is looked up once, not at every comparison of the (stable) sort.
   const queryLanguage = reciprocalRankFusion(
     [
       { name: "semantic", hits: own, weight: SEMANTIC },
       { name: "keyword", hits: r.keyword, weight: r.codesOnly ? CODES_KEYWORD : KEYWORD },
     ],
     k,
-  ).sort((a, b) => tier(a.id) - tier(b.id));
+  )
+    .map((f) => ({ f, tier: tierOf.get(f.id) ?? Infinity }))
+    .sort((a, b) => a.tier - b.tier)
+    .map((t) => t.f);
 
   const otherWeight = r.crossLingual ? SEMANTIC : SEMANTIC * OTHER_SCRIPT;
   const merged = reciprocalRankFusion(
@@ -69,10 +75,12 @@ export function hybridOrder(r: HybridRankings, k: number): Fused[] {
   // No result without the lead scores more than every ranking's first place together.
   const ceiling = (QUERY_LANGUAGE + BRIDGE + otherWeight) / (k + 1);
   return merged
-    .map((f) => ({
-      id: f.id,
-      score: lead.has(f.id) ? f.score + ceiling : f.score,
-      places: { ...f.places, ...placesOf.get(f.id) },
-    }))
+    .map((f) => {
+      // f.places is this call's own (made by the fusion above): the query language's places are added to it in
+      // place, as spreading both into a new object would, without copying every place of every hit.
+      const own = placesOf.get(f.id);
+      if (own) for (const name in own) f.places[name] = own[name];
+      return { id: f.id, score: lead.has(f.id) ? f.score + ceiling : f.score, places: f.places };
+    })
     .sort((a, b) => b.score - a.score);
 }

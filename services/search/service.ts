@@ -27,7 +27,7 @@ import type { ServiceDeps } from "../deps.js";
 import { candidatePool } from "./candidate-pool.js";
 import { createDocumentStore, type DocumentStore } from "./document-store.js";
 import { createDocumentTexts } from "./document-texts.js";
-import { excerptOf, plainBody, type PlainBody } from "./excerpt.js";
+import { excerptAt, excerptTerms, plainBody, type PlainBody } from "./excerpt.js";
 import { BRIDGE, KEYWORD } from "./fusion-weights.js";
 import { highlightsOf } from "./highlights.js";
 import { hybridOrder } from "./hybrid-order.js";
@@ -104,6 +104,7 @@ export function createSearchService(
     asked = new Set<string>(),
     added: string[] = [],
   ) {
+    const terms = fused.length ? excerptTerms(plan.query, added) : [];
     return create(SearchResponseSchema, {
       query: plan.query,
       searchReady: ready,
@@ -112,7 +113,7 @@ export function createSearchService(
         .slice(0, plan.topK)
         .map((f) => {
           const row = rows.get(f.id)!;
-          const excerpt = excerptOf(row.plain, plan.query, added) ?? undefined;
+          const excerpt = excerptAt(row.plain, terms) ?? undefined;
           const { keyword, bridge, semantic } = f.places;
           const byTerms = keyword ?? bridge;
           return create(SearchMatchSchema, {
@@ -148,7 +149,8 @@ export function createSearchService(
         runtime.report(keywords.problem());
         return answer(plan, false);
       }
-      // Withdrawn documents are read at each query, so a withdrawal holds from its commit, whatever the indexes hold.
+      // Withdrawn documents are read for each query (by a read sent after it asked, maybe shared with searches asking
+      // at the same time), so a withdrawal holds from its commit, whatever the indexes hold.
       const withdrawn = await store.withdrawn();
       const shown = (id: string) => !withdrawn.has(id);
       let allowed: string[] | null = null;
