@@ -1,8 +1,8 @@
 /**
  * One case against several targets: a warm-up run of each, then the measured time split into rounds that take the
  * targets in turn (service, hand-written, ceiling, service, ...), so background load on a shared machine weighs on
- * every target alike and the ratios stay fair; with `everyOrder`, the rounds take them in every order in turn. Each target's
- * peak RSS and CPU time are watched while it is measured.
+ * every target alike and the ratios stay fair; with `everyOrder`, the rounds take them in every order in turn.
+ * Each target's peak RSS and CPU time are watched while it is measured.
  */
 import { monotonicMicros } from "../profile-summary.js";
 import type { BenchCase } from "./cases.js";
