@@ -84,8 +84,14 @@ async function runMode(
     const usage = await twinsOf(targets.usageTwins);
     const against = await twinsOf(targets.versionTwins);
     const rate = Math.max(1, Math.round(service.rps / 2));
-    const [half] = await measureCase([targets.service], c, key, { ...timing, warmup: 0, rounds: 1, overallRate: rate });
-    const halfRate = { ...half!, rate };
+    // The ceiling at the same steady rate beside it: what the machine and the load generator add by themselves.
+    const [half, ceilingHalf] = await measureCase([targets.service, targets.ceiling], c, key, {
+      ...timing,
+      warmup: 0,
+      rounds: 1,
+      overallRate: rate,
+    });
+    const halfRate = { ...half!, rate, ceilingP99: ceilingHalf!.p99 };
     results.push({
       id: c.id,
       label: c.label,

@@ -1,8 +1,8 @@
 /**
- * Load runs with autocannon against one target: a fixed number of connections for a fixed time (or a fixed
- * overall rate). Latencies are collected from each response with sub-millisecond resolution (autocannon's own
- * histogram keeps whole milliseconds and only 2xx answers), so 304s are measured like 200s. Several runs of one
- * target (the rounds of a measurement) combine into one result.
+ * Load runs with autocannon against one target: a fixed number of connections for a fixed time, as fast as the
+ * target answers (a steady rate is paced-load.ts). Latencies are collected from each response with sub-millisecond
+ * resolution (autocannon's own histogram keeps whole milliseconds and only 2xx answers), so 304s are measured like
+ * 200s. Several runs of one target (the rounds of a measurement) combine into one result.
  */
 import autocannon from "autocannon";
 
@@ -21,7 +21,6 @@ export interface LoadRun {
   errors: number;
   unexpected: number;
   latencies: Float64Array;
-  autocannonP99: number;
 }
 
 export interface LoadResult {
@@ -33,8 +32,6 @@ export interface LoadResult {
   /** Answers whose status was not the expected one (non-2xx, or non-304 for a conditional case). */
   unexpected: number;
   requests: number;
-  /** autocannon's own p99 (whole ms; corrected for coordinated omission when a rate is set), the worst run's. */
-  autocannonP99: number;
 }
 
 /** At most this many latencies are kept per run (16 MB); past it, the rest are counted but not kept. */
@@ -45,8 +42,6 @@ export async function runLoad(options: {
   request: LoadRequest;
   seconds: number;
   connections: number;
-  /** Requests per second over all connections; unset: as fast as the target answers. */
-  overallRate?: number;
 }): Promise<LoadRun> {
   const { request } = options;
   const latencies = new Float64Array(MAX_SAMPLES);
@@ -63,7 +58,6 @@ export async function runLoad(options: {
       duration: options.seconds,
       excludeErrorStats: false,
       timeout: 10,
-      ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     };
     instance = autocannon(settings, (err, result) => (err ? reject(err) : resolve(result)));
   });
@@ -78,7 +72,6 @@ export async function runLoad(options: {
     errors: result.errors,
     unexpected,
     latencies: latencies.slice(0, kept),
-    autocannonP99: result.latency.p99,
   };
 }
 
@@ -99,7 +92,6 @@ export function combineRuns(runs: readonly LoadRun[]): LoadResult {
     errors: sum((r) => r.errors),
     unexpected: sum((r) => r.unexpected),
     requests: sum((r) => r.requests),
-    autocannonP99: Math.max(...runs.map((r) => r.autocannonP99)),
   };
 }
 
