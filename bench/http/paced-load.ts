@@ -72,6 +72,7 @@ class Connection {
   }
 
   private read(chunk: Buffer): void {
+    if (this.due < 0) return; // nothing was asked: not an answer to count
     this.received = this.received.length === 0 ? chunk : Buffer.concat([this.received, chunk]);
     const end = responseEnd(this.received);
     if (!end) return;
