@@ -19,6 +19,8 @@ export interface RelevanceRun {
   queries: JudgedQuery[];
   /** Mode → class → mean scores ("all" for every query). */
   scores: Record<Mode, Record<string, Scores>>;
+  /** Mode → each query's scores, in the order of `queries`. */
+  perQuery: Record<Mode, Scores[]>;
   latency: Record<Mode, Timing>;
 }
 
@@ -44,6 +46,7 @@ export async function runRelevance(
 ): Promise<RelevanceRun> {
   const queries = judgedQueries(notes);
   const scores = {} as RelevanceRun["scores"];
+  const byQuery = {} as RelevanceRun["perQuery"];
   const latency = {} as RelevanceRun["latency"];
   for (const mode of MODES) {
     for (const q of queries.slice(0, 20)) await search.search({ query: q.query, topK: K, mode });
@@ -58,13 +61,14 @@ export async function runRelevance(
         ),
       );
     });
+    byQuery[mode] = perQuery;
     scores[mode] = { all: mean(perQuery) };
     for (const cls of QUERY_CLASSES) scores[mode][cls] = mean(perQuery.filter((_, i) => queries[i]!.cls === cls));
     scores[mode]["ticker+company"] = mean(
       perQuery.filter((_, i) => queries[i]!.cls === "ticker" || queries[i]!.cls === "company"),
     );
   }
-  return { queries, scores, latency };
+  return { queries, scores, perQuery: byQuery, latency };
 }
 
 const f3 = (n: number) => n.toFixed(3);
