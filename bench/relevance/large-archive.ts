@@ -94,6 +94,10 @@ export async function largeArchiveRun(
     const { notes, idOfPath } = await archivedNotes(db.owner, data.notes);
     say("large run: judged queries ...");
     const run = await runRelevance(search, notes, idOfPath);
+    const { p50, p99 } = run.latency.hybrid;
+    say(
+      `large run: insert ${(seedMs / 1000).toFixed(1)} s, embed ${(embedMs / 1000).toFixed(1)} s; keyword index ${(build.keywordMs / 1000).toFixed(1)} s and ${(build.keywordBytes / 2 ** 20).toFixed(1)} MiB, vector index ${(build.vectorMs / 1000).toFixed(1)} s and ${(build.vectorBytes / 2 ** 20).toFixed(1)} MiB; hybrid p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms`,
+    );
 
     say("large run: recall@8 against an exact scan ...");
     const { ids, titles, vectors, queries, truth } = await recallSet(db.owner, embedder, options.queries);
@@ -111,6 +115,7 @@ export async function largeArchiveRun(
       })),
       K,
     );
+    say(`large run: recall@8 ${recall.toFixed(4)} over ${queries.length} titles`);
 
     let orama: OramaRun | undefined;
     if (options.orama) {
@@ -126,7 +131,14 @@ export async function largeArchiveRun(
     const libraries: LibraryRow[] = [];
     for (const kind of options.libraries) {
       say(`large run: the ${kind} graph on the same vectors ...`);
-      libraries.push(await libraryRun(kind, ids, vectors, queries, truth));
+      const row = await libraryRun(kind, ids, vectors, queries, truth);
+      libraries.push(row);
+      const searches = row.searches.map(
+        (q) => `${q.candidates}: ${q.qps.toFixed(0)} QPS at recall ${q.recall.toFixed(4)}`,
+      );
+      say(
+        `large run: ${kind}: built in ${row.buildSeconds.toFixed(1)} s, ${row.memoryMib.toFixed(1)} MiB; ${searches.join(", ")}`,
+      );
     }
     return {
       documents: runtime.keywords.documents.size,
