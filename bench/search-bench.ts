@@ -27,7 +27,7 @@ import { oramaRun } from "./relevance/orama-run.js";
 import { libraryTable, searchTargets } from "./relevance/search-targets.js";
 import { loadUsearch } from "../lib/vector/usearch-graph.js";
 import type { GraphKind } from "../lib/vector/ann-graph.js";
-import { archivedNotes, latencyRows, relevanceTable, runRelevance } from "./relevance/relevance-bench.js";
+import { judgedSet, latencyRows, relevanceTable, runRelevance } from "./relevance/relevance-bench.js";
 import { ms, ratio, table, time, type Timing } from "./stats.js";
 import { numberOption } from "./number-option.js";
 
@@ -163,8 +163,8 @@ export async function searchBench(argv: string[]): Promise<void> {
       ].join("\n"),
     );
 
-    const { notes, idOfPath } = await archivedNotes(db.owner, data.notes);
-    const relevance = await runRelevance(search, notes, idOfPath);
+    const { queries, idOfPath } = await judgedSet(db.owner, data.notes);
+    const relevance = await runRelevance(search, queries, idOfPath);
     const orama = largeOptions.orama ? await oramaRun(db.owner, relevance.queries) : undefined;
     const latency = latencyRows(`scale ${scale}, ${documents.size} documents`, relevance);
     const builds: string[][] = [buildRow(`scale ${scale}`, documents.size, build)];

@@ -13,6 +13,8 @@ import { createClient, createRouterTransport } from "@connectrpc/connect";
 import { SearchService } from "../../gen/institute/search/v1/search_pb.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { generateArchiveOnly, insertDemoData } from "../../demo-data/index.js";
+import type { NoteTruth } from "../../demo-data/dataset.js";
+import type { Pool } from "../../lib/db/pool.js";
 import { embedPending } from "../../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";
@@ -26,7 +28,7 @@ import { buildIndexes, type BuildFigures } from "./index-build.js";
 import { libraryRun, type LibraryRow } from "./library-run.js";
 import { oramaRun, type OramaRun } from "./orama-run.js";
 import { recallSet } from "./recall-set.js";
-import { archivedNotes, runRelevance, type RelevanceRun } from "./relevance-bench.js";
+import { judgedSet, runRelevance, type RelevanceRun } from "./relevance-bench.js";
 import { restartRun, type RestartRun } from "./restart-run.js";
 
 export interface LargeRun {
@@ -54,6 +56,13 @@ export interface LargeOptions {
 
 const K = 8;
 
+/** The synthesised archive inserted; only its ground truth is kept (its texts are in the database). */
+async function insertArchive(db: Pool, seed: number, count: number, asOf: number): Promise<NoteTruth[]> {
+  const data = generateArchiveOnly({ seed, scale: 1, asOf }, count);
+  await insertDemoData(db, data);
+  return data.notes;
+}
+
 export async function largeArchiveRun(
   adminUrl: string,
   seed: number,
@@ -74,8 +83,7 @@ export async function largeArchiveRun(
   try {
     let t = performance.now();
     say(`large run: synthesising and inserting ${count} notes ...`);
-    const data = generateArchiveOnly({ seed, scale: 1, asOf }, count);
-    await insertDemoData(db.owner, data);
+    const archive = await insertArchive(db.owner, seed, count, asOf);
     const seedMs = performance.now() - t;
     t = performance.now();
     say("large run: embedding ...");
@@ -91,9 +99,9 @@ export async function largeArchiveRun(
       vectors: runtime,
     };
     const search = createClient(SearchService, createRouterTransport(allServiceRoutes(deps)));
-    const { notes, idOfPath } = await archivedNotes(db.owner, data.notes);
+    const { queries: judged, idOfPath } = await judgedSet(db.owner, archive);
     say("large run: judged queries ...");
-    const run = await runRelevance(search, notes, idOfPath);
+    const run = await runRelevance(search, judged, idOfPath);
     const { p50, p99 } = run.latency.hybrid;
     say(
       `large run: insert ${(seedMs / 1000).toFixed(1)} s, embed ${(embedMs / 1000).toFixed(1)} s; keyword index ${(build.keywordMs / 1000).toFixed(1)} s and ${(build.keywordBytes / 2 ** 20).toFixed(1)} MiB, vector index ${(build.vectorMs / 1000).toFixed(1)} s and ${(build.vectorBytes / 2 ** 20).toFixed(1)} MiB; hybrid p50 ${p50.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms`,

@@ -39,12 +39,24 @@ export async function archivedNotes(
   return { notes, idOfPath: new Map(rows.map((r) => [r.path, r.doc_id])) };
 }
 
+/**
+ * The judged queries of the stored archive, and path → doc id. The notes' texts are read and dropped here, so a
+ * run that times searches afterwards does not carry them (a million notes' texts are gigabytes of heap, which the
+ * collector walked during the timed searches).
+ */
+export async function judgedSet(
+  db: Pool,
+  truth: readonly NoteTruth[],
+): Promise<{ queries: JudgedQuery[]; idOfPath: Map<string, string> }> {
+  const { notes, idOfPath } = await archivedNotes(db, truth);
+  return { queries: judgedQueries(notes), idOfPath };
+}
+
 export async function runRelevance(
   search: Client<typeof SearchService>,
-  notes: ArchivedNote[],
+  queries: JudgedQuery[],
   idOfPath: Map<string, string>,
 ): Promise<RelevanceRun> {
-  const queries = judgedQueries(notes);
   const scores = {} as RelevanceRun["scores"];
   const byQuery = {} as RelevanceRun["perQuery"];
   const latency = {} as RelevanceRun["latency"];
