@@ -12,7 +12,8 @@ const listen = (port: number) =>
 describe("freePort", () => {
   const low = ephemeralLow();
 
-  it.skipIf(low === undefined)(
+  // Skipped where the range cannot be read (not Linux) or starts too low to draw below it: port 0's answer is used there.
+  it.skipIf(low === undefined || low - 10_000 <= 1024)(
     "draws below the kernel's ephemeral range, where client sockets never land",
     async () => {
       const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
