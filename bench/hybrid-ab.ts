@@ -25,8 +25,7 @@ import { createPool } from "../lib/db/pool.js";
 import { createHashedNgramEmbedder } from "../lib/embedding/hashed-ngram-embedder.js";
 import { embedPending } from "../services/embedding/embed-job.js";
 import { numberOption } from "./number-option.js";
-import { archivedNotes } from "./relevance/relevance-bench.js";
-import { judgedQueries } from "./relevance/judged-queries.js";
+import { judgedSet } from "./relevance/relevance-bench.js";
 import { median } from "./stats.js";
 
 const argv = process.argv.slice(2);
@@ -71,8 +70,7 @@ async function ensureArchive(): Promise<string[]> {
     t = performance.now();
     await embedPending(owner, createHashedNgramEmbedder());
     console.log(`embedded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    const { notes } = await archivedNotes(owner, data.notes);
-    const queries = judgedQueries(notes).map((q) => q.query);
+    const queries = (await judgedSet(owner, data.notes)).queries.map((q) => q.query);
     writeFileSync(queriesFile, JSON.stringify(queries));
     return queries;
   } finally {

@@ -25,7 +25,7 @@ export interface RelevanceRun {
 }
 
 /** The archived notes as stored, joined with the generator's truth; and path → doc id (paths are unique). */
-export async function archivedNotes(
+async function archivedNotes(
   db: Pool,
   truth: readonly NoteTruth[],
 ): Promise<{ notes: ArchivedNote[]; idOfPath: Map<string, string> }> {
