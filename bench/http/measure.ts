@@ -7,7 +7,7 @@
 import { monotonicMicros } from "../profile-summary.js";
 import type { BenchCase } from "./cases.js";
 import { combineRuns, runLoad, type LoadResult, type LoadRun } from "./load.js";
-import { runPaced } from "./paced-load.js";
+import { runPacedOnThread } from "./paced-thread.js";
 import { watchProcess } from "./process-watch.js";
 import type { Target } from "./targets.js";
 
@@ -29,7 +29,7 @@ export interface MeasureOptions {
   duration: number;
   connections: number;
   rounds: number;
-  /** Requests per second, due at even intervals (paced-load.ts); unset: as fast as the target answers. */
+  /** Requests per second, due at even intervals (paced-load.ts, on a thread of its own); unset: as fast as the target answers. */
   overallRate?: number;
   /**
    * Take the targets in every order in turn (for three: A B C, A C B, B A C, ...), so each one is in each place
@@ -48,7 +48,7 @@ export async function measureCase(
   const { connections, overallRate } = options;
   const load = (t: Target, seconds: number) =>
     overallRate
-      ? runPaced({ url: t.url, request, connections, seconds, rate: overallRate })
+      ? runPacedOnThread({ url: t.url, request, connections, seconds, rate: overallRate })
       : runLoad({ url: t.url, request, connections, seconds });
   if (options.warmup > 0) for (const t of targets) await load(t, options.warmup);
   const runs = targets.map(() => [] as LoadRun[]);
