@@ -17,8 +17,8 @@ import type { Progress } from "../bundle/progress.js";
 import { seedDemoData } from "../demo-data/index.js";
 import { TABLES } from "../demo-data/tables.js";
 import type { Pool } from "../lib/db/pool.js";
-import { startTestServer } from "../test/helpers/postgres-server.js";
-import { createTestDatabase, type TestDatabase } from "../test/helpers/test-database.js";
+import type { TestDatabase } from "../test/helpers/test-database.js";
+import { createBenchDatabase, startBenchServer } from "./bench-postgres.js";
 import { ratio, table } from "./stats.js";
 import { numberOption } from "./number-option.js";
 
@@ -104,12 +104,12 @@ async function copyAndMerge(source: Pool, target: Pool, dir: string): Promise<{ 
 export async function bundleBench(argv: string[]): Promise<void> {
   const scale = numberOption(argv, "scale", 20);
   const seed = numberOption(argv, "seed", 1);
-  const server = await startTestServer();
+  const server = await startBenchServer();
   const dbs: TestDatabase[] = [];
   const dir = mkdtempSync(path.join(tmpdir(), "bundle-bench-"));
   try {
     const [source, imported, copied, merged] = await Promise.all(
-      [0, 1, 2, 3].map(() => createTestDatabase(server.adminUrl, "bench")),
+      [0, 1, 2, 3].map(() => createBenchDatabase(server.adminUrl, "bench")),
     );
     dbs.push(source!, imported!, copied!, merged!);
     say(`bundle: seeding the demo dataset (seed ${seed}, scale ${scale}) ...`);

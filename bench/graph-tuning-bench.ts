@@ -10,8 +10,7 @@ import { createHashedNgramEmbedder } from "../lib/embedding/hashed-ngram-embedde
 import { LARGE_GRAPH, SMALL_GRAPH } from "../lib/vector/graph-tuning.js";
 import { loadUsearch } from "../lib/vector/usearch-graph.js";
 import { embedPending } from "../services/embedding/embed-job.js";
-import { startTestServer } from "../test/helpers/postgres-server.js";
-import { createTestDatabase } from "../test/helpers/test-database.js";
+import { createBenchDatabase, startBenchServer } from "./bench-postgres.js";
 import { numberOption } from "./number-option.js";
 import { libraryRun, type LibraryRow } from "./relevance/library-run.js";
 import { recallSet } from "./relevance/recall-set.js";
@@ -34,11 +33,11 @@ export async function graphTuningBench(argv: string[]): Promise<void> {
   const say = (line: string) => process.stderr.write(`${line}\n`);
   const asOf = Date.UTC(2026, 10, 21, 10, 0, 0);
   const embedder = createHashedNgramEmbedder();
-  const server = await startTestServer();
+  const server = await startBenchServer();
   const rows: LibraryRow[] = [];
   try {
     for (const size of sizes) {
-      const db = await createTestDatabase(server.adminUrl, "bench_tuning");
+      const db = await createBenchDatabase(server.adminUrl, "bench_tuning");
       try {
         say(`graph-tuning: ${size} notes: synthesising, inserting, embedding ...`);
         await insertDemoData(db.owner, generateArchiveOnly({ seed, scale: 1, asOf }, size));

@@ -24,6 +24,7 @@ import { searchBench } from "./search-bench.js";
 import { sdkServerBench } from "./sdk-server-bench.js";
 import { compareResults } from "./compare-results.js";
 import { graphTuningBench } from "./graph-tuning-bench.js";
+import { isInterrupted } from "./interrupt.js";
 
 const BENCHES: Record<string, (argv: string[]) => Promise<void>> = {
   http: httpBench,
@@ -49,6 +50,7 @@ async function main(argv: string[]) {
 main(process.argv.slice(2)).then(
   () => process.exit(0),
   (e) => {
+    if (isInterrupted()) return; // the interrupt's own undoing made this fail; bench/interrupt.ts exits when done
     process.stderr.write(`bench: ${(e as Error).stack}\n`);
     process.exit(1);
   },

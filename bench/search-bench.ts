@@ -19,8 +19,7 @@ import type { LiveIndex } from "../lib/vector/live-index.js";
 import { recallAtK } from "../lib/vector/recall.js";
 import { VectorRuntime } from "../lib/vector/vector-runtime.js";
 import { allServiceRoutes } from "../services/routes.js";
-import { startTestServer } from "../test/helpers/postgres-server.js";
-import { createTestDatabase } from "../test/helpers/test-database.js";
+import { createBenchDatabase, startBenchServer } from "./bench-postgres.js";
 import { buildIndexes, gcNote, mib, type BuildFigures } from "./relevance/index-build.js";
 import { largeArchiveRun, type LargeRun } from "./relevance/large-archive.js";
 import { oramaRun } from "./relevance/orama-run.js";
@@ -82,8 +81,8 @@ export async function searchBench(argv: string[]): Promise<void> {
     queries: numberOption(argv, "recall-queries", 300),
   };
   const asOf = Date.UTC(2026, 10, 21, 10, 0, 0);
-  const server = await startTestServer();
-  const db = await createTestDatabase(server.adminUrl, "bench");
+  const server = await startBenchServer();
+  const db = await createBenchDatabase(server.adminUrl, "bench");
   const runtime = new VectorRuntime({ db: db.reader, config: { embeddings: null, indexRefreshMs: 0 } });
   try {
     const embedder = createHashedNgramEmbedder();

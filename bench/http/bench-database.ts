@@ -7,8 +7,9 @@ import { seedDemoData } from "../../demo-data/index.js";
 import { embedPending } from "../../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { startOfWorkDate } from "../../lib/work-date.js";
-import { startTestServer, type TestServer } from "../../test/helpers/postgres-server.js";
-import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database.js";
+import type { TestServer } from "../../test/helpers/postgres-server.js";
+import type { TestDatabase } from "../../test/helpers/test-database.js";
+import { createBenchDatabase, startBenchServer } from "../bench-postgres.js";
 
 export interface BenchDatabase {
   db: TestDatabase;
@@ -29,10 +30,10 @@ export async function openBenchDatabase(options: {
   asOf: string;
   say: (line: string) => void;
 }): Promise<BenchDatabase> {
-  const server: TestServer = await startTestServer();
+  const server: TestServer = await startBenchServer();
   let db: TestDatabase | undefined;
   try {
-    db = await createTestDatabase(server.adminUrl, "bench");
+    db = await createBenchDatabase(server.adminUrl, "bench");
     const started = performance.now();
     options.say(`seeding the demo dataset (seed ${options.seed}, scale ${options.scale}, as of ${options.asOf}) ...`);
     await seedDemoData(db.owner, { seed: options.seed, scale: options.scale, asOf: asOfMs(options.asOf) });

@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, fstatSync, mkdtempSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { undoOnInterrupt } from "../interrupt.js";
 
 export interface BenchChild {
   name: string;
@@ -40,18 +41,20 @@ function tail(file: string, bytes: number): string {
 
 /** Kills every child still running and removes their log files; called on the bench's exit paths. */
 export function killAllChildren(): void {
-  for (const child of children) {
-    if (child.exitCode !== null || child.signalCode !== null || !child.pid) continue;
-    try {
-      process.kill(child.pid, "SIGKILL");
-    } catch {
-      // One that exited a moment ago (not yet reaped) is gone: that must not hide the error being reported.
-    }
-  }
+  for (const child of children) kill(child);
   for (const dir of logDirs) rmSync(dir, { recursive: true, force: true });
   logDirs.clear();
 }
 process.on("exit", killAllChildren);
+
+function kill(child: ChildProcess): void {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  try {
+    process.kill(child.pid, "SIGKILL");
+  } catch {
+    // One that exited a moment ago (not yet reaped) is gone: that must not hide the error being reported.
+  }
+}
 
 export async function startChild(options: {
   name: string;
@@ -75,6 +78,8 @@ export async function startChild(options: {
   closeSync(stdout);
   closeSync(stderr);
   children.add(child);
+  // Killed before what was started earlier (its database, say) is undone on an interrupt.
+  const forget = undoOnInterrupt(() => kill(child));
   const output = () => `${tail(logFile, 16_384)}${tail(errFile, 16_384)}`;
   const timeoutMs = options.timeoutMs ?? 120_000;
   const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
@@ -102,6 +107,7 @@ export async function startChild(options: {
     match,
     output,
     async stop() {
+      forget();
       if (child.exitCode !== null || child.signalCode !== null) {
         children.delete(child);
         rmSync(logDir, { recursive: true, force: true });
@@ -117,11 +123,4 @@ export async function startChild(options: {
       logDirs.delete(logDir);
     },
   };
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    killAllChildren();
-    process.exit(130);
-  });
 }

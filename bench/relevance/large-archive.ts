@@ -23,7 +23,7 @@ import { recallAtK } from "../../lib/vector/recall.js";
 import { VectorRuntime } from "../../lib/vector/vector-runtime.js";
 import { GROUP_INDEXES } from "../../services/groups.js";
 import { allServiceRoutes } from "../../services/routes.js";
-import { createTestDatabase } from "../../test/helpers/test-database.js";
+import { createBenchDatabase } from "../bench-postgres.js";
 import { buildIndexes, type BuildFigures } from "./index-build.js";
 import { libraryRun, type LibraryRow } from "./library-run.js";
 import { oramaRun, type OramaRun } from "./orama-run.js";
@@ -71,7 +71,7 @@ export async function largeArchiveRun(
   options: LargeOptions,
   say: (line: string) => void,
 ): Promise<LargeRun> {
-  const db = await createTestDatabase(adminUrl, "bench_large");
+  const db = await createBenchDatabase(adminUrl, "bench_large");
   const indexDir = mkdtempSync(path.join(tmpdir(), "bench-indexes-"));
   // The indexes the search service group keeps, so the snapshots saved here are the ones a search process loads.
   const runtime = new VectorRuntime({
