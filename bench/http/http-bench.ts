@@ -57,12 +57,9 @@ async function runMode(
     const known = baselines.get(c.id);
     const services = [targets.service, targets.serviceOff, targets.serviceTuned].filter((t): t is Target => !!t);
     const before = await readCacheCounters(targets.service.metricsUrl);
-    const measured = await measureCase(
-      known ? services : [...services, targets.handWritten, targets.ceiling],
-      c,
-      key,
-      timing,
-    );
+    const measuring = known ? services : [...services, targets.handWritten, targets.ceiling];
+    const measured = await measureCase(measuring, c, key, timing);
+    say(`  warmed until level: ${measuring.map((t, i) => `${t.name} ${measured[i]!.warmupSeconds} s`).join(", ")}`);
     const hits = hitRatio(before, await readCacheCounters(targets.service.metricsUrl));
     const service = measured[0]!;
     const serviceOff = targets.serviceOff ? measured[services.indexOf(targets.serviceOff)] : undefined;
@@ -286,7 +283,7 @@ export async function httpBench(argv: string[]): Promise<void> {
     const file = await writeJson({ options, dataset, modes: results, clusterRss, profile, countingShare }, startedAt);
     const out = [
       "",
-      `HTTP benchmark: demo dataset scale ${options.scale} (seed ${options.seed}, as of ${options.asOf}); ${options.connections} connections; LOG_LEVEL=info and the rate limiter on (the defaults; its limits out of reach of the one key)${options.tuned ? ", the all-in-one also with the limiter off at warn (the extra rows)" : ""}; read cache ${options.cache ? "on (all-in-one also measured with it off)" : "off (--no-cache)"}; per case and target ${options.warmup} s warm-up, then ${options.duration} s measured in ${options.rounds} rounds taking the targets in turn`,
+      `HTTP benchmark: demo dataset scale ${options.scale} (seed ${options.seed}, as of ${options.asOf}); ${options.connections} connections; LOG_LEVEL=info and the rate limiter on (the defaults; its limits out of reach of the one key)${options.tuned ? ", the all-in-one also with the limiter off at warn (the extra rows)" : ""}; read cache ${options.cache ? "on (all-in-one also measured with it off)" : "off (--no-cache)"}; per case and target a warm-up until its rate stops climbing (at least ${options.warmup} s, at most 30), then ${options.duration} s measured in ${options.rounds} rounds taking the targets in turn`,
       "",
     ];
     for (const r of results) {

@@ -10,6 +10,10 @@ import { combineRuns, runLoad, type LoadResult, type LoadRun } from "./load.js";
 import { runPacedOnThread } from "./paced-thread.js";
 import { watchProcess } from "./process-watch.js";
 import type { Target } from "./targets.js";
+import { warmUp } from "./warm-up.js";
+
+/** A target whose rate still climbs after this long is measured anyway. */
+const WARMUP_LIMIT_SECONDS = 30;
 
 export interface Measurement extends LoadResult {
   /** Sum over the target's processes of each one's peak resident set during its measured runs, MiB. */
@@ -20,11 +24,14 @@ export interface Measurement extends LoadResult {
   cpuUsPerRequest: number | undefined;
   /** When the measured runs ran, on the clock of CPU profiles (microseconds), to cut a profile to them. */
   windows: Array<[number, number]>;
+  /** Seconds of warm-up before the measured runs: until the rate stopped climbing (warm-up.ts). */
+  warmupSeconds: number;
   /** Each round's own req/s and CPU per request, in round order (for ratios taken round by round). */
   rounds: Array<{ rps: number; cpuUsPerRequest: number | undefined }>;
 }
 
 export interface MeasureOptions {
+  /** The least warm-up, seconds: past it, the rate must have stopped climbing (warm-up.ts); at a steady rate, exactly this. */
   warmup: number;
   duration: number;
   connections: number;
@@ -50,7 +57,15 @@ export async function measureCase(
     overallRate
       ? runPacedOnThread({ url: t.url, request, connections, seconds, rate: overallRate })
       : runLoad({ url: t.url, request, connections, seconds });
-  if (options.warmup > 0) for (const t of targets) await load(t, options.warmup);
+  const warm = async (t: Target): Promise<number> => {
+    if (!overallRate)
+      return warmUp((slice) => load(t, slice), { minSeconds: options.warmup, maxSeconds: WARMUP_LIMIT_SECONDS });
+    // At a steady rate, a fixed warm-up: the runs as fast as the target answers came first (http-bench.ts).
+    if (options.warmup > 0) await load(t, options.warmup);
+    return options.warmup;
+  };
+  const warmed: number[] = [];
+  for (const t of targets) warmed.push(await warm(t));
   const runs = targets.map(() => [] as LoadRun[]);
   const peaks = targets.map(() => [] as Array<number | undefined>);
   const processPeaks = targets.map((t) => t.pids.map(() => undefined as number | undefined));
@@ -81,6 +96,7 @@ export async function measureCase(
       processPeaksMib: processPeaks[i]!,
       cpuUsPerRequest: seconds === undefined || result.requests === 0 ? undefined : (seconds / result.requests) * 1e6,
       windows: windows[i]!,
+      warmupSeconds: warmed[i]!,
       rounds: runs[i]!.map((run, r) => ({
         rps: run.requests / run.seconds,
         cpuUsPerRequest:
