@@ -28,10 +28,14 @@ describe("the bilingual bridge", () => {
   it("forgets the pairs of a row that changed or went", () => {
     const bridge = new BilingualBridge();
     PAIRS.forEach((p, i) => bridge.set(`card:${i}`, [p]));
+    expect(bridge.links("brent")).toHaveLength(3); // asked before the change, so kept until it
     bridge.set("card:3", []);
     bridge.set("card:4", [["天气", "weather"]]);
     expect(bridge.links("brent")).toEqual([]);
     expect(bridge.units).toBe(4);
+    expect(bridge.links("weather")).toEqual([]); // one pair is not enough
+    bridge.set("card:5", [["明日天气", "weather tomorrow"]]);
+    expect(bridge.links("weather").map((l) => l.term)).toEqual(["天气"]);
   });
 
   it("aligns a bilingual document: lines holding both scripts, and a line followed by its translation", () => {

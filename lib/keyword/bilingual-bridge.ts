@@ -24,6 +24,8 @@ const MIN_DICE = 0.12;
 const PER_TERM = 3;
 /** Terms per side of a unit that count (a long unit says little about any one pair of its terms). */
 const MAX_SIDE = 32;
+/** Terms whose links are kept between changes; past it the kept ones are dropped and kept again as asked. */
+const MAX_KEPT_LINKS = 8_192;
 
 /** A unit's term ids, each side. */
 export type Unit = [cjk: number[], latin: number[]];
@@ -81,6 +83,11 @@ export class BilingualBridge {
   private readonly count: number[] = [];
   /** Term, term of the other language → units holding both. */
   private readonly both = new PairCounts();
+  /**
+   * Each asked term's links until the counts next change: a common term has thousands of partners to score (the
+   * bridge's links were 5 % of a search's CPU in the HTTP bench), and searches ask the same words again and again.
+   */
+  private readonly kept = new Map<string, Link[]>();
   units = 0;
 
   private intern(term: string): number {
@@ -148,10 +155,12 @@ export class BilingualBridge {
     }
     this.both.load(pairs);
     this.units = units;
+    this.kept.clear();
   }
 
   /** Replaces the units a row contributes (each pair of texts says one thing in two languages); none removes them. */
   set(key: string, texts: readonly (readonly [string, string])[]): void {
+    this.kept.clear();
     const before = this.unitsOf.get(key);
     if (before) for (const unit of unpack(before)) this.apply(unit, -1);
     const units = texts.map(([a, b]) => this.unitOf(`${a}\n${b}`)).filter((u): u is Unit => u !== null);
@@ -160,8 +169,17 @@ export class BilingualBridge {
     for (const unit of units) this.apply(unit, 1);
   }
 
-  /** The strongest links of a term into the other language, best first. */
-  links(term: string): Link[] {
+  /** The strongest links of a term into the other language, best first (the same array while nothing changes). */
+  links(term: string): readonly Link[] {
+    let links = this.kept.get(term);
+    if (!links) {
+      if (this.kept.size >= MAX_KEPT_LINKS) this.kept.clear();
+      this.kept.set(term, (links = this.strongestLinks(term)));
+    }
+    return links;
+  }
+
+  private strongestLinks(term: string): Link[] {
     const id = this.idOf.get(term);
     if (id === undefined) return [];
     const own = this.count[id]!;
