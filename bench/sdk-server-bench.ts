@@ -13,11 +13,11 @@ import { numberOption } from "./number-option.js";
 import { table } from "./stats.js";
 import { TOOL_NAME } from "./sdk-server/served-tool.js";
 
-const ENTRIES = {
+export const ENTRIES = {
   "hand-written": "bench/sdk-server/hand-written-endpoint.ts",
   "SDK 2.4.0": "bench/sdk-server/sdk-endpoint.ts",
 } as const;
-type ServerName = keyof typeof ENTRIES;
+export type ServerName = keyof typeof ENTRIES;
 
 const MODERN_META = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -35,7 +35,7 @@ const call = (id: number, meta?: object) =>
 
 const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
-const CASES: Record<string, LoadRequest> = {
+export const CASES: Record<string, LoadRequest> = {
   "tools/call, 2025-11-25": {
     method: "POST",
     path: "/api/mcp",
@@ -63,7 +63,7 @@ interface Measured {
 }
 
 /** The tool's answer, whichever server gave it: both must serve the same structuredContent. */
-async function structuredContent(url: string, request: LoadRequest): Promise<string> {
+export async function structuredContent(url: string, request: LoadRequest): Promise<string> {
   const res = await fetch(`${url}${request.path}`, { method: "POST", headers: request.headers, body: request.body });
   const body = (await res.json()) as { result?: { structuredContent?: unknown; isError?: boolean } };
   if (res.status !== 200 || !body.result?.structuredContent || body.result.isError)
