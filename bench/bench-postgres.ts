@@ -6,26 +6,23 @@ import { createTestDatabase, type TestDatabase } from "../test/helpers/test-data
 import { startTestServer, type TestServer } from "../test/helpers/postgres-server.js";
 import { undoOnInterrupt } from "./interrupt.js";
 
-export async function startBenchServer(): Promise<TestServer> {
-  const server = await startTestServer();
-  const forget = undoOnInterrupt(() => server.stop());
+/** The resource, undone by `method` on an interrupt until the bench calls that method itself. */
+function undoneOnInterrupt<K extends string, T extends Record<K, () => Promise<void>>>(resource: T, method: K): T {
+  const undo = () => resource[method]();
+  const forget = undoOnInterrupt(undo);
   return {
-    ...server,
-    async stop() {
+    ...resource,
+    [method]: async () => {
       forget();
-      await server.stop();
+      await undo();
     },
   };
 }
 
+export async function startBenchServer(): Promise<TestServer> {
+  return undoneOnInterrupt(await startTestServer(), "stop");
+}
+
 export async function createBenchDatabase(adminUrl: string, prefix: string): Promise<TestDatabase> {
-  const db = await createTestDatabase(adminUrl, prefix);
-  const forget = undoOnInterrupt(() => db.drop());
-  return {
-    ...db,
-    async drop() {
-      forget();
-      await db.drop();
-    },
-  };
+  return undoneOnInterrupt(await createTestDatabase(adminUrl, prefix), "drop");
 }
