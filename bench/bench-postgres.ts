@@ -4,25 +4,17 @@
  */
 import { createTestDatabase, type TestDatabase } from "../test/helpers/test-database.js";
 import { startTestServer, type TestServer } from "../test/helpers/postgres-server.js";
-import { undoOnInterrupt } from "./interrupt.js";
+import { undoneOnInterrupt } from "./interrupt.js";
 
 /** The resource, undone by `method` on an interrupt until the bench calls that method itself. */
-function undoneOnInterrupt<K extends string, T extends Record<K, () => Promise<void>>>(resource: T, method: K): T {
-  const undo = () => resource[method]();
-  const forget = undoOnInterrupt(undo);
-  return {
-    ...resource,
-    [method]: async () => {
-      forget();
-      await undo();
-    },
-  };
+function undoneBy<K extends string, T extends Record<K, () => Promise<void>>>(resource: T, method: K): T {
+  return { ...resource, [method]: undoneOnInterrupt(() => resource[method]()) };
 }
 
 export async function startBenchServer(): Promise<TestServer> {
-  return undoneOnInterrupt(await startTestServer(), "stop");
+  return undoneBy(await startTestServer(), "stop");
 }
 
 export async function createBenchDatabase(adminUrl: string, prefix: string): Promise<TestDatabase> {
-  return undoneOnInterrupt(await createTestDatabase(adminUrl, prefix), "drop");
+  return undoneBy(await createTestDatabase(adminUrl, prefix), "drop");
 }

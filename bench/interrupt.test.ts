@@ -20,20 +20,23 @@ async function interrupted(script: string, signal: NodeJS.Signals) {
 }
 
 describe("undoOnInterrupt (what an interrupted bench undoes)", () => {
-  it("runs the registered steps newest first, waits for each, skips the forgotten ones, then exits 130", async () => {
+  it("runs the registered steps newest first, waits for each, skips the forgotten and the already undone ones, then exits 130", async () => {
     const script = `
-      import { undoOnInterrupt } from ${JSON.stringify(INTERRUPT)};
+      import { undoOnInterrupt, undoneOnInterrupt } from ${JSON.stringify(INTERRUPT)};
       undoOnInterrupt(() => console.log("stop the server"));
       undoOnInterrupt(async () => { await new Promise((r) => setTimeout(r, 200)); console.log("drop the database"); });
       const forget = undoOnInterrupt(() => console.log("already undone"));
       undoOnInterrupt(() => { throw new Error("the child was gone"); });
       forget();
+      const remove = undoneOnInterrupt(() => console.log("removed by the bench"));
+      remove();
       console.log("ready");
       setInterval(() => {}, 1000);
     `;
     const { out, code } = await interrupted(script, "SIGTERM");
     expect(code).toBe(130);
     expect(out.split("\n").filter(Boolean)).toEqual([
+      "removed by the bench",
       "ready",
       "bench: SIGTERM: stopping what the bench started ...",
       "bench: while stopping: the child was gone",

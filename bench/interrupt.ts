@@ -18,6 +18,18 @@ export function undoOnInterrupt(step: Step): () => void {
   };
 }
 
+/**
+ * The step, registered to run on interrupt; the returned function is how the bench undoes it itself (it runs the step
+ * and unregisters it, so an interrupt later does not run it again).
+ */
+export function undoneOnInterrupt<R>(step: () => R): () => R {
+  const forget = undoOnInterrupt(step);
+  return () => {
+    forget();
+    return step();
+  };
+}
+
 /** True once an interrupt is being handled: the failures the undoing causes in the bench's own flow are not news. */
 export const isInterrupted = () => interrupted;
 

@@ -24,7 +24,7 @@ import { VectorRuntime } from "../../lib/vector/vector-runtime.js";
 import { GROUP_INDEXES } from "../../services/groups.js";
 import { allServiceRoutes } from "../../services/routes.js";
 import { createBenchDatabase } from "../bench-postgres.js";
-import { undoOnInterrupt } from "../interrupt.js";
+import { undoneOnInterrupt } from "../interrupt.js";
 import { buildIndexes, type BuildFigures } from "./index-build.js";
 import { libraryRun, type LibraryRow } from "./library-run.js";
 import { oramaRun, type OramaRun } from "./orama-run.js";
@@ -74,8 +74,7 @@ export async function largeArchiveRun(
 ): Promise<LargeRun> {
   const db = await createBenchDatabase(adminUrl, "bench_large");
   const indexDir = mkdtempSync(path.join(tmpdir(), "bench-indexes-"));
-  const removeIndexes = () => rmSync(indexDir, { recursive: true, force: true });
-  const forgetIndexes = undoOnInterrupt(removeIndexes);
+  const removeIndexes = undoneOnInterrupt(() => rmSync(indexDir, { recursive: true, force: true }));
   // The indexes the search service group keeps, so the snapshots saved here are the ones a search process loads.
   const runtime = new VectorRuntime({
     db: db.reader,
@@ -166,7 +165,6 @@ export async function largeArchiveRun(
   } finally {
     await runtime.stop();
     await db.drop();
-    forgetIndexes();
     removeIndexes();
   }
 }
