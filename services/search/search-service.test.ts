@@ -107,6 +107,32 @@ describe("SearchService.Search", () => {
     );
   });
 
+
+  it("leaves out a document from the search after its withdrawal, in every mode, and shows it again once reinstated", async () => {
+    const query = "Fed rate cuts and the Treasury yield curve";
+    const paths = async (mode: string) =>
+      (await client.search({ query, topK: 3, mode })).results.map((r) => r.path ?? "");
+    const before = { hybrid: await paths("hybrid"), keyword: await paths("keyword"), semantic: await paths("semantic") };
+    for (const found of Object.values(before)) expect(found[0]).toBe("reports/rates-strategist/1.md");
+    const { rows } = await db.owner.query("SELECT doc_id FROM search.documents WHERE path = $1", [
+      "reports/rates-strategist/1.md",
+    ]);
+    // The first search after each change must see it: no index refresh in between.
+    await db.owner.query(
+      "INSERT INTO search.withdrawals (kind, item_id, reason, withdrawn_by, withdrawn_at) VALUES ('search-documents', $1, 'test', 'op', 1)",
+      [rows[0].doc_id],
+    );
+    try {
+      for (const mode of ["hybrid", "keyword", "semantic"] as const) {
+        const found = await paths(mode);
+        expect(found).not.toContain("reports/rates-strategist/1.md");
+        expect(found.slice(0, 2)).toEqual(before[mode].slice(1));
+      }
+    } finally {
+      await db.owner.query("UPDATE search.withdrawals SET reinstated_at = 2, reinstated_by = 'op'");
+    }
+    expect(await paths("hybrid")).toEqual(before.hybrid);
+  });
   it("is not ready, with no results, without a vector runtime", async () => {
     const res = await serviceOver(undefined).search({ query: "rates" });
     expect(res.searchReady).toBe(false);
