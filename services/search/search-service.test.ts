@@ -107,12 +107,15 @@ describe("SearchService.Search", () => {
     );
   });
 
-
   it("leaves out a document from the search after its withdrawal, in every mode, and shows it again once reinstated", async () => {
     const query = "Fed rate cuts and the Treasury yield curve";
     const paths = async (mode: string) =>
       (await client.search({ query, topK: 3, mode })).results.map((r) => r.path ?? "");
-    const before = { hybrid: await paths("hybrid"), keyword: await paths("keyword"), semantic: await paths("semantic") };
+    const before = {
+      hybrid: await paths("hybrid"),
+      keyword: await paths("keyword"),
+      semantic: await paths("semantic"),
+    };
     for (const found of Object.values(before)) expect(found[0]).toBe("reports/rates-strategist/1.md");
     const { rows } = await db.owner.query("SELECT doc_id FROM search.documents WHERE path = $1", [
       "reports/rates-strategist/1.md",
