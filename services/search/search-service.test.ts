@@ -134,8 +134,9 @@ describe("SearchService.Search", () => {
     } finally {
       await db.owner.query("UPDATE search.withdrawals SET reinstated_at = 2, reinstated_by = 'op'");
     }
-    expect(await paths("hybrid")).toEqual(before.hybrid);
+    for (const mode of ["hybrid", "keyword", "semantic"] as const) expect(await paths(mode)).toEqual(before[mode]);
   });
+
   it("is not ready, with no results, without a vector runtime", async () => {
     const res = await serviceOver(undefined).search({ query: "rates" });
     expect(res.searchReady).toBe(false);
