@@ -6,6 +6,8 @@ import { embedPending } from "../embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";
 import { VectorRuntime } from "../../lib/vector/vector-runtime.js";
+import { reinstate, withdraw } from "../../lib/withdrawals/withdraw.js";
+import { withdrawalKind } from "../../lib/withdrawals/withdrawal-kinds.js";
 import { startEmbeddingsServer, type EmbeddingsServer } from "../../test/helpers/embeddings-server.js";
 import { createTestDatabase, type TestDatabase } from "../../test/helpers/test-database.js";
 import type { ServiceDeps } from "../deps.js";
@@ -108,33 +110,30 @@ describe("SearchService.Search", () => {
   });
 
   it("leaves out a document from the search after its withdrawal, in every mode, and shows it again once reinstated", async () => {
-    const query = "Fed rate cuts and the Treasury yield curve";
-    const paths = async (mode: string) =>
-      (await client.search({ query, topK: 3, mode })).results.map((r) => r.path ?? "");
-    const before = {
-      hybrid: await paths("hybrid"),
-      keyword: await paths("keyword"),
-      semantic: await paths("semantic"),
-    };
-    for (const found of Object.values(before)) expect(found[0]).toBe("reports/rates-strategist/1.md");
-    const { rows } = await db.owner.query("SELECT doc_id FROM search.documents WHERE path = $1", [
-      "reports/rates-strategist/1.md",
-    ]);
+    const path = "reports/rates-strategist/1.md";
+    const modes = ["hybrid", "keyword", "semantic"] as const;
+    const paths = async (mode: (typeof modes)[number]) =>
+      (await client.search({ query: "Fed rate cuts and the Treasury yield curve", topK: 3, mode })).results.map(
+        (r) => r.path ?? "",
+      );
+    const before = new Map<string, string[]>();
+    for (const mode of modes) before.set(mode, await paths(mode));
+    for (const found of before.values()) expect(found[0]).toBe(path);
+    const { rows } = await db.owner.query("SELECT doc_id FROM search.documents WHERE path = $1", [path]);
+    const documents = withdrawalKind("search-documents");
+    const actor = { by: "operator:test", at: BASE_TIME };
     // The first search after each change must see it: no index refresh in between.
-    await db.owner.query(
-      "INSERT INTO search.withdrawals (kind, item_id, reason, withdrawn_by, withdrawn_at) VALUES ('search-documents', $1, 'test', 'op', 1)",
-      [rows[0].doc_id],
-    );
+    await withdraw(db.owner, documents, rows[0].doc_id, "test", actor);
     try {
-      for (const mode of ["hybrid", "keyword", "semantic"] as const) {
+      for (const mode of modes) {
         const found = await paths(mode);
-        expect(found).not.toContain("reports/rates-strategist/1.md");
-        expect(found.slice(0, 2)).toEqual(before[mode].slice(1));
+        expect(found).not.toContain(path);
+        expect(found.slice(0, 2)).toEqual(before.get(mode)!.slice(1));
       }
     } finally {
-      await db.owner.query("UPDATE search.withdrawals SET reinstated_at = 2, reinstated_by = 'op'");
+      await reinstate(db.owner, documents, rows[0].doc_id, actor);
     }
-    for (const mode of ["hybrid", "keyword", "semantic"] as const) expect(await paths(mode)).toEqual(before[mode]);
+    for (const mode of modes) expect(await paths(mode)).toEqual(before.get(mode));
   });
 
   it("is not ready, with no results, without a vector runtime", async () => {
