@@ -16,6 +16,8 @@
  *   graph-tuning  the vector graph's links and build breadth at several archive sizes: recall@8, build time, memory
  *           and latency of each, where the threshold in lib/vector/graph-tuning.ts comes from (--sizes
  *           10000,20000,50000, --seed 1, --recall-queries 300)
+ *   library  usearch and the project's HNSW on the same vectors at sizes the search section does not reach: build
+ *           time, memory, QPS and recall@8 of each (--sizes 1000000, --seed 1, --recall-queries 300)
  */
 import { httpBench } from "./http/http-bench.js";
 import { bundleBench } from "./bundle-bench.js";
@@ -24,6 +26,7 @@ import { searchBench } from "./search-bench.js";
 import { sdkServerBench } from "./sdk-server-bench.js";
 import { compareResults } from "./compare-results.js";
 import { graphTuningBench } from "./graph-tuning-bench.js";
+import { libraryBench } from "./library-bench.js";
 import { isInterrupted } from "./interrupt.js";
 
 const BENCHES: Record<string, (argv: string[]) => Promise<void>> = {
@@ -37,6 +40,7 @@ const BENCHES: Record<string, (argv: string[]) => Promise<void>> = {
 const ON_DEMAND: Record<string, (argv: string[]) => Promise<void>> = {
   compare: compareResults,
   "graph-tuning": graphTuningBench,
+  library: libraryBench,
 };
 
 async function main(argv: string[]) {
