@@ -28,9 +28,14 @@ export async function libraryBench(argv: string[]): Promise<void> {
           const rows: LibraryRow[] = [];
           for (const kind of ["usearch", "hnsw"] satisfies GraphKind[]) {
             say(`library: ${size} notes: the ${kind} graph ...`);
-            rows.push(await libraryRun(kind, set.ids, set.vectors, set.queries, set.truth));
+            const row = await libraryRun(kind, set.ids, set.vectors, set.queries, set.truth);
+            rows.push(row);
+            const searches = row.searches.map(
+              (q) =>
+                `${q.candidates}: ${q.qps.toFixed(0)} QPS, p99 ${q.p99.toFixed(3)} ms, recall ${q.recall.toFixed(4)}`,
+            );
             say(
-              `library: ${kind}: built in ${rows.at(-1)!.buildSeconds.toFixed(1)} s, ${rows.at(-1)!.memoryMib.toFixed(1)} MiB`,
+              `library: ${kind}: built in ${row.buildSeconds.toFixed(1)} s, ${row.memoryMib.toFixed(1)} MiB; ${searches.join("; ")}`,
             );
           }
           return rows;
