@@ -3,9 +3,10 @@
  * 10000,20000,50000), synthesised as the search bench's large run does and embedded with the built-in embedder,
  * usearch built with each tuning on the stored vectors (library-run.ts: 2 threads, batches of 256, candidates
  * rescored from the half copy), and recall@8 of the judged titles against an exact float32 scan (--recall-queries
- * 300), with build time, memory and search latency, the tunings side by side in the same run.
+ * 300), with build time, memory and search latency, the tunings side by side in the same run. --tunings 48/512,64/768
+ * builds those (links/breadth) instead of the two the product chooses between.
  */
-import { LARGE_GRAPH, SMALL_GRAPH } from "../lib/vector/graph-tuning.js";
+import { LARGE_GRAPH, SMALL_GRAPH, type GraphTuning } from "../lib/vector/graph-tuning.js";
 import { loadUsearch } from "../lib/vector/usearch-graph.js";
 import { startBenchServer } from "./bench-postgres.js";
 import { numberOption, sizesOption } from "./number-option.js";
@@ -13,20 +14,37 @@ import { withEmbeddedArchive } from "./relevance/embedded-archive.js";
 import { libraryRun, type LibraryRow } from "./relevance/library-run.js";
 import { libraryTable } from "./relevance/search-targets.js";
 
+function tuningsOption(argv: string[]): GraphTuning[] {
+  const i = argv.indexOf("--tunings");
+  if (i < 0) return [SMALL_GRAPH, LARGE_GRAPH];
+  return (argv[i + 1] ?? "").split(",").map((pair) => {
+    const [connectivity, expansionAdd] = pair.split("/").map(Number);
+    if (!Number.isInteger(connectivity) || !Number.isInteger(expansionAdd) || connectivity! < 2 || expansionAdd! < 1)
+      throw new Error(`--tunings needs links/breadth pairs separated by commas (as 48/512), not "${pair}"`);
+    return { connectivity: connectivity!, expansionAdd: expansionAdd! };
+  });
+}
+
 export async function graphTuningBench(argv: string[]): Promise<void> {
   if (!loadUsearch()) throw new Error("graph-tuning: usearch does not load here, and only its graph is tuned");
   const sizes = sizesOption(argv, [10_000, 20_000, 50_000]);
   const seed = numberOption(argv, "seed", 1);
   const queries = numberOption(argv, "recall-queries", 300);
+  const tunings = tuningsOption(argv);
   const say = (line: string) => process.stderr.write(`${line}\n`);
   const server = await startBenchServer();
   const rows: LibraryRow[] = [];
   try {
     for (const size of sizes)
       await withEmbeddedArchive(server.adminUrl, { size, seed, queries, label: "graph-tuning" }, say, async (set) => {
-        for (const tuning of [SMALL_GRAPH, LARGE_GRAPH]) {
+        for (const tuning of tunings) {
           say(`graph-tuning: ${size} notes: usearch ${tuning.connectivity}/${tuning.expansionAdd} ...`);
-          rows.push(await libraryRun("usearch", set.ids, set.vectors, set.queries, set.truth, tuning));
+          const row = await libraryRun("usearch", set.ids, set.vectors, set.queries, set.truth, tuning);
+          rows.push(row);
+          const recalls = row.searches.map((q) => `${q.candidates}: ${q.recall.toFixed(4)}`).join(", ");
+          say(
+            `graph-tuning: built in ${row.buildSeconds.toFixed(1)} s, ${row.memoryMib.toFixed(1)} MiB; recall@8 ${recalls}`,
+          );
         }
       });
   } finally {

@@ -15,7 +15,7 @@
  *   compare BEFORE.json[,…] AFTER.json[,…]   two sets of HTTP results side by side (bench/compare-results.ts)
  *   graph-tuning  the vector graph's links and build breadth at several archive sizes: recall@8, build time, memory
  *           and latency of each, where the threshold in lib/vector/graph-tuning.ts comes from (--sizes
- *           10000,20000,50000, --seed 1, --recall-queries 300)
+ *           10000,20000,50000, --tunings 16/128,32/384, --seed 1, --recall-queries 300)
  *   library  usearch and the project's HNSW on the same vectors at sizes the search section does not reach: build
  *           time, memory, QPS and recall@8 of each (--sizes 1000000, --seed 1, --recall-queries 300)
  */
