@@ -6,24 +6,13 @@
  * 300), with build time, memory and search latency, the tunings side by side in the same run. --tunings 48/512,64/768
  * builds those (links/breadth) instead of the two the product chooses between.
  */
-import { LARGE_GRAPH, SMALL_GRAPH, type GraphTuning } from "../lib/vector/graph-tuning.js";
 import { loadUsearch } from "../lib/vector/usearch-graph.js";
 import { startBenchServer } from "./bench-postgres.js";
 import { numberOption, sizesOption } from "./number-option.js";
 import { withEmbeddedArchive } from "./relevance/embedded-archive.js";
 import { libraryRun, type LibraryRow } from "./relevance/library-run.js";
 import { libraryTable } from "./relevance/search-targets.js";
-
-function tuningsOption(argv: string[]): GraphTuning[] {
-  const i = argv.indexOf("--tunings");
-  if (i < 0) return [SMALL_GRAPH, LARGE_GRAPH];
-  return (argv[i + 1] ?? "").split(",").map((pair) => {
-    const [connectivity, expansionAdd] = pair.split("/").map(Number);
-    if (!Number.isInteger(connectivity) || !Number.isInteger(expansionAdd) || connectivity! < 2 || expansionAdd! < 1)
-      throw new Error(`--tunings needs links/breadth pairs separated by commas (as 48/512), not "${pair}"`);
-    return { connectivity: connectivity!, expansionAdd: expansionAdd! };
-  });
-}
+import { tuningsOption } from "./tunings-option.js";
 
 export async function graphTuningBench(argv: string[]): Promise<void> {
   if (!loadUsearch()) throw new Error("graph-tuning: usearch does not load here, and only its graph is tuned");
