@@ -10,7 +10,7 @@ import { loadUsearch } from "../lib/vector/usearch-graph.js";
 import { startBenchServer } from "./bench-postgres.js";
 import { numberOption, sizesOption } from "./number-option.js";
 import { withEmbeddedArchive } from "./relevance/embedded-archive.js";
-import { libraryRun, type LibraryRow } from "./relevance/library-run.js";
+import { describeRow, libraryRun, type LibraryRow } from "./relevance/library-run.js";
 import { libraryTable } from "./relevance/search-targets.js";
 import { tuningsOption } from "./tunings-option.js";
 
@@ -30,9 +30,8 @@ export async function graphTuningBench(argv: string[]): Promise<void> {
           say(`graph-tuning: ${size} notes: usearch ${tuning.connectivity}/${tuning.expansionAdd} ...`);
           const row = await libraryRun("usearch", set.ids, set.vectors, set.queries, set.truth, tuning);
           rows.push(row);
-          const recalls = row.searches.map((q) => `${q.candidates}: ${q.recall.toFixed(4)}`).join(", ");
           say(
-            `graph-tuning: built in ${row.buildSeconds.toFixed(1)} s, ${row.memoryMib.toFixed(1)} MiB; recall@8 ${recalls}`,
+            `graph-tuning: ${size} notes, usearch ${tuning.connectivity}/${tuning.expansionAdd}: ${describeRow(row)}`,
           );
         }
       });

@@ -10,7 +10,7 @@ import { loadUsearch } from "../lib/vector/usearch-graph.js";
 import { startBenchServer } from "./bench-postgres.js";
 import { numberOption, sizesOption } from "./number-option.js";
 import { withEmbeddedArchive } from "./relevance/embedded-archive.js";
-import { libraryRun, type LibraryRow } from "./relevance/library-run.js";
+import { describeRow, libraryRun, type LibraryRow } from "./relevance/library-run.js";
 import { libraryTable, libraryVerdict } from "./relevance/search-targets.js";
 
 export async function libraryBench(argv: string[]): Promise<void> {
@@ -30,13 +30,7 @@ export async function libraryBench(argv: string[]): Promise<void> {
             say(`library: ${size} notes: the ${kind} graph ...`);
             const row = await libraryRun(kind, set.ids, set.vectors, set.queries, set.truth);
             rows.push(row);
-            const searches = row.searches.map(
-              (q) =>
-                `${q.candidates}: ${q.qps.toFixed(0)} QPS, p99 ${q.p99.toFixed(3)} ms, recall ${q.recall.toFixed(4)}`,
-            );
-            say(
-              `library: ${kind}: built in ${row.buildSeconds.toFixed(1)} s, ${row.memoryMib.toFixed(1)} MiB; ${searches.join("; ")}`,
-            );
+            say(`library: ${kind}: ${describeRow(row)}`);
           }
           return rows;
         }),

@@ -9,7 +9,7 @@ import { embedPending } from "../../services/embedding/embed-job.js";
 import { createBenchDatabase } from "../bench-postgres.js";
 import { recallSet, type RecallSet } from "./recall-set.js";
 
-export const ARCHIVE_AS_OF = Date.UTC(2026, 10, 21, 10, 0, 0);
+const ARCHIVE_AS_OF = Date.UTC(2026, 10, 21, 10, 0, 0);
 
 export async function withEmbeddedArchive<T>(
   adminUrl: string,

@@ -26,7 +26,7 @@ import { allServiceRoutes } from "../../services/routes.js";
 import { createBenchDatabase } from "../bench-postgres.js";
 import { undoneOnInterrupt } from "../interrupt.js";
 import { buildIndexes, type BuildFigures } from "./index-build.js";
-import { libraryRun, type LibraryRow } from "./library-run.js";
+import { describeRow, libraryRun, type LibraryRow } from "./library-run.js";
 import { oramaRun, type OramaRun } from "./orama-run.js";
 import { recallSet } from "./recall-set.js";
 import { judgedSet, runRelevance, type RelevanceRun } from "./relevance-bench.js";
@@ -143,12 +143,7 @@ export async function largeArchiveRun(
       say(`large run: the ${kind} graph on the same vectors ...`);
       const row = await libraryRun(kind, ids, vectors, queries, truth);
       libraries.push(row);
-      const searches = row.searches.map(
-        (q) => `${q.candidates}: ${q.qps.toFixed(0)} QPS at recall ${q.recall.toFixed(4)}`,
-      );
-      say(
-        `large run: ${kind}: built in ${row.buildSeconds.toFixed(1)} s, ${row.memoryMib.toFixed(1)} MiB; ${searches.join(", ")}`,
-      );
+      say(`large run: ${kind}: ${describeRow(row)}`);
     }
     return {
       documents: runtime.keywords.documents.size,

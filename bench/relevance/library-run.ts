@@ -106,3 +106,12 @@ export async function libraryRun(
   }
   return { kind, tuning: graph.graph.tuning, vectors: ids.length, buildSeconds, memoryMib: memory / 2 ** 20, searches };
 }
+
+/** A graph's figures on one line, as a run says them while it goes on. */
+export const describeRow = (row: LibraryRow): string =>
+  `built in ${row.buildSeconds.toFixed(1)} s, ${row.memoryMib.toFixed(1)} MiB; ${row.searches
+    .map(
+      (q) =>
+        `${q.candidates} candidates: ${q.qps.toFixed(0)} QPS, p99 ${q.p99.toFixed(3)} ms, recall@8 ${q.recall.toFixed(4)}`,
+    )
+    .join("; ")}`;
