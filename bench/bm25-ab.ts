@@ -24,6 +24,7 @@ import { scriptFilter } from "../services/search/query-script.js";
 import { judgedQueries } from "./relevance/judged-queries.js";
 import { numberOption } from "./number-option.js";
 import { median } from "./stats.js";
+import { ARCHIVE_AS_OF } from "./archive-date.js";
 
 const argv = process.argv.slice(2);
 const count = numberOption(argv, "count", 100_000);
@@ -56,7 +57,7 @@ interface Cached {
 }
 
 function build(): Cached {
-  const data = generateArchiveOnly({ seed: 1, scale: 1, asOf: Date.UTC(2026, 10, 21, 10, 0, 0) }, count);
+  const data = generateArchiveOnly({ seed: 1, scale: 1, asOf: ARCHIVE_AS_OF }, count);
   const index = new Bm25Index();
   const bridge = new BilingualBridge();
   const texts = new Map<string, string>();

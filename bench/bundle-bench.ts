@@ -21,6 +21,7 @@ import type { TestDatabase } from "../test/helpers/test-database.js";
 import { createBenchDatabase, startBenchServer } from "./bench-postgres.js";
 import { ratio, table } from "./stats.js";
 import { numberOption } from "./number-option.js";
+import { ARCHIVE_AS_OF } from "./archive-date.js";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -113,7 +114,7 @@ export async function bundleBench(argv: string[]): Promise<void> {
     );
     dbs.push(source!, imported!, copied!, merged!);
     say(`bundle: seeding the demo dataset (seed ${seed}, scale ${scale}) ...`);
-    await seedDemoData(source!.owner, { seed, scale, asOf: Date.UTC(2026, 10, 21, 10, 0, 0) });
+    await seedDemoData(source!.owner, { seed, scale, asOf: ARCHIVE_AS_OF });
 
     let t = performance.now();
     const counts = await exportBundle(source!.owner, path.join(dir, "bundle"), KINDS);

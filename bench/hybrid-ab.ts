@@ -27,6 +27,7 @@ import { embedPending } from "../services/embedding/embed-job.js";
 import { numberOption } from "./number-option.js";
 import { judgedSet } from "./relevance/relevance-bench.js";
 import { median } from "./stats.js";
+import { ARCHIVE_AS_OF } from "./archive-date.js";
 
 const argv = process.argv.slice(2);
 const count = numberOption(argv, "count", 100_000);
@@ -64,7 +65,7 @@ async function ensureArchive(): Promise<string[]> {
   try {
     await migrate(owner);
     let t = performance.now();
-    const data = generateArchiveOnly({ seed: 1, scale: 1, asOf: Date.UTC(2026, 10, 21, 10, 0, 0) }, count);
+    const data = generateArchiveOnly({ seed: 1, scale: 1, asOf: ARCHIVE_AS_OF }, count);
     await insertDemoData(owner, data);
     console.log(`inserted ${count} notes in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     t = performance.now();

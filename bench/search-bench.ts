@@ -29,6 +29,7 @@ import type { GraphKind } from "../lib/vector/ann-graph.js";
 import { judgedSet, latencyRows, relevanceTable, runRelevance } from "./relevance/relevance-bench.js";
 import { ms, ratio, table, time, type Timing } from "./stats.js";
 import { numberOption } from "./number-option.js";
+import { ARCHIVE_AS_OF } from "./archive-date.js";
 
 const K = 8;
 
@@ -80,14 +81,13 @@ export async function searchBench(argv: string[]): Promise<void> {
     libraries,
     queries: numberOption(argv, "recall-queries", 300),
   };
-  const asOf = Date.UTC(2026, 10, 21, 10, 0, 0);
   const server = await startBenchServer();
   const db = await createBenchDatabase(server.adminUrl, "bench");
   const runtime = new VectorRuntime({ db: db.reader, config: { embeddings: null, indexRefreshMs: 0 } });
   try {
     const embedder = createHashedNgramEmbedder();
     let t = performance.now();
-    const data = generateDemoData({ seed, scale, asOf });
+    const data = generateDemoData({ seed, scale, asOf: ARCHIVE_AS_OF });
     await insertDemoData(db.owner, data);
     const seeded = performance.now() - t;
     t = performance.now();
@@ -177,7 +177,7 @@ export async function searchBench(argv: string[]): Promise<void> {
         server.adminUrl,
         seed,
         count,
-        asOf,
+        ARCHIVE_AS_OF,
         count === million ? { ...largeOptions, orama: false, restart: false } : largeOptions,
         say,
       );

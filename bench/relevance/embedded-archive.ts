@@ -6,10 +6,9 @@
 import { generateArchiveOnly, insertDemoData } from "../../demo-data/index.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
 import { embedPending } from "../../services/embedding/embed-job.js";
+import { ARCHIVE_AS_OF } from "../archive-date.js";
 import { createBenchDatabase } from "../bench-postgres.js";
 import { recallSet, type RecallSet } from "./recall-set.js";
-
-const ARCHIVE_AS_OF = Date.UTC(2026, 10, 21, 10, 0, 0);
 
 export async function withEmbeddedArchive<T>(
   adminUrl: string,
