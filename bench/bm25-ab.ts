@@ -4,8 +4,10 @@
  * queries' typed terms (unfiltered) and the bridge's terms under the script filter, as the Search RPC asks them at
  * a depth of 40, each query of both in turns. Answers must be identical (ids and scores to the last bit). The index
  * is built in memory from the demo generator's archive (seed 1, as the search bench's large run) and kept in the
- * temporary folder for later runs.
- *   node --import tsx bench/bm25-ab.ts [--count 100000] [--rounds 11] [--before main]
+ * temporary folder for later runs. `--cold` reads 64 MiB before each search: in the Search RPC the graph's search
+ * and the answer run between two BM25 searches and leave little of the index in the processor's caches, and a
+ * search from cold caches takes about twice as long, so a change can win warm and lose there.
+ *   node --import tsx bench/bm25-ab.ts [--count 100000] [--rounds 11] [--before main] [--cold]
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -29,6 +31,7 @@ import { ARCHIVE_AS_OF } from "./archive-date.js";
 const argv = process.argv.slice(2);
 const count = numberOption(argv, "count", 100_000);
 const rounds = numberOption(argv, "rounds", 11);
+const cold = argv.includes("--cold");
 const revision = argv.includes("--before") ? argv[argv.indexOf("--before") + 1]! : "main";
 const folder = path.join(tmpdir(), "bm25-ab");
 mkdirSync(folder, { recursive: true });
@@ -139,6 +142,13 @@ for (const [kind, run] of Object.entries(kinds)) {
   console.log(`${kind}: ${differ} of ${asked.length} answers differ`);
 }
 
+/** Reads a buffer larger than the processor's caches, so the next search finds none of the index in them. */
+const spill = new Float64Array(8 * 2 ** 20);
+let spilled = 0;
+const chill = () => {
+  for (let i = 0; i < spill.length; i += 8) spilled += spill[i]!;
+};
+
 const ms: Record<string, number[]> = {};
 for (let r = 0; r < rounds; r++) {
   for (const [kind, run] of Object.entries(kinds)) {
@@ -147,6 +157,7 @@ for (let r = 0; r < rounds; r++) {
     for (const a of asked) {
       if (kind === "bridge" && !a.added.length) continue;
       for (const side of r % 2 ? (["after", "before"] as const) : (["before", "after"] as const)) {
+        if (cold) chill();
         t = performance.now();
         run[side](a);
         spent[side] += performance.now() - t;
@@ -155,10 +166,11 @@ for (let r = 0; r < rounds; r++) {
     for (const side of ["before", "after"] as const) (ms[`${kind} ${side}`] ??= []).push(spent[side] / asked.length);
   }
 }
+if (spilled !== 0) throw new Error("bm25-ab: the spill buffer is not zero");
 for (const kind of Object.keys(kinds)) {
   const b = median(ms[`${kind} before`]!);
   const a = median(ms[`${kind} after`]!);
   console.log(
-    `${kind}: before ${b.toFixed(3)} ms a query, after ${a.toFixed(3)} (median of ${rounds} rounds; ${(b / a).toFixed(2)}x)`,
+    `${kind}: before ${b.toFixed(3)} ms a query, after ${a.toFixed(3)} (median of ${rounds} rounds${cold ? ", caches cold" : ""}; ${(b / a).toFixed(2)}x)`,
   );
 }
