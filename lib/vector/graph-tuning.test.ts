@@ -1,10 +1,12 @@
 /**
  * The graph's tuning by its rows: 16 links and a breadth of 128 below the threshold, 32 and 384 from it; a graph
- * built small is rebuilt once it reaches the threshold, one built large only a tenth below it.
+ * built small is rebuilt once it reaches the threshold, one built large only a tenth below it. A search's candidates
+ * by the nodes the graph holds.
  */
 import { describe, expect, it } from "vitest";
 import {
   asTuning,
+  candidatesFor,
   keptLargeFrom,
   LARGE_GRAPH,
   LARGE_GRAPH_FROM,
@@ -37,6 +39,13 @@ describe("the graph's tuning", () => {
     // A tuning this version never builds fits no size: its graph is rebuilt.
     expect(tuningFits({ connectivity: 24, expansionAdd: 200 }, 20_000)).toBe(false);
     expect(tuningFits({ ...SMALL_GRAPH }, 100)).toBe(true);
+  });
+
+  it("asks the graph for 160 candidates below 150,000 nodes and 320 from there", () => {
+    expect(candidatesFor(0)).toBe(160);
+    expect(candidatesFor(149_999)).toBe(160);
+    expect(candidatesFor(150_000)).toBe(320);
+    expect(candidatesFor(1_000_000)).toBe(320);
   });
 
   it("reads a tuning back from a header, or says it is not one", () => {

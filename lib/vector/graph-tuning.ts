@@ -47,6 +47,21 @@ export function tuningFits(tuning: GraphTuning, rows: number, largeFrom = LARGE_
   return false;
 }
 
+/**
+ * Candidates a search asks the graph for before rescoring them from the half copy, by the live nodes it holds:
+ * SEARCH_CANDIDATES below MORE_CANDIDATES_FROM, twice as many from there. With the 32/384 graph, recall@8 on the
+ * bench's synthesised notes (`npm run bench -- graph-tuning`, docs/benchmark.md "Where 32/384 stops finding 0.98")
+ * was 0.994 at 100,000 nodes, 0.985 at 150,000, 0.964 at 200,000 and 0.933 at 300,000 with 160 candidates; 0.991,
+ * 0.987 and 0.972 at 150,000, 200,000 and 300,000 with 320. Twice the candidates cost the graph's search about 1.6x
+ * its time and need no rebuild, where more links would (48/512 found 0.988 at 200,000 with 160, built in 1.5x the
+ * time). At demo scale 20, 160 candidates find 0.99 of an exact scan's top 8.
+ */
+export const SEARCH_CANDIDATES = 160;
+export const MORE_CANDIDATES_FROM = 150_000;
+
+export const candidatesFor = (nodes: number): number =>
+  nodes < MORE_CANDIDATES_FROM ? SEARCH_CANDIDATES : 2 * SEARCH_CANDIDATES;
+
 export const describeTuning = (t: GraphTuning): string => `${t.connectivity} links, breadth ${t.expansionAdd}`;
 
 /** A tuning read back from a snapshot's header, or null when it is not one. */

@@ -9,6 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHashedNgramEmbedder } from "../embedding/hashed-ngram-embedder.js";
 import { LARGE_GRAPH, SMALL_GRAPH } from "./graph-tuning.js";
+import type { AnnGraph } from "./ann-graph.js";
 import { IdGraph } from "./id-graph.js";
 import { UsearchGraph } from "./usearch-graph.js";
 
@@ -110,5 +111,54 @@ describe("room for a build", () => {
     expect(reserved.store.capacity).toBeGreaterThanOrEqual(1_100);
     expect(reserved.store.capacity).toBeLessThan(1_100 + 85);
     expect(grown.store.capacity).toBeGreaterThan(1_300);
+  });
+});
+
+describe("candidates asked of the graph", () => {
+  /**
+   * An index of `live` nodes (and `removed` more) over a graph that records what it is asked: a real graph of
+   * 150,000 nodes takes minutes to build, and only the number asked is under test here.
+   */
+  function asking(live: number, removed = 0) {
+    const asked: number[] = [];
+    const graph: AnnGraph = {
+      kind: "hnsw",
+      add: () => {},
+      remove: () => {},
+      search: (_q, wanted) => (asked.push(wanted), [0]),
+      size: live,
+      bytes: () => 0,
+      tuning: null,
+    };
+    const nodes = live + removed;
+    const idsOf = Array.from({ length: nodes }, (_, i) => (i < live ? `d${i}` : null));
+    const keys = Array.from({ length: nodes }, (_, i) => (i < live ? `key ${i}` : ""));
+    const index = new IdGraph(
+      { dimensions: 4 },
+      { graph, parts: { nodes, idsOf, keys, halves: new Uint16Array(nodes * 4) } },
+    );
+    return { index, asked };
+  }
+  const q = Float32Array.of(1, 0, 0, 0);
+
+  it("is 160 below 150,000 live nodes and 320 from there, removed nodes not counted", () => {
+    for (const [live, removed, wanted] of [
+      [149_999, 0, 160],
+      [150_000, 0, 320],
+      [149_999, 5, 160],
+    ] as const) {
+      const { index, asked } = asking(live, removed);
+      index.search(q, 8);
+      expect(asked).toEqual([wanted]);
+    }
+  });
+
+  it("is what the index or the call names when either does, and never fewer than k plus the exclusions", () => {
+    const { index, asked } = asking(150_000);
+    index.search(q, 8, new Set(), 64);
+    index.efSearch = 100;
+    index.search(q, 8);
+    index.search(q, 120, new Set(["d1", "d2"]));
+    expect(asked).toEqual([64, 100, 122]);
   });
 });

@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import { createGraph, type AnnGraph, type GraphKind } from "./ann-graph.js";
-import type { GraphTuning } from "./graph-tuning.js";
+import { candidatesFor, type GraphTuning } from "./graph-tuning.js";
 import { HalfStore } from "./half-store.js";
 import { ScoreHeap } from "./heap.js";
 
@@ -24,19 +24,11 @@ export interface IdGraphOptions {
   dimensions: number;
   /** Which graph library (default: usearch where it loads). */
   graph?: GraphKind;
-  /** Candidates a search asks the graph for before rescoring (default DEFAULT_EF_SEARCH). */
+  /** Candidates a search asks the graph for before rescoring (default: graph-tuning.ts's candidatesFor its nodes). */
   efSearch?: number;
   /** usearch's links and build breadth (graph-tuning.ts: tuningFor the rows it is built for). */
   tuning?: GraphTuning;
 }
-
-/**
- * Candidates per search. At demo scale 20 recall@8 against an exact scan is 0.99 with it; on the search bench's
- * 100,000 synthesised notes 0.994 with the links and breadth a graph of that size is built with (graph-tuning.ts;
- * 0.988 with 128 candidates, 0.821 with the 16 links and breadth of 128 of smaller graphs): docs/benchmark.md,
- * "Recall at 100,000".
- */
-export const DEFAULT_EF_SEARCH = 160;
 
 /**
  * Up to this many live nodes a search scans them all instead of asking the graph. At 1,024 nodes of 384 dimensions
@@ -70,7 +62,7 @@ export class IdGraph {
   readonly graph: AnnGraph;
   readonly store: HalfStore;
   readonly dimensions: number;
-  efSearch: number;
+  efSearch: number | undefined;
   private readonly nodeOf = new Map<string, number>();
   private idsOf: (string | string[] | null)[] = [];
   private keys: string[] = [];
@@ -79,7 +71,7 @@ export class IdGraph {
 
   constructor(options: IdGraphOptions, parts?: { graph: AnnGraph; parts: IdGraphParts }) {
     this.dimensions = options.dimensions;
-    this.efSearch = options.efSearch ?? DEFAULT_EF_SEARCH;
+    this.efSearch = options.efSearch;
     if (!parts) {
       this.graph = createGraph({ dimensions: options.dimensions, kind: options.graph, tuning: options.tuning });
       this.store = new HalfStore(options.dimensions);
@@ -206,13 +198,14 @@ export class IdGraph {
   }
 
   /** Approximate top k, highest score first: the graph's candidates rescored from the copy. */
-  search(q: Float32Array, k: number, exclude: ReadonlySet<string> = new Set(), ef = this.efSearch): ScoredId[] {
+  search(q: Float32Array, k: number, exclude: ReadonlySet<string> = new Set(), ef?: number): ScoredId[] {
     if (k <= 0 || this.nodeOf.size === 0) return [];
-    if (this.idsOf.length - this.removed <= EXACT_SCAN_NODES) {
+    const live = this.idsOf.length - this.removed;
+    if (live <= EXACT_SCAN_NODES) {
       this.store.prepare(q);
       return this.expand(this.bestNodes(k + exclude.size), k, exclude);
     }
-    const wanted = Math.max(ef, k + exclude.size);
+    const wanted = Math.max(ef ?? this.efSearch ?? candidatesFor(live), k + exclude.size);
     const nodes = this.graph.search(q, wanted);
     this.store.prepare(q);
     const hits = nodes.map((node) => ({ node, score: this.store.scorePrepared(node) }));
