@@ -10,7 +10,8 @@ import { loadUsearch } from "../lib/vector/usearch-graph.js";
 import { startBenchServer } from "./bench-postgres.js";
 import { numberOption, sizesOption } from "./number-option.js";
 import { withEmbeddedArchive } from "./relevance/embedded-archive.js";
-import { describeRow, libraryRun, type LibraryRow } from "./relevance/library-run.js";
+import { libraryRunAlone } from "./relevance/library-alone.js";
+import { describeRow, type LibraryRow } from "./relevance/library-run.js";
 import { libraryTable } from "./relevance/search-targets.js";
 import { tuningsOption } from "./tunings-option.js";
 
@@ -28,7 +29,7 @@ export async function graphTuningBench(argv: string[]): Promise<void> {
       await withEmbeddedArchive(server.adminUrl, { size, seed, queries, label: "graph-tuning" }, say, async (set) => {
         for (const tuning of tunings) {
           say(`graph-tuning: ${size} notes: usearch ${tuning.connectivity}/${tuning.expansionAdd} ...`);
-          const row = await libraryRun("usearch", set.ids, set.vectors, set.queries, set.truth, tuning);
+          const row = await libraryRunAlone("usearch", set.ids, set.vectors, set.queries, set.truth, tuning);
           rows.push(row);
           say(
             `graph-tuning: ${size} notes, usearch ${tuning.connectivity}/${tuning.expansionAdd}: ${describeRow(row)}`,

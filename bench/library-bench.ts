@@ -10,7 +10,8 @@ import { loadUsearch } from "../lib/vector/usearch-graph.js";
 import { startBenchServer } from "./bench-postgres.js";
 import { numberOption, sizesOption } from "./number-option.js";
 import { withEmbeddedArchive } from "./relevance/embedded-archive.js";
-import { describeRow, libraryRun, type LibraryRow } from "./relevance/library-run.js";
+import { libraryRunAlone } from "./relevance/library-alone.js";
+import { describeRow, type LibraryRow } from "./relevance/library-run.js";
 import { libraryTable, libraryVerdict } from "./relevance/search-targets.js";
 
 export async function libraryBench(argv: string[]): Promise<void> {
@@ -28,7 +29,7 @@ export async function libraryBench(argv: string[]): Promise<void> {
           const rows: LibraryRow[] = [];
           for (const kind of ["usearch", "hnsw"] satisfies GraphKind[]) {
             say(`library: ${size} notes: the ${kind} graph ...`);
-            const row = await libraryRun(kind, set.ids, set.vectors, set.queries, set.truth);
+            const row = await libraryRunAlone(kind, set.ids, set.vectors, set.queries, set.truth);
             rows.push(row);
             say(`library: ${kind}: ${describeRow(row)}`);
           }

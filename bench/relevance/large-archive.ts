@@ -26,7 +26,8 @@ import { allServiceRoutes } from "../../services/routes.js";
 import { createBenchDatabase } from "../bench-postgres.js";
 import { undoneOnInterrupt } from "../interrupt.js";
 import { buildIndexes, type BuildFigures } from "./index-build.js";
-import { describeRow, libraryRun, type LibraryRow } from "./library-run.js";
+import { libraryRunAlone } from "./library-alone.js";
+import { describeRow, type LibraryRow } from "./library-run.js";
 import { oramaRun, type OramaRun } from "./orama-run.js";
 import { recallSet } from "./recall-set.js";
 import { judgedSet, runRelevance, type RelevanceRun } from "./relevance-bench.js";
@@ -141,7 +142,7 @@ export async function largeArchiveRun(
     const libraries: LibraryRow[] = [];
     for (const kind of options.libraries) {
       say(`large run: the ${kind} graph on the same vectors ...`);
-      const row = await libraryRun(kind, ids, vectors, queries, truth);
+      const row = await libraryRunAlone(kind, ids, vectors, queries, truth);
       libraries.push(row);
       say(`large run: ${kind}: ${describeRow(row)}`);
     }
