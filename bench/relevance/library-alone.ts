@@ -25,6 +25,8 @@ export interface LibraryInputs {
 }
 
 const CHILD = path.join(import.meta.dirname, "library-child.ts");
+/** The child runs TypeScript and measures after collections, whatever the parent was started with (a test runner). */
+const CHILD_FLAGS = ["--import", "tsx", "--expose-gc"];
 
 function writeVectors(file: string, vectors: readonly Float32Array[]): void {
   const fd = openSync(file, "w");
@@ -55,7 +57,7 @@ export async function libraryRunAlone(
       truth,
     };
     writeFileSync(path.join(dir, "inputs.json"), JSON.stringify(inputs));
-    const child = spawn(process.execPath, [...process.execArgv, CHILD, dir], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [...CHILD_FLAGS, CHILD, dir], { stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
     const code = await new Promise<number | null>((resolve, reject) => {
