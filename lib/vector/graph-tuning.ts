@@ -50,7 +50,7 @@ export function tuningFits(tuning: GraphTuning, rows: number, largeFrom = LARGE_
 /**
  * Candidates a search asks the graph for before rescoring them from the half copy, by the live nodes it holds:
  * SEARCH_CANDIDATES below MORE_CANDIDATES_FROM, twice as many from there. With the 32/384 graph, recall@8 on the
- * bench's synthesised notes (`npm run bench -- graph-tuning`, docs/benchmark.md "Where 32/384 stops finding 0.98")
+ * bench's synthesised notes (`npm run bench -- graph-tuning`; docs/benchmark.md, "Between 100,000 and 300,000")
  * was 0.994 at 100,000 nodes, 0.985 at 150,000, 0.964 at 200,000 and 0.933 at 300,000 with 160 candidates; 0.991,
  * 0.987 and 0.972 at 150,000, 200,000 and 300,000 with 320. Twice the candidates cost the graph's search about 1.6x
  * its time and need no rebuild, where more links would (48/512 found 0.988 at 200,000 with 160, built in 1.5x the

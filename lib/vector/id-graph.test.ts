@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createHashedNgramEmbedder } from "../embedding/hashed-ngram-embedder.js";
-import { LARGE_GRAPH, SMALL_GRAPH } from "./graph-tuning.js";
 import type { AnnGraph } from "./ann-graph.js";
+import { LARGE_GRAPH, SMALL_GRAPH } from "./graph-tuning.js";
 import { IdGraph } from "./id-graph.js";
 import { UsearchGraph } from "./usearch-graph.js";
 
@@ -125,7 +125,10 @@ describe("candidates asked of the graph", () => {
       kind: "hnsw",
       add: () => {},
       remove: () => {},
-      search: (_q, wanted) => (asked.push(wanted), [0]),
+      search: (_q, wanted) => {
+        asked.push(wanted);
+        return [0];
+      },
       size: live,
       bytes: () => 0,
       tuning: null,

@@ -1,9 +1,9 @@
 /**
  * The vector index keyed by row id: an approximate graph (ann-graph.ts: usearch, or the project's HNSW) for finding
  * candidates, and a half-precision copy of every vector (half-store.ts) for scoring them. A search asks the graph
- * for `efSearch` candidates (or more, when k is larger), rescores them by their cosine with the query from the copy,
- * and keeps the best k: the graph's own scores (8-bit in usearch) only choose whom to look at. Exact and filtered
- * searches scan the copy.
+ * for candidates (graph-tuning.ts's `candidatesFor` its live nodes, unless `efSearch` says; more when k is larger),
+ * rescores them by their cosine with the query from the copy, and keeps the best k: the graph's own scores (8-bit in
+ * usearch) only choose whom to look at. Exact and filtered searches scan the copy.
  *
  * Rows with identical vectors (the same claim checked twice, a report archived twice) share one node: clusters of
  * exact duplicates are what degrades an HNSW graph most, and sharing keeps every copy equally reachable. A search
