@@ -2,10 +2,10 @@
  * The index library, decided by numbers: the same vectors (the archive's stored float32 embeddings) indexed by each
  * graph the product can run on (lib/vector/ann-graph.ts: usearch, the project's own HNSW), each as the product uses
  * it (id-graph.ts: the graph proposes candidates, the half-precision copy ranks them), each in a process of its own
- * (library-alone.ts). For each: build time, memory (JavaScript heap and external memory added, plus usearch's native memory,
- * taken as the size of its saved file, which is its in-memory layout), and for document titles as queries, one at a
- * time: p50, p99, queries per second and recall@8 against an exact scan of the float32 vectors, at several numbers
- * of candidates. usearch is built with the links and breadth the product gives a graph of this size
+ * (library-alone.ts). For each: build time, memory (JavaScript heap and external memory added, plus usearch's
+ * native memory, taken as the size of its saved file, which is its in-memory layout), and for document titles as
+ * queries, one at a time: p50, p99, queries per second and recall@8 against an exact scan of the float32 vectors, at
+ * several numbers of candidates. usearch is built with the links and breadth the product gives a graph of this size
  * (graph-tuning.ts), or with the tuning asked for (graph-tuning-bench.ts).
  */
 import { mkdtempSync, rmSync, statSync } from "node:fs";
