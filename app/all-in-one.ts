@@ -14,8 +14,7 @@ import type { Opener } from "../gateway/infrastructure/infrastructure-plugin.js"
 import { healthRoutes } from "../lib/health/health-service.js";
 import { groupHealth, groupRoutes, indexesOf, SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
 import { composeGateway, type ComposedGateway } from "./compose/gateway-composition.js";
-import { clientInterceptors, routerInterceptors, serverMetricsInterceptors } from "./compose/interceptors.js";
-import { createServiceThread, type ServiceThread } from "./compose/service-thread.js";
+import { clientInterceptors, routerInterceptors } from "./compose/interceptors.js";
 import { createServiceDeps } from "./compose/service-deps.js";
 import { createInProcessTransport } from "../lib/in-process-transport.js";
 import type { Config } from "../lib/config/config.js";
@@ -48,49 +47,28 @@ export interface AllInOneOptions {
    * saying not ready until they are loaded. Default false: composeAllInOne resolves with them loaded (tests).
    */
   indexesInBackground?: boolean;
-  /**
-   * Run search on a thread of its own (npm start; app/compose/service-thread.ts), reading through `readerUrl` with a
-   * pool of its own. Absent: every group on the gateway's thread (tests).
-   */
-  searchThread?: { readerUrl: string };
 }
 
-export async function composeAllInOne(
-  options: AllInOneOptions,
-): Promise<ComposedGateway & { thread: ServiceThread | undefined }> {
-  const threaded: ServiceGroup[] = options.searchThread ? ["search"] : [];
-  const here = SERVICE_GROUPS.filter((g) => !threaded.includes(g));
+export async function composeAllInOne(options: AllInOneOptions): Promise<ComposedGateway> {
   const deps = createServiceDeps({
     config: options.config,
     reader: options.db.reader,
     now: options.now,
-    indexes: indexesOf(here),
+    indexes: indexesOf(SERVICE_GROUPS),
   });
-  // One router holds the groups on this thread, as each service process holds its own; database outages become
-  // Unavailable.
+  // One router holds every group, as each service process holds its own; database outages become Unavailable.
   const router = { interceptors: routerInterceptors(options.metrics) };
   const transport = { interceptors: clientInterceptors(options.metrics) };
   const services = createInProcessTransport(
     (r) => {
-      groupRoutes(here, deps)(r);
-      healthRoutes(groupHealth(here, deps))(r);
+      groupRoutes(SERVICE_GROUPS, deps)(r);
+      healthRoutes(groupHealth(SERVICE_GROUPS, deps))(r);
     },
     { router, transport },
   );
-  const transports = Object.fromEntries(SERVICE_GROUPS.map((g) => [g, services])) as Record<ServiceGroup, Transport>;
-  const thread =
-    options.searchThread &&
-    createServiceThread({
-      groups: threaded,
-      config: options.config,
-      readerUrl: options.searchThread.readerUrl,
-      indexesInBackground: options.indexesInBackground ?? false,
-      interceptors: [...clientInterceptors(options.metrics), ...serverMetricsInterceptors(options.metrics)],
-    });
-  if (thread) for (const g of threaded) transports[g] = thread.transport;
   const composed = await composeGateway({
     config: options.config,
-    transports,
+    transports: Object.fromEntries(SERVICE_GROUPS.map((g) => [g, services])) as Record<ServiceGroup, Transport>,
     governor: options.governorRoutes && createInProcessTransport(options.governorRoutes, { router, transport }),
     reader: options.db.reader,
     now: options.now,
@@ -107,12 +85,8 @@ export async function composeAllInOne(
   // The indexes load before the first request; their reasons for not being ready go to the gateway's log.
   vectors.log = { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) };
   app.addHook("onClose", () => vectors.stop());
-  if (thread) {
-    thread.log = { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m), error: (m) => app.log.error(m) };
-    app.addHook("onClose", () => thread.stop());
-  }
-  await Promise.all([vectors.start({ wait: !options.indexesInBackground }), thread?.start()]);
-  return { ...composed, thread: thread || undefined };
+  await vectors.start({ wait: !options.indexesInBackground });
+  return composed;
 }
 
 export async function buildAllInOne(options: AllInOneOptions): Promise<FastifyInstance> {

@@ -70,7 +70,6 @@ export async function startAllInOne(config: Config, say: (line: string) => void)
     metrics,
     checks: { "database:owner": poolCheck(db.owner) },
     indexesInBackground: true,
-    searchThread: { readerUrl: db.readerUrl },
     relayCallbacks: governor.relayCallbacks,
     governorRoutes: governor.pulseRoutes,
     rateLimits: (log) => openRateLimiter({ config: config.access.rateLimit, databaseUrl: db.ownerUrl, log }),

@@ -13,7 +13,7 @@ type PacedOptions = Parameters<typeof runPaced>[0];
 const MARK = "paced-load-thread";
 
 export function runPacedOnThread(options: PacedOptions): Promise<LoadRun> {
-  const worker = new Worker(new URL("../../lib/process/typescript-thread.mjs", import.meta.url), {
+  const worker = new Worker(new URL("./typescript-worker.mjs", import.meta.url), {
     workerData: { module: import.meta.url, [MARK]: options },
   });
   return new Promise((resolve, reject) => {
