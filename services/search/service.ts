@@ -40,6 +40,18 @@ const SLACK = 4;
 const FUSION_DEPTH = 40;
 
 type Ranking = { id: string; score: number }[];
+type Runtime = NonNullable<ServiceDeps["vectors"]>;
+
+/** A search's fused matches before their texts are read. */
+interface Ranked {
+  top: Fused[];
+  /** The query's terms and the bridge's, for highlights and excerpts. */
+  asked: Set<string>;
+  added: string[];
+}
+
+const sameMembers = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a === b || (a.size === b.size && [...a].every((id) => b.has(id)));
 
 /** What a match is answered with. */
 interface Matched {
@@ -138,6 +150,98 @@ export function createSearchService(
     });
   }
 
+  /** The best `topK + SLACK` of the fused rankings, the documents in `withdrawn` left out; null: not ready. */
+  async function rank(plan: SearchPlan, runtime: Runtime, withdrawn: ReadonlySet<string>): Promise<Ranked | null> {
+    const keywords = runtime.keywords;
+    const shown = (id: string) => !withdrawn.has(id);
+    let allowed: string[] | null = null;
+    if (plan.filter) {
+      allowed = [];
+      for (const [id, meta] of keywords.documents.entries()) if (plan.filter(meta) && shown(id)) allowed.push(id);
+    }
+    // Unfiltered, the semantic ranking goes as much deeper as there are withdrawn documents, then drops them.
+    const depth = Math.max(FUSION_DEPTH, plan.topK + SLACK);
+
+    let semantic: Ranking = [];
+    let vectors: { index: LiveIndex; query: Float32Array } | null = null;
+    let crossLingual = true;
+    if (plan.mode !== "keyword") {
+      const embedder = await runtime.embedder();
+      const index = runtime.index("documents");
+      if (!embedder || !index) {
+        runtime.report(runtime.problem("documents"));
+        return null;
+      }
+      let vector: Float32Array;
+      try {
+        [vector] = (await embedder.embed([plan.query])) as [Float32Array];
+        runtime.embedSucceeded();
+      } catch (e) {
+        runtime.embedFailed((e as Error).message);
+        return null;
+      }
+      const semanticDepth = plan.mode === "semantic" ? plan.topK + SLACK : depth;
+      if (!isZero(vector)) {
+        semantic = allowed
+          ? index.exact(vector, semanticDepth, allowed)
+          : index
+              .search(vector, semanticDepth + withdrawn.size)
+              .filter((h) => shown(h.id))
+              .slice(0, semanticDepth);
+        vectors = { index, query: vector };
+      }
+      crossLingual = embedder.crossLingual !== false;
+    }
+
+    let fused: Fused[] = semantic.map((h, i) => ({
+      id: h.id,
+      score: h.score,
+      places: { semantic: { rank: i + 1, score: h.score } },
+    }));
+    let asked = new Set<string>();
+    let added: string[] = [];
+    if (keywords.documents.ready) {
+      const bm25 = keywords.documents.bm25;
+      const q = keywordQuery(plan.query, bm25, keywords.bridge);
+      asked = q.all;
+      added = q.added.map((t) => t.term);
+      if (plan.mode !== "semantic") {
+        const fits = scriptFilter(plan.query);
+        const inQueryScript = (id: string) => fits(keywords.documents.metaOf(id)?.lang);
+        const pass = allowed ? new Set(allowed) : null;
+        const passes = pass ? (id: string) => pass.has(id) : withdrawn.size > 0 ? shown : undefined;
+        const keyword = bm25.search(q.typed, depth, passes);
+        // The bridge ranks only the notes the typed terms cannot match: those in another script than the query.
+        const otherScript = LANG_GROUPS.map((lang) => !fits(lang));
+        const bridge = q.added.length ? bm25.search(q.added, depth, passes, undefined, otherScript) : [];
+        fused =
+          plan.mode === "keyword"
+            ? reciprocalRankFusion(
+                [
+                  { name: "keyword", hits: keyword, weight: KEYWORD },
+                  { name: "bridge", hits: bridge, weight: BRIDGE },
+                ],
+                rrfK,
+              )
+            : hybridOrder(
+                {
+                  ...candidatePool(semantic, keyword, q.typed, bm25, vectors),
+                  bridge,
+                  inQueryScript,
+                  codesOnly: q.codesOnly,
+                  crossLingual,
+                },
+                rrfK,
+              );
+      }
+    }
+    const top = fused.filter((f) => shown(f.id)).slice(0, plan.topK + SLACK);
+    return { top, asked, added };
+  }
+
+  /** What the last read of the withdrawn documents found. */
+  let lastWithdrawn: ReadonlySet<string> | null = null;
+
   return {
     async search(request) {
       const plan = planSearch(request);
@@ -149,93 +253,21 @@ export function createSearchService(
         runtime.report(keywords.problem());
         return answer(plan, false);
       }
-      // Withdrawn documents are read for each query (by a read sent after it asked, maybe shared with searches asking
-      // at the same time), so a withdrawal holds from its commit, whatever the indexes hold.
-      const withdrawn = await store.withdrawn();
-      const shown = (id: string) => !withdrawn.has(id);
-      let allowed: string[] | null = null;
-      if (plan.filter) {
-        allowed = [];
-        for (const [id, meta] of keywords.documents.entries()) if (plan.filter(meta) && shown(id)) allowed.push(id);
+      // A withdrawal holds from its commit, whatever the indexes hold: every answer is checked against a read of the
+      // withdrawn documents sent after the call asked (maybe shared with searches asking at the same time). While it
+      // is on its way the rankings leave out what the last read found, and in the rare case the two differ they are
+      // ranked again. So a search waits for its read beside the matches' texts, not before its rankings.
+      const reading = store.withdrawn();
+      reading.catch(() => {});
+      let withdrawn = lastWithdrawn ?? (await reading);
+      for (;;) {
+        const ranked = await rank(plan, runtime, withdrawn);
+        if (!ranked) return answer(plan, false);
+        const [now, rows] = await Promise.all([reading, matched(ranked.top.map((f) => f.id))]);
+        lastWithdrawn = now;
+        if (sameMembers(now, withdrawn)) return answer(plan, true, ranked.top, rows, ranked.asked, ranked.added);
+        withdrawn = now;
       }
-      // Unfiltered, the semantic ranking goes as much deeper as there are withdrawn documents, then drops them.
-      const depth = Math.max(FUSION_DEPTH, plan.topK + SLACK);
-
-      let semantic: Ranking = [];
-      let vectors: { index: LiveIndex; query: Float32Array } | null = null;
-      let crossLingual = true;
-      if (plan.mode !== "keyword") {
-        const embedder = await runtime.embedder();
-        const index = runtime.index("documents");
-        if (!embedder || !index) {
-          runtime.report(runtime.problem("documents"));
-          return answer(plan, false);
-        }
-        let vector: Float32Array;
-        try {
-          [vector] = (await embedder.embed([plan.query])) as [Float32Array];
-          runtime.embedSucceeded();
-        } catch (e) {
-          runtime.embedFailed((e as Error).message);
-          return answer(plan, false);
-        }
-        const semanticDepth = plan.mode === "semantic" ? plan.topK + SLACK : depth;
-        if (!isZero(vector)) {
-          semantic = allowed
-            ? index.exact(vector, semanticDepth, allowed)
-            : index
-                .search(vector, semanticDepth + withdrawn.size)
-                .filter((h) => shown(h.id))
-                .slice(0, semanticDepth);
-          vectors = { index, query: vector };
-        }
-        crossLingual = embedder.crossLingual !== false;
-      }
-
-      let fused: Fused[] = semantic.map((h, i) => ({
-        id: h.id,
-        score: h.score,
-        places: { semantic: { rank: i + 1, score: h.score } },
-      }));
-      let asked = new Set<string>();
-      let added: string[] = [];
-      if (keywords.documents.ready) {
-        const bm25 = keywords.documents.bm25;
-        const q = keywordQuery(plan.query, bm25, keywords.bridge);
-        asked = q.all;
-        added = q.added.map((t) => t.term);
-        if (plan.mode !== "semantic") {
-          const fits = scriptFilter(plan.query);
-          const inQueryScript = (id: string) => fits(keywords.documents.metaOf(id)?.lang);
-          const pass = allowed ? new Set(allowed) : null;
-          const passes = pass ? (id: string) => pass.has(id) : withdrawn.size > 0 ? shown : undefined;
-          const keyword = bm25.search(q.typed, depth, passes);
-          // The bridge ranks only the notes the typed terms cannot match: those in another script than the query.
-          const otherScript = LANG_GROUPS.map((lang) => !fits(lang));
-          const bridge = q.added.length ? bm25.search(q.added, depth, passes, undefined, otherScript) : [];
-          fused =
-            plan.mode === "keyword"
-              ? reciprocalRankFusion(
-                  [
-                    { name: "keyword", hits: keyword, weight: KEYWORD },
-                    { name: "bridge", hits: bridge, weight: BRIDGE },
-                  ],
-                  rrfK,
-                )
-              : hybridOrder(
-                  {
-                    ...candidatePool(semantic, keyword, q.typed, bm25, vectors),
-                    bridge,
-                    inQueryScript,
-                    codesOnly: q.codesOnly,
-                    crossLingual,
-                  },
-                  rrfK,
-                );
-        }
-      }
-      const top = fused.filter((f) => shown(f.id)).slice(0, plan.topK + SLACK);
-      return answer(plan, true, top, await matched(top.map((f) => f.id)), asked, added);
     },
   };
 }
