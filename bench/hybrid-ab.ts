@@ -7,134 +7,90 @@
  * bench's large run) is inserted once into a database kept on the server (bench_hybrid_ab_<count>), embedded and
  * indexed once; later runs load the snapshots in seconds. `--profile` also takes a CPU profile of the working
  * tree's side alone over the same queries and prints where its time goes.
+ *
+ * `--apart` runs each side alone in a process of its own instead (bench/hybrid-side.ts), in turns, `--rounds` times
+ * each, and reports first asks and asks again apart. Two services in one process share its collector and event loop:
+ * a side that never waits during a search is charged the collections the other's garbage brings on (a change that
+ * moved a search's read behind its rankings read 0.94x in one process and 1.17x apart). The search bench runs one
+ * service and asks each judged query once, so first asks are what its p50 and p99 are made of.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *     node --import tsx --expose-gc bench/hybrid-ab.ts [--count 100000] [--rounds 11] [--before main] [--profile]
+ *     [--apart]
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { PerformanceObserver } from "node:perf_hooks";
-import { pathToFileURL } from "node:url";
-import pg from "pg";
-import { createClient, createRouterTransport } from "@connectrpc/connect";
-import { generateArchiveOnly, insertDemoData } from "../demo-data/index.js";
-import { migrate } from "../lib/db/migrate.js";
-import { createPool } from "../lib/db/pool.js";
-import { createHashedNgramEmbedder } from "../lib/embedding/hashed-ngram-embedder.js";
-import { embedPending } from "../services/embedding/embed-job.js";
+import { archiveOf, ensureArchive, folder, K, ROOT, sideOf, treeAt } from "./hybrid-archive.js";
+import type { SideRun } from "./hybrid-side.js";
 import { numberOption } from "./number-option.js";
-import { judgedSet } from "./relevance/relevance-bench.js";
 import { median } from "./stats.js";
-import { ARCHIVE_AS_OF } from "./archive-date.js";
 
 const argv = process.argv.slice(2);
 const count = numberOption(argv, "count", 100_000);
 const rounds = numberOption(argv, "rounds", 11);
 const revision = argv.includes("--before") ? argv[argv.indexOf("--before") + 1]! : "main";
 const profile = argv.includes("--profile");
+const apart = argv.includes("--apart");
 const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const ROOT = path.resolve(import.meta.dirname, "..");
-const folder = path.join(tmpdir(), "hybrid-ab");
-const indexDir = path.join(folder, `indexes-${count}`);
-const queriesFile = path.join(folder, `queries-${count}.json`);
-mkdirSync(folder, { recursive: true });
-const K = 8;
+const archive = archiveOf(count, adminUrl);
 
-const dbName = `bench_hybrid_ab_${count}`;
-const dbUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
-
-/** The archive's database, created, filled and embedded the first time; the judged queries written beside. */
-async function ensureArchive(): Promise<string[]> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = (await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [dbName])).rowCount === 1;
-  if (exists && existsSync(queriesFile)) {
-    await admin.end();
-    return JSON.parse(readFileSync(queriesFile, "utf8")) as string[];
+/** Each side alone in a process of its own (bench/hybrid-side.ts), in turns, `rounds` times each. */
+async function runApart() {
+  const trees = { before: treeAt(revision), after: ROOT };
+  const runs: Record<"before" | "after", SideRun[]> = { before: [], after: [] };
+  for (let r = 0; r < rounds; r++) {
+    for (const name of r % 2 ? (["after", "before"] as const) : (["before", "after"] as const)) {
+      const out = execFileSync(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "--expose-gc",
+          path.join(ROOT, "bench/hybrid-side.ts"),
+          "--tree",
+          trees[name],
+          "--count",
+          String(count),
+        ],
+        { cwd: ROOT, encoding: "utf8", env: { ...process.env, DATABASE_URL: adminUrl }, maxBuffer: 64 * 1024 * 1024 },
+      );
+      runs[name].push(JSON.parse(out.trim().split("\n").at(-1)!) as SideRun);
+    }
   }
-  if (exists) await admin.query(`DROP DATABASE ${dbName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const owner = createPool(dbUrl, { name: "hybrid-ab-owner", max: 4 });
-  try {
-    await migrate(owner);
-    let t = performance.now();
-    const data = generateArchiveOnly({ seed: 1, scale: 1, asOf: ARCHIVE_AS_OF }, count);
-    await insertDemoData(owner, data);
-    console.log(`inserted ${count} notes in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    t = performance.now();
-    await embedPending(owner, createHashedNgramEmbedder());
-    console.log(`embedded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    const queries = (await judgedSet(owner, data.notes)).queries.map((q) => q.query);
-    writeFileSync(queriesFile, JSON.stringify(queries));
-    return queries;
-  } finally {
-    await owner.end();
-  }
-}
-
-/** The tree at `revision`, unpacked beside the cache (once), with this checkout's node_modules. */
-function treeAt(revision: string): string {
-  const commit = execFileSync("git", ["rev-parse", revision], { cwd: ROOT, encoding: "utf8" }).trim();
-  const at = path.join(folder, `tree-${commit.slice(0, 12)}`);
-  if (!existsSync(path.join(at, "package.json"))) {
-    mkdirSync(at, { recursive: true });
-    execFileSync("sh", ["-c", `git archive ${commit} | tar -x -C '${at}'`], { cwd: ROOT });
-    symlinkSync(path.join(ROOT, "node_modules"), path.join(at, "node_modules"));
-  }
-  return at;
-}
-
-interface Side {
-  name: string;
-  ask(query: string): Promise<string>;
-}
-
-/** One tree's search service over its own vector runtime, loaded from the shared snapshots. */
-async function sideOf(name: string, tree: string): Promise<Side> {
-  const load = <T>(file: string) => import(pathToFileURL(path.join(tree, file)).href) as Promise<T>;
-  const { VectorRuntime } =
-    await load<typeof import("../lib/vector/vector-runtime.js")>("lib/vector/vector-runtime.ts");
-  const { GROUP_INDEXES } = await load<typeof import("../services/groups.js")>("services/groups.ts");
-  const { allServiceRoutes } = await load<typeof import("../services/routes.js")>("services/routes.ts");
-  const { loadConfig } = await load<typeof import("../lib/config/config.js")>("lib/config/config.ts");
-  const { createPostgresObjectStore } = await load<typeof import("../lib/object-store/object-store.js")>(
-    "lib/object-store/object-store.ts",
+  const digests = new Set([...runs.before, ...runs.after].map((run) => run.digest));
+  console.log(
+    `before: ${revision}; ${queries.length} judged queries, hybrid, top ${K}, each side alone ${rounds} times`,
   );
-  const { SearchService } = await load<typeof import("../gen/institute/search/v1/search_pb.js")>(
-    "gen/institute/search/v1/search_pb.ts",
-  );
-  const db = createPool(dbUrl, { name: `hybrid-ab-${name}`, max: 4 });
-  const runtime = new VectorRuntime({
-    db,
-    config: { embeddings: null, indexRefreshMs: 0, indexDir },
-    indexes: GROUP_INDEXES.search!,
-    log: { info: (m: string) => console.log(`${name}: ${m}`), warn: (m: string) => console.log(`${name}: ${m}`) },
-  });
-  const t = performance.now();
-  await runtime.start();
-  console.log(`${name}: indexes ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-  const deps = { db, objects: createPostgresObjectStore(db), config: loadConfig({}), now: Date.now, vectors: runtime };
-  const client = createClient(SearchService, createRouterTransport(allServiceRoutes(deps)));
-  return {
-    name,
-    async ask(query) {
-      const res = await client.search({ query, topK: K, mode: "hybrid" });
-      if (!res.searchReady) throw new Error(`${name}: search not ready`);
-      return res.results.map((r) => `${r.path}@${r.score}:${r.match}`).join(" ");
-    },
+  console.log(digests.size === 1 ? "answers identical in every run" : `answers differ: ${digests.size} digests`);
+  const pct = (xs: number[], p: number) =>
+    [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const summary = (name: "before" | "after", part: "first" | "again") => {
+    const of = (f: (xs: number[]) => number) => median(runs[name].map((run) => f(run[part])));
+    return { mean: of(mean), p50: of((xs) => pct(xs, 0.5)), p99: of((xs) => pct(xs, 0.99)) };
   };
+  for (const part of ["first", "again"] as const) {
+    const b = summary("before", part);
+    const a = summary("after", part);
+    const line = (s: typeof b) => `${s.mean.toFixed(3)} ms a query, p50 ${s.p50.toFixed(3)}, p99 ${s.p99.toFixed(3)}`;
+    console.log(
+      `${part === "first" ? "first asks" : "asked again"}: before ${line(b)}; after ${line(a)} (medians of the runs)`,
+    );
+    console.log(
+      `${part === "first" ? "first asks" : "asked again"}: after over before ${(b.mean / a.mean).toFixed(2)}x (means), ${(b.p50 / a.p50).toFixed(2)}x (p50), ${(b.p99 / a.p99).toFixed(2)}x (p99)`,
+    );
+  }
 }
 
-const queries = await ensureArchive();
-const before = await sideOf("before", treeAt(revision));
-const after = await sideOf("after", ROOT);
+const queries = await ensureArchive(archive, adminUrl);
+if (apart) {
+  await runApart();
+  process.exit(0);
+}
+const before = await sideOf("before", treeAt(revision), archive);
+const after = await sideOf("after", ROOT, archive);
 console.log(`before: ${revision}; ${queries.length} judged queries, hybrid, top ${K}`);
 
 let differ = 0;
