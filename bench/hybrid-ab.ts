@@ -11,8 +11,8 @@
  * `--apart` runs each side alone in a process of its own instead (bench/hybrid-side.ts), in turns, `--rounds` times
  * each, and reports first asks and asks again apart. Two services in one process share its collector and event loop:
  * a side that never waits during a search is charged the collections the other's garbage brings on (a change that
- * moved a search's read behind its rankings read 0.94x in one process and 1.17x apart). The search bench runs one
- * service and asks each judged query once, so first asks are what its p50 and p99 are made of.
+ * moved a search's read behind its rankings read 0.94x in one process and 1.03x to 1.06x apart). The search bench
+ * runs one service and asks each judged query once, so first asks are what its p50 and p99 are made of.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *     node --import tsx --expose-gc bench/hybrid-ab.ts [--count 100000] [--rounds 11] [--before main] [--profile]
  *     [--apart]
