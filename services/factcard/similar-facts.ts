@@ -102,10 +102,13 @@ export async function listSimilarFacts(
   if (topK < SIMILAR_TOP_K.min || topK > SIMILAR_TOP_K.max) {
     throw invalid(`top_k must be ${SIMILAR_TOP_K.min} to ${SIMILAR_TOP_K.max}, got ${topK}`);
   }
+  // Withdrawn cards are read at each request, so a withdrawal holds from its commit, whatever the indexes hold; the
+  // read goes out with the card's, not after it.
+  const reading = store.withdrawn();
+  reading.catch(() => {});
   const card = await subjectOf(store, request);
   const id = card.fact_card_id;
-  // Withdrawn cards are read at each request, so a withdrawal holds from its commit, whatever the indexes hold.
-  const withdrawn = await store.withdrawn();
+  const withdrawn = await reading;
   const hits =
     request.mode === undefined
       ? await cosineNeighbours(deps, store, card, topK, request.sameCategory, withdrawn)
