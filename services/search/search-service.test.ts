@@ -136,6 +136,37 @@ describe("SearchService.Search", () => {
     for (const mode of modes) expect(await paths(mode)).toEqual(before.get(mode));
   });
 
+  it("embeds the query once when a withdrawal since the last search makes it rank again", async () => {
+    const builtin = createHashedNgramEmbedder();
+    const asked: string[] = [];
+    const counted = new VectorRuntime({
+      db: db.reader,
+      config: { embeddings: null, indexRefreshMs: 0 },
+      embedder: { ...builtin, embed: (texts) => (asked.push(...texts), builtin.embed(texts)) },
+    });
+    await counted.start();
+    try {
+      const search = serviceOver(counted);
+      const query = "Fed rate cuts and the Treasury yield curve";
+      const first = await search.search({ query, topK: 3 });
+      const path = first.results[0]!.path!;
+      const { rows } = await db.owner.query("SELECT doc_id FROM search.documents WHERE path = $1", [path]);
+      const documents = withdrawalKind("search-documents");
+      const actor = { by: "operator:test", at: BASE_TIME };
+      await withdraw(db.owner, documents, rows[0].doc_id, "test", actor);
+      try {
+        // Ranked first without the withdrawal (the last read's), then again with this search's own read.
+        const after = await search.search({ query, topK: 3 });
+        expect(after.results.map((r) => r.path)).not.toContain(path);
+        expect(asked).toEqual([query, query]);
+      } finally {
+        await reinstate(db.owner, documents, rows[0].doc_id, actor);
+      }
+    } finally {
+      await counted.stop();
+    }
+  });
+
   it("is not ready, with no results, without a vector runtime", async () => {
     const res = await serviceOver(undefined).search({ query: "rates" });
     expect(res.searchReady).toBe(false);

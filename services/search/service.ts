@@ -50,6 +50,13 @@ interface Ranked {
   added: string[];
 }
 
+/** A query's embedding, the index it searches, and whether its embedder matches across languages. */
+interface Embedded {
+  vector: Float32Array;
+  index: LiveIndex;
+  crossLingual: boolean;
+}
+
 const sameMembers = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
   a === b || (a.size === b.size && [...a].every((id) => b.has(id)));
 
@@ -150,8 +157,34 @@ export function createSearchService(
     });
   }
 
-  /** The best `topK + SLACK` of the fused rankings, the documents in `withdrawn` left out; null: not ready. */
-  async function rank(plan: SearchPlan, runtime: Runtime, withdrawn: ReadonlySet<string>): Promise<Ranked | null> {
+  /** The query's embedding and the index it is searched in; null: not ready (the reason reported). */
+  async function embed(plan: SearchPlan, runtime: Runtime): Promise<Embedded | null> {
+    const embedder = await runtime.embedder();
+    const index = runtime.index("documents");
+    if (!embedder || !index) {
+      runtime.report(runtime.problem("documents"));
+      return null;
+    }
+    try {
+      const [vector] = (await embedder.embed([plan.query])) as [Float32Array];
+      runtime.embedSucceeded();
+      return { vector, index, crossLingual: embedder.crossLingual !== false };
+    } catch (e) {
+      runtime.embedFailed((e as Error).message);
+      return null;
+    }
+  }
+
+  /**
+   * The best `topK + SLACK` of the fused rankings, the documents in `withdrawn` left out; null: not ready.
+   * `embedded` gives the query's embedding (worked out once per search, however often it ranks).
+   */
+  async function rank(
+    plan: SearchPlan,
+    runtime: Runtime,
+    withdrawn: ReadonlySet<string>,
+    embedded: () => Promise<Embedded | null>,
+  ): Promise<Ranked | null> {
     const keywords = runtime.keywords;
     const shown = (id: string) => !withdrawn.has(id);
     let allowed: string[] | null = null;
@@ -166,20 +199,9 @@ export function createSearchService(
     let vectors: { index: LiveIndex; query: Float32Array } | null = null;
     let crossLingual = true;
     if (plan.mode !== "keyword") {
-      const embedder = await runtime.embedder();
-      const index = runtime.index("documents");
-      if (!embedder || !index) {
-        runtime.report(runtime.problem("documents"));
-        return null;
-      }
-      let vector: Float32Array;
-      try {
-        [vector] = (await embedder.embed([plan.query])) as [Float32Array];
-        runtime.embedSucceeded();
-      } catch (e) {
-        runtime.embedFailed((e as Error).message);
-        return null;
-      }
+      const query = await embedded();
+      if (!query) return null;
+      const { vector, index } = query;
       const semanticDepth = plan.mode === "semantic" ? plan.topK + SLACK : depth;
       if (!isZero(vector)) {
         semantic = allowed
@@ -190,7 +212,7 @@ export function createSearchService(
               .slice(0, semanticDepth);
         vectors = { index, query: vector };
       }
-      crossLingual = embedder.crossLingual !== false;
+      crossLingual = query.crossLingual;
     }
 
     let fused: Fused[] = semantic.map((h, i) => ({
@@ -260,8 +282,10 @@ export function createSearchService(
       const reading = store.withdrawn();
       reading.catch(() => {});
       let withdrawn = lastWithdrawn ?? (await reading);
+      let embedding: Promise<Embedded | null> | undefined;
+      const embedded = () => (embedding ??= embed(plan, runtime));
       for (;;) {
-        const ranked = await rank(plan, runtime, withdrawn);
+        const ranked = await rank(plan, runtime, withdrawn, embedded);
         if (!ranked) return answer(plan, false);
         const [now, rows] = await Promise.all([reading, matched(ranked.top.map((f) => f.id))]);
         lastWithdrawn = now;
