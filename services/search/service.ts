@@ -57,8 +57,13 @@ interface Embedded {
   crossLingual: boolean;
 }
 
-const sameMembers = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
-  a === b || (a.size === b.size && [...a].every((id) => b.has(id)));
+/** Asked at every search (each read gives a new set), so without copying either. */
+function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const id of a) if (!b.has(id)) return false;
+  return true;
+}
 
 /** What a match is answered with. */
 interface Matched {
