@@ -6,9 +6,8 @@
  *   node --import tsx --expose-gc bench/hybrid-side.ts --tree DIR [--count 100000] [--again 3]
  */
 import { createHash } from "node:crypto";
-import { archiveOf, sideOf } from "./hybrid-archive.js";
+import { archiveOf, ensureArchive, sideOf } from "./hybrid-archive.js";
 import { numberOption } from "./number-option.js";
-import { readFileSync } from "node:fs";
 
 const WARM_UP = 20;
 
@@ -20,8 +19,10 @@ export interface SideRun {
 
 const argv = process.argv.slice(2);
 const tree = argv[argv.indexOf("--tree") + 1]!;
-const archive = archiveOf(numberOption(argv, "count", 100_000), process.env.DATABASE_URL!);
-const queries = JSON.parse(readFileSync(archive.queriesFile, "utf8")) as string[];
+const again = numberOption(argv, "again", 3);
+const adminUrl = process.env.DATABASE_URL!;
+const archive = archiveOf(numberOption(argv, "count", 100_000), adminUrl);
+const queries = await ensureArchive(archive, adminUrl);
 const side = await sideOf("side", tree, archive);
 const digest = createHash("sha256");
 for (const q of queries.slice(0, WARM_UP)) await side.ask(q);
@@ -33,7 +34,7 @@ const timed = async (q: string, into: number[]) => {
   return answer;
 };
 for (const q of queries.slice(WARM_UP)) digest.update(`${await timed(q, run.first)}\n`);
-for (let r = 0; r < numberOption(argv, "again", 3); r++) for (const q of queries) await timed(q, run.again);
+for (let r = 0; r < again; r++) for (const q of queries) await timed(q, run.again);
 run.digest = digest.digest("hex");
 console.log(JSON.stringify(run));
 process.exit(0);
