@@ -155,7 +155,7 @@ export function createInProcessTransport(
       };
       if (signal === undefined && timeoutMs === undefined) {
         try {
-          return (await call({ ...req, signal: NEVER })) as unknown as UnaryResponse<I, O>;
+          return (await call(Object.assign({}, req, { signal: NEVER }))) as unknown as UnaryResponse<I, O>;
         } catch (e) {
           throw ConnectError.from(e);
         }

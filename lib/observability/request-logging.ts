@@ -83,7 +83,7 @@ class DeferredChild {
     if (this.options.level !== undefined || this.options.serializers !== undefined)
       this.info(line, "request completed");
     else if (this.parent.isLevelEnabled("info"))
-      lineLogger(this.parent).info({ ...this.childBindings, ...line }, "request completed");
+      lineLogger(this.parent).info(Object.assign({}, this.childBindings, line), "request completed");
   }
   silent() {}
   isLevelEnabled(level: string): boolean {
@@ -113,7 +113,7 @@ class OneLinePerRequest extends LogController {
     if (this.isLogDisabled(request)) return;
     const line: Record<string, unknown> = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (isPino(reply.log) && reply.log.isLevelEnabled("debug")) line.headers = safeHeaders(request.headers);
-    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    if (error) reply.log.error(Object.assign(line, { err: error }), "request errored");
     else if (reply.log instanceof DeferredChild) reply.log.completed(line);
     else reply.log.info(line, "request completed");
   }

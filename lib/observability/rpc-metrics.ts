@@ -11,9 +11,11 @@ export const codeName = (code: Code) => (Code[code] ?? "Unknown").replace(/([a-z
 export function rpcMetricsInterceptor(metrics: Pick<Metrics, "rpcDuration">, side: "client" | "server"): Interceptor {
   return (next) => async (req) => {
     const started = performance.now();
-    const labels = { side, service: req.service.typeName, method: req.method.name };
     const observe = (code: string) =>
-      metrics.rpcDuration.observe({ ...labels, code }, (performance.now() - started) / 1000);
+      metrics.rpcDuration.observe(
+        { side, service: req.service.typeName, method: req.method.name, code },
+        (performance.now() - started) / 1000,
+      );
     try {
       const res = await next(req);
       observe("ok");

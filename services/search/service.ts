@@ -251,13 +251,12 @@ export function createSearchService(
                 rrfK,
               )
             : hybridOrder(
-                {
-                  ...candidatePool(semantic, keyword, q.typed, bm25, vectors),
+                Object.assign(candidatePool(semantic, keyword, q.typed, bm25, vectors), {
                   bridge,
                   inQueryScript,
                   codesOnly: q.codesOnly,
                   crossLingual,
-                },
+                }),
                 rrfK,
               );
       }
