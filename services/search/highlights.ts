@@ -29,7 +29,8 @@ interface ExcerptToken {
 }
 
 const EXCERPTS_KEPT = 2048;
-const kept = new Map<string, readonly ExcerptToken[]>();
+/** By excerpt; each entry holds the key it was first kept under (see tokensOf). */
+const kept = new Map<string, { excerpt: string; tokens: readonly ExcerptToken[] }>();
 
 /** How many code points `s` holds (`[...s].length` without the array): its UTF-16 length less each pair's second half. */
 function codePoints(s: string): number {
@@ -60,9 +61,11 @@ function codePointIndex(text: string): Int32Array {
 function tokensOf(excerpt: string): readonly ExcerptToken[] {
   const hit = kept.get(excerpt);
   if (hit !== undefined) {
+    // Moved to the end under the key it was kept by: keyed by this call's equal string instead, every search would
+    // hand its excerpts to the long-lived map, and each would die in the old generation when the next replaced it.
     kept.delete(excerpt);
-    kept.set(excerpt, hit);
-    return hit;
+    kept.set(hit.excerpt, hit);
+    return hit.tokens;
   }
   const cp = codePointIndex(excerpt);
   const tokens = tokenize(excerpt)
@@ -76,7 +79,7 @@ function tokensOf(excerpt: string): readonly ExcerptToken[] {
       exactChars: t.exact === undefined ? 0 : codePoints(t.exact),
     }));
   if (kept.size >= EXCERPTS_KEPT) kept.delete(kept.keys().next().value!);
-  kept.set(excerpt, tokens);
+  kept.set(excerpt, { excerpt, tokens });
   return tokens;
 }
 
