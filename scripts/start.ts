@@ -6,8 +6,10 @@ import { startAllInOne } from "../app/start-all-in-one.js";
 import { ConfigError, loadConfig } from "../lib/config/config.js";
 import { failureLine, wantsStack } from "../lib/process/failure-line.js";
 import { StartError } from "../lib/process/start-error.js";
+import { keepShortLivedObjectsYoung } from "../lib/process/short-lived-stay-young.js";
 
 async function main() {
+  keepShortLivedObjectsYoung();
   const say = (line: string) => process.stderr.write(`${line}\n`);
   const config = loadConfig();
   const service = await startAllInOne(config, say);

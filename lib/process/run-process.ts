@@ -8,6 +8,7 @@
 import { pathToFileURL } from "node:url";
 import { ConfigError } from "../config/config.js";
 import { collectStartUpGarbage } from "./collect-start-up-garbage.js";
+import { keepShortLivedObjectsYoung } from "./short-lived-stay-young.js";
 import { StartError } from "./start-error.js";
 import { failureLine, wantsStack } from "./failure-line.js";
 
@@ -31,6 +32,7 @@ export interface Running {
 const TEARDOWN_GRACE_MS = 5_000;
 
 export function runProcess(name: string, start: () => Promise<Running>) {
+  keepShortLivedObjectsYoung();
   start()
     .then(async (running) => {
       await collectStartUpGarbage();
