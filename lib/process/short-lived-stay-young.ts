@@ -4,8 +4,8 @@
  * that site in the old generation: a search's or a log line's objects, dead a millisecond later, then fill the old
  * generation until a full collection, whose marking and pause put the p99 of requests around it at 20 to 50 ms. When a
  * process tips over is chance: paced at half rate, one search process grew its old generation by 37 MB a second and the
- * next by 3 (docs/benchmark.md, "The p99 at half rate is the major garbage collections"). Set as the process starts,
- * before it builds or serves anything; what lives long (the indexes) is promoted by the scavenges instead.
+ * next by 3 (docs/benchmark.md, "What filled the old generation"). Set as the process starts, before it builds or
+ * serves anything; what lives long (the indexes) is promoted by the scavenges instead.
  */
 import { setFlagsFromString } from "node:v8";
 
