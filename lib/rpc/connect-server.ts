@@ -1,28 +1,35 @@
 /**
- * Serves Connect routes over HTTP/2 (cleartext): one server answers the Connect, gRPC and gRPC-Web
- * protocols, so any internal caller — including a plain @grpc/grpc-js client — can reach a service.
+ * Serves Connect routes on one port over HTTP/1.1 and cleartext HTTP/2 (lib/rpc/http1-and-h2c-server.ts): one
+ * server answers the Connect, gRPC and gRPC-Web protocols, so any internal caller — the gateway's Connect calls
+ * over HTTP/1.1, a plain @grpc/grpc-js client, a Kubernetes gRPC probe — can reach a service.
  */
 import { Code, ConnectError, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
 import { fastifyConnectPlugin } from "@connectrpc/connect-fastify";
-import Fastify, { type FastifyHttp2Options } from "fastify";
+import Fastify, { type FastifyServerOptions } from "fastify";
 import { setMaxListeners } from "node:events";
-import type { Http2Server } from "node:http2";
 import { requestIdOf } from "../observability/logger.js";
 import { requestLogging } from "../observability/request-logging.js";
 import { databaseErrors } from "./database-errors.js";
+import { http1AndH2cServer } from "./http1-and-h2c-server.js";
+
+/** As fastify's own HTTP/2 sessions and HTTP/1.1 keep-alive connections default to. */
+const IDLE_TIMEOUT_MS = 72_000;
+/** A caller that connects and says nothing is not one. */
+const FIRST_BYTES_TIMEOUT_MS = 10_000;
 
 export async function buildServiceServer(
   routes: (router: ConnectRouter) => void,
   /** interceptors: outside the database translation (metrics, app/compose/interceptors.ts). */
   options: {
-    logger?: FastifyHttp2Options<Http2Server>["logger"];
+    logger?: FastifyServerOptions["logger"];
     shutdownTimeoutMs?: number;
     interceptors?: Interceptor[];
   } = {},
 ) {
   // The gateway's X-Request-Id becomes this process's request id, so one id follows a request through every log.
   const app = Fastify({
-    http2: true,
+    serverFactory: (handler) =>
+      http1AndH2cServer(handler, { idleTimeoutMs: IDLE_TIMEOUT_MS, firstBytesTimeoutMs: FIRST_BYTES_TIMEOUT_MS }),
     logger: options.logger ?? false,
     ...requestLogging(),
     requestIdHeader: false,
