@@ -1,11 +1,11 @@
 /**
  * The gateway as its own process (cluster mode; any number of replicas): `tsx app/gateway.ts`. It reaches every
- * service process over the Connect protocol (HTTP/1.1 keep-alive, binary protobuf) at <NAME>_SERVICE_URL (CATALOG, REPORTS,
- * PORTFOLIO, SEARCH, FACTCARD; GOVERNOR for the queue pulse), reads API keys through DATABASE_READER_URL, keeps
- * verified relay callbacks in the governor's inbox through DATABASE_URL (its one narrow owner-side write, with the
- * rate-limit buckets) and notifies the governors on NATS at NATS_URL. Public surface on PORT; /healthz, /readyz and
- * /metrics on METRICS_PORT only; the operator's admin listener on ADMIN_HOST:ADMIN_PORT when ADMIN_TOKEN_SHA256 is
- * set.
+ * service process over the Connect protocol (keep-alive HTTP/1.1, binary protobuf) at <NAME>_SERVICE_URL (CATALOG,
+ * REPORTS, PORTFOLIO, SEARCH, FACTCARD; GOVERNOR for the queue pulse), reads API keys through DATABASE_READER_URL,
+ * keeps verified relay callbacks in the governor's inbox through DATABASE_URL (its one narrow owner-side write, with
+ * the rate-limit buckets) and notifies the governors on NATS at NATS_URL. Public surface on PORT; /healthz, /readyz
+ * and /metrics on METRICS_PORT only; the operator's admin listener on ADMIN_HOST:ADMIN_PORT when ADMIN_TOKEN_SHA256
+ * is set.
  * SIGTERM: /readyz 503, stop accepting, finish in-flight requests within SHUTDOWN_TIMEOUT_MS, close the connections
  * to the services, drain NATS, end the pools.
  */

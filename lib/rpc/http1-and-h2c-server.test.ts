@@ -83,7 +83,7 @@ function raw(port: number, pieces: string[], untilBytes = Infinity): Promise<str
 }
 
 describe("protocolOf", () => {
-  it("tells the HTTP/2 preface from an HTTP/1.1 request, and waits while a prefix of the preface could be either", () => {
+  it("tells the HTTP/2 preface from an HTTP/1.1 request, and waits while a prefix of it could be either", () => {
     expect(protocolOf(Buffer.from(PREFACE))).toBe("h2c");
     expect(protocolOf(Buffer.from(PREFACE + "\x00\x00\x12\x04"))).toBe("h2c");
     expect(protocolOf(Buffer.from("PRI * HTTP/2"))).toBeUndefined();
