@@ -28,6 +28,7 @@ import { createLogger, loggerOptions, type LogSettings } from "../lib/observabil
 import { createMetrics } from "../lib/observability/metrics.js";
 import { poolCheck } from "../lib/observability/readiness.js";
 import { isMain, runProcess } from "../lib/process/run-process.js";
+import { SERVICE_IDLE_TIMEOUT_MS } from "../lib/rpc/http1-and-h2c-server.js";
 import { SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
 import { startAdminListener } from "../admin/admin-app.js";
 import { serviceFacts } from "./compose/admin-listener.js";
@@ -75,11 +76,13 @@ export async function build(options: BuildOptions = {}) {
   metrics.observePool("owner", owner);
   // Keep-alive HTTP/1.1 connections to each service process, as many as calls in flight at once; closed with the
   // gateway. Not one HTTP/2 session: the cluster answered 1.35 times the searches a second this way, at the same CPU
-  // a search (docs/benchmark.md, "The hop over HTTP/1.1"). Idle connections close before the services' 72 s
+  // a search (docs/benchmark.md, "The hop over HTTP/1.1"). Idle connections close 12 s before the services'
   // keep-alive does, so a call never reuses one the service is closing.
   const agents = new Map<string, Agent>();
   const transportTo = (baseUrl: string): Transport => {
-    if (!agents.has(baseUrl)) agents.set(baseUrl, new Agent({ keepAlive: true, timeout: 60_000 }));
+    let agent = agents.get(baseUrl);
+    if (!agent)
+      agents.set(baseUrl, (agent = new Agent({ keepAlive: true, timeout: SERVICE_IDLE_TIMEOUT_MS - 12_000 })));
     // The Connect protocol (binary protobuf) rather than gRPC: a unary call is one body each way, where gRPC frames
     // it as a stream through Connect's async-iterable pipeline on both sides (docs/benchmark.md, "The cluster").
     // acceptCompression []: answers come back uncompressed; between processes of one cluster gzip costs more CPU
@@ -88,7 +91,7 @@ export async function build(options: BuildOptions = {}) {
       baseUrl,
       httpVersion: "1.1",
       useBinaryFormat: true,
-      nodeOptions: { agent: agents.get(baseUrl)! },
+      nodeOptions: { agent },
       interceptors: clientInterceptors(metrics),
       acceptCompression: [],
     });

@@ -113,8 +113,10 @@ class OneLinePerRequest extends LogController {
     if (this.isLogDisabled(request)) return;
     const line: Record<string, unknown> = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (isPino(reply.log) && reply.log.isLevelEnabled("debug")) line.headers = safeHeaders(request.headers);
-    if (error) reply.log.error(Object.assign(line, { err: error }), "request errored");
-    else if (reply.log instanceof DeferredChild) reply.log.completed(line);
+    if (error) {
+      line.err = error;
+      reply.log.error(line, "request errored");
+    } else if (reply.log instanceof DeferredChild) reply.log.completed(line);
     else reply.log.info(line, "request completed");
   }
 }

@@ -10,10 +10,8 @@ import { setMaxListeners } from "node:events";
 import { requestIdOf } from "../observability/logger.js";
 import { requestLogging } from "../observability/request-logging.js";
 import { databaseErrors } from "./database-errors.js";
-import { http1AndH2cServer } from "./http1-and-h2c-server.js";
+import { http1AndH2cServer, SERVICE_IDLE_TIMEOUT_MS } from "./http1-and-h2c-server.js";
 
-/** As fastify's own HTTP/2 sessions and HTTP/1.1 keep-alive connections default to. */
-const IDLE_TIMEOUT_MS = 72_000;
 /** A caller that connects and says nothing is not one. */
 const FIRST_BYTES_TIMEOUT_MS = 10_000;
 
@@ -29,7 +27,10 @@ export async function buildServiceServer(
   // The gateway's X-Request-Id becomes this process's request id, so one id follows a request through every log.
   const app = Fastify({
     serverFactory: (handler) =>
-      http1AndH2cServer(handler, { idleTimeoutMs: IDLE_TIMEOUT_MS, firstBytesTimeoutMs: FIRST_BYTES_TIMEOUT_MS }),
+      http1AndH2cServer(handler, {
+        idleTimeoutMs: SERVICE_IDLE_TIMEOUT_MS,
+        firstBytesTimeoutMs: FIRST_BYTES_TIMEOUT_MS,
+      }),
     logger: options.logger ?? false,
     ...requestLogging(),
     requestIdHeader: false,

@@ -11,6 +11,12 @@ import { createServer as createHttp1Server, type RequestListener, type Server } 
 import { createServer as createH2cServer, type Http2Session } from "node:http2";
 import type { Socket } from "node:net";
 
+/**
+ * How long a service process keeps an idle connection open, as fastify's own HTTP/2 sessions and HTTP/1.1 keep-alive
+ * default to (callers keeping connections should close theirs sooner).
+ */
+export const SERVICE_IDLE_TIMEOUT_MS = 72_000;
+
 const PREFACE = Buffer.from("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n", "latin1");
 
 export interface Http1AndH2cOptions {
