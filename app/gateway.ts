@@ -9,7 +9,6 @@
  * SIGTERM: /readyz 503, stop accepting, finish in-flight requests within SHUTDOWN_TIMEOUT_MS, close the connections
  * to the services, drain NATS, end the pools.
  */
-import { createConnectTransport } from "@connectrpc/connect-node";
 import { createClient, type Transport } from "@connectrpc/connect";
 import { Agent } from "node:http";
 import { hostname } from "node:os";
@@ -27,6 +26,7 @@ import { processListeners } from "./compose/process-listeners.js";
 import { createLogger, loggerOptions, type LogSettings } from "../lib/observability/logger.js";
 import { createMetrics } from "../lib/observability/metrics.js";
 import { poolCheck } from "../lib/observability/readiness.js";
+import { createUnaryHttp1Transport } from "../lib/rpc/unary-http1-transport.js";
 import { isMain, runProcess } from "../lib/process/run-process.js";
 import { SERVICE_IDLE_TIMEOUT_MS } from "../lib/rpc/http1-and-h2c-server.js";
 import { SERVICE_GROUPS, type ServiceGroup } from "../services/groups.js";
@@ -85,16 +85,9 @@ export async function build(options: BuildOptions = {}) {
       agents.set(baseUrl, (agent = new Agent({ keepAlive: true, timeout: SERVICE_IDLE_TIMEOUT_MS - 12_000 })));
     // The Connect protocol (binary protobuf) rather than gRPC: a unary call is one body each way, where gRPC frames
     // it as a stream through Connect's async-iterable pipeline on both sides (docs/benchmark.md, "The cluster").
-    // acceptCompression []: answers come back uncompressed; between processes of one cluster gzip costs more CPU
-    // (zlib was a sixth of the gateway's and the services' profiles, docs/benchmark.md) than the bytes it saves.
-    return createConnectTransport({
-      baseUrl,
-      httpVersion: "1.1",
-      useBinaryFormat: true,
-      nodeOptions: { agent },
-      interceptors: clientInterceptors(metrics),
-      acceptCompression: [],
-    });
+    // Unary calls are written and read with node:http itself (lib/rpc/unary-http1-transport.ts); answers come back
+    // uncompressed: between processes of one cluster gzip costs more CPU than the bytes it saves.
+    return createUnaryHttp1Transport({ baseUrl, agent, interceptors: clientInterceptors(metrics) });
   };
   const { app, readiness } = await composeGateway({
     config,
