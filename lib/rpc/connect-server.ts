@@ -3,12 +3,13 @@
  * server answers the Connect, gRPC and gRPC-Web protocols, so any internal caller — the gateway's Connect calls
  * over HTTP/1.1, a plain @grpc/grpc-js client, a Kubernetes gRPC probe — can reach a service.
  */
-import { Code, ConnectError, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
-import { fastifyConnectPlugin } from "@connectrpc/connect-fastify";
+import { Code, ConnectError, createConnectRouter, type ConnectRouter, type Interceptor } from "@connectrpc/connect";
+import { compressionBrotli, compressionGzip } from "@connectrpc/connect-node";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { setMaxListeners } from "node:events";
 import { requestIdOf } from "../observability/logger.js";
 import { requestLogging } from "../observability/request-logging.js";
+import { registerConnectRoutes } from "./connect-routes.js";
 import { databaseErrors } from "./database-errors.js";
 import { http1AndH2cServer, SERVICE_IDLE_TIMEOUT_MS } from "./http1-and-h2c-server.js";
 
@@ -49,10 +50,12 @@ export async function buildServiceServer(
     done();
   });
   // Database outages become Unavailable, a caller's unstorable text InvalidArgument (lib/rpc/database-errors.ts).
-  await app.register(fastifyConnectPlugin, {
-    routes,
+  const router = createConnectRouter({
     interceptors: [...(options.interceptors ?? []), databaseErrors],
     shutdownSignal: shutdown.signal,
+    acceptCompression: [compressionGzip, compressionBrotli],
   });
+  routes(router);
+  await app.register(async (scope) => registerConnectRoutes(scope, router));
   return app;
 }
