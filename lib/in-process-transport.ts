@@ -11,38 +11,33 @@
  * Connect's own `runUnaryCall` whenever the caller sets a timeout or a signal. Streaming methods (only
  * grpc.health.v1 Watch) go through the router transport.
  */
-import { create, type DescMessage, type DescMethod, type DescMethodUnary } from "@bufbuild/protobuf";
+import { create, type DescMessage, type DescMethodUnary } from "@bufbuild/protobuf";
 import {
   Code,
   ConnectError,
   createContextValues,
   createRouterTransport,
-  createServiceImplSpec,
   type ConnectRouter,
   type ConnectRouterOptions,
   type ContextValues,
-  type HandlerContext,
   type Interceptor,
   type Transport,
-  type UnaryRequest,
   type UnaryResponse,
 } from "@connectrpc/connect";
 import { runUnaryCall } from "@connectrpc/connect/protocol";
+import { applyInterceptors, unaryCallsOf, type UnaryCall } from "./rpc/unary-calls.js";
 
 export interface InProcessTransportOptions {
   router?: Pick<ConnectRouterOptions, "interceptors">;
   transport?: { interceptors?: Interceptor[] };
 }
 
-type ServerImpl = (message: unknown, ctx: HandlerContext) => unknown;
-type Call = (req: UnaryRequest) => Promise<UnaryResponse>;
-
 const PROTOCOL = "in-process";
 /** Never aborted: a call without a deadline or a signal cannot be cancelled, on the wire either. */
 const NEVER = new AbortController().signal;
 
 /** Settles with the call or, first, with the signal's reason (a deadline's DeadlineExceeded, a cancellation). */
-function abortable(call: Call): Call {
+function abortable(call: UnaryCall): UnaryCall {
   return (req) =>
     new Promise((resolve, reject) => {
       const { signal } = req;
@@ -55,80 +50,17 @@ function abortable(call: Call): Call {
     });
 }
 
-function applyInterceptors(next: Call, interceptors: readonly Interceptor[]): Call {
-  let fn = next;
-  for (const i of [...interceptors].reverse()) fn = i(fn as Parameters<Interceptor>[0]) as Call;
-  return fn;
-}
-
-/** The implementation of one method, wrapped in its handler interceptors, as the Connect handler runs it. */
-function serverCall(method: DescMethodUnary, impl: ServerImpl, interceptors: readonly Interceptor[]): Call {
-  const invoke: Call = async (req) => {
-    const responseHeader = new Headers();
-    const responseTrailer = new Headers();
-    const ctx: HandlerContext = {
-      method,
-      service: method.parent,
-      signal: req.signal,
-      timeoutMs: () => undefined,
-      requestMethod: req.requestMethod,
-      requestHeader: req.header,
-      responseHeader,
-      responseTrailer,
-      protocolName: PROTOCOL,
-      values: req.contextValues,
-      url: req.url,
-    };
-    const output = await impl(req.message, ctx);
-    return {
-      stream: false,
-      service: method.parent,
-      method,
-      header: responseHeader,
-      trailer: responseTrailer,
-      message: create(method.output, output as never),
-    };
-  };
-  const wrapped = applyInterceptors(invoke, interceptors);
-  return async (req) => {
-    try {
-      return await wrapped(req);
-    } catch (e) {
-      throw e instanceof ConnectError ? e : new ConnectError("internal error", Code.Internal, undefined, undefined, e);
-    }
-  };
-}
-
 export function createInProcessTransport(
   routes: (router: ConnectRouter) => void,
   options: InProcessTransportOptions = {},
 ): Transport {
-  const calls = new Map<DescMethod, Call>();
-  const routerInterceptors = options.router?.interceptors ?? [];
   const clientInterceptors = options.transport?.interceptors ?? [];
-  const add = (method: DescMethod, impl: unknown, interceptors: readonly Interceptor[] | undefined) => {
-    if (method.methodKind !== "unary") return;
-    calls.set(
+  const calls = new Map(
+    [...unaryCallsOf(routes, options.router?.interceptors ?? [], PROTOCOL)].map(([method, call]) => [
       method,
-      applyInterceptors(
-        serverCall(method as DescMethodUnary, impl as ServerImpl, interceptors ?? routerInterceptors),
-        clientInterceptors,
-      ),
-    );
-  };
-  const router: ConnectRouter = {
-    handlers: [],
-    service(service, implementation, opts) {
-      const spec = createServiceImplSpec(service, implementation);
-      for (const method of service.methods) add(method, spec.methods[method.localName]!.impl, opts?.interceptors);
-      return router;
-    },
-    rpc(method, impl, opts) {
-      add(method, impl, opts?.interceptors);
-      return router;
-    },
-  };
-  routes(router);
+      applyInterceptors(call, clientInterceptors),
+    ]),
+  );
   let streaming: Transport | undefined;
 
   return {
