@@ -85,6 +85,33 @@ describe("a unary call reaches its handler", () => {
     expect((await client.listAnalysts({})).count).toBe(3);
   });
 
+  it("as raw bytes: what cannot be read is InvalidArgument, as Connect's handler answers it", async () => {
+    const baseUrl = await serve();
+    const post = (body: Uint8Array, headers: Record<string, string> = {}) =>
+      fetch(`${baseUrl}/institute.catalog.v1.CatalogService/GetAnalyst`, {
+        method: "POST",
+        headers: { "content-type": "application/proto", ...headers },
+        body,
+      });
+    const garbage = await post(new Uint8Array([0xff, 0xff, 0xff]));
+    expect([garbage.status, garbage.headers.get("content-type")]).toEqual([400, "application/json"]);
+    expect(await garbage.json()).toEqual({
+      code: "invalid_argument",
+      message: expect.stringMatching(/^parse binary: /) as unknown,
+    });
+    const badDeadline = await post(new Uint8Array(0), { "connect-timeout-ms": "soon" });
+    expect([badDeadline.status, await badDeadline.json()]).toEqual([
+      400,
+      { code: "invalid_argument", message: "protocol error: invalid connect timeout value: soon" },
+    ]);
+    const ok = await post(new Uint8Array(0));
+    expect([ok.status, ok.headers.get("content-type"), ok.headers.get("content-length")]).toEqual([
+      200,
+      "application/proto",
+      String((await ok.clone().arrayBuffer()).byteLength),
+    ]);
+  });
+
   it("as gRPC over HTTP/2", async () => {
     const baseUrl = await serve();
     const sessions = new Http2SessionManager(baseUrl);

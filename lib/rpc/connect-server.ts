@@ -10,6 +10,7 @@ import { setMaxListeners } from "node:events";
 import { requestIdOf } from "../observability/logger.js";
 import { requestLogging } from "../observability/request-logging.js";
 import { registerConnectRoutes } from "./connect-routes.js";
+import { unaryCallsOf } from "./unary-calls.js";
 import { databaseErrors } from "./database-errors.js";
 import { http1AndH2cServer, SERVICE_IDLE_TIMEOUT_MS } from "./http1-and-h2c-server.js";
 
@@ -50,12 +51,13 @@ export async function buildServiceServer(
     done();
   });
   // Database outages become Unavailable, a caller's unstorable text InvalidArgument (lib/rpc/database-errors.ts).
+  const interceptors = [...(options.interceptors ?? []), databaseErrors];
   const router = createConnectRouter({
-    interceptors: [...(options.interceptors ?? []), databaseErrors],
+    interceptors,
     shutdownSignal: shutdown.signal,
     acceptCompression: [compressionGzip, compressionBrotli],
   });
-  routes(router);
-  await app.register(async (scope) => registerConnectRoutes(scope, router));
+  const unary = unaryCallsOf(routes, interceptors, "connect", router);
+  await app.register(async (scope) => registerConnectRoutes(scope, router, { unary, shutdownSignal: shutdown.signal }));
   return app;
 }
