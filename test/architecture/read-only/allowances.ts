@@ -73,6 +73,12 @@ export const ALLOWANCES: readonly Allowance[] = [
     reason:
       "an OpenAI-compatible embeddings API takes its texts in a POST body; it computes vectors and stores nothing",
   },
+  {
+    path: "lib/rpc/unary-http1-transport.ts",
+    allows: ["outbound"],
+    reason:
+      "the gateway's calls to its own service processes: the Connect protocol sends every unary call, reads included, as a POST",
+  },
 ];
 
 export function allowanceFor(file: string, kind: "sql" | "outbound"): Allowance | undefined {
