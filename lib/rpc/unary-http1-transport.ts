@@ -22,7 +22,7 @@ import {
   validateResponse,
 } from "@connectrpc/connect/protocol-connect";
 import { type Agent, type IncomingHttpHeaders, request as httpRequest } from "node:http";
-import { webHeadersOf } from "./node-headers.js";
+import { nodeHeadersOf, webHeadersOf } from "./node-headers.js";
 import { applyInterceptors, type UnaryCall } from "./unary-calls.js";
 
 export interface UnaryHttp1TransportOptions {
@@ -84,6 +84,7 @@ export function createUnaryHttp1Transport(options: UnaryHttp1TransportOptions): 
     };
   });
   const interceptedOf = perMethod((method) => applyInterceptors(sendOf(method), interceptors));
+  const urlOf = perMethod((method) => createMethodUrl(baseUrl, method));
   return {
     unary(method, signal, timeoutMs, header, message, contextValues) {
       const deadline = timeoutMs !== undefined && timeoutMs <= 0 ? undefined : timeoutMs;
@@ -92,7 +93,7 @@ export function createUnaryHttp1Transport(options: UnaryHttp1TransportOptions): 
         service: method.parent,
         method,
         requestMethod: "POST",
-        url: createMethodUrl(baseUrl, method),
+        url: urlOf(method),
         header: requestHeader(method.methodKind, true, deadline, header, true),
         contextValues: contextValues ?? createContextValues(),
         message,
@@ -142,8 +143,8 @@ function post(
       return;
     }
     const cancellable = signal !== NEVER;
-    const headers: Record<string, string> = { "content-length": String(body.byteLength) };
-    header.forEach((value, key) => (headers[key] = value));
+    const headers = nodeHeadersOf(header);
+    headers["content-length"] = String(body.byteLength);
     const request = httpRequest(url, { method: "POST", agent, headers });
     const settle = () => cancellable && signal.removeEventListener("abort", onAbort);
     const fail = (error: ConnectError) => {
