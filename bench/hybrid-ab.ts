@@ -1,8 +1,9 @@
 /**
  * A/B of the whole hybrid Search RPC at a large archive, in one process: the search service as it is at a git
  * revision (default main; its tree unpacked with `git archive` beside the cache) and the working tree's, each with
- * its own vector runtime loaded from the same index snapshots, asked the judged queries over the router transport
- * (Connect and protobuf included, no network), each query of both in turns, `--rounds` rounds. Answers must be
+ * its own vector runtime loaded from the same index snapshots, asked the judged queries through the tree's in-process
+ * transport (as the all-in-one calls it; `--router-before`: the revision's side over Connect's router transport
+ * instead, its bytes both ways), each query of both in turns, `--rounds` rounds. Answers must be
  * identical (paths, order and scores to the last bit). The archive (the demo generator's, seed 1, as the search
  * bench's large run) is inserted once into a database kept on the server (bench_hybrid_ab_<count>), embedded and
  * indexed once; later runs load the snapshots in seconds. `--profile` also takes a CPU profile of the working
@@ -15,7 +16,7 @@
  * runs one service and asks each judged query once, so first asks are what its p50 and p99 are made of.
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \
  *     node --import tsx --expose-gc bench/hybrid-ab.ts [--count 100000] [--rounds 11] [--before main] [--profile]
- *     [--apart]
+ *     [--apart] [--router-before]
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -33,6 +34,7 @@ const rounds = numberOption(argv, "rounds", 11);
 const revision = argv.includes("--before") ? argv[argv.indexOf("--before") + 1]! : "main";
 const profile = argv.includes("--profile");
 const apart = argv.includes("--apart");
+const beforeTransport = argv.includes("--router-before") ? "router" : "in-process";
 const adminUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const archive = archiveOf(count, adminUrl);
 
@@ -53,6 +55,7 @@ async function runApart() {
           trees[name],
           "--count",
           String(count),
+          ...(name === "before" && beforeTransport === "router" ? ["--router"] : []),
         ],
         { cwd: ROOT, encoding: "utf8", env: { ...process.env, DATABASE_URL: adminUrl }, maxBuffer: 64 * 1024 * 1024 },
       );
@@ -61,7 +64,7 @@ async function runApart() {
   }
   const digests = new Set([...runs.before, ...runs.after].map((run) => run.digest));
   console.log(
-    `before: ${revision}; ${queries.length} judged queries, hybrid, top ${K}, each side alone ${rounds} times`,
+    `before: ${revision} (${beforeTransport}); ${queries.length} judged queries, hybrid, top ${K}, each side alone ${rounds} times`,
   );
   console.log(digests.size === 1 ? "answers identical in every run" : `answers differ: ${digests.size} digests`);
   const pct = (xs: number[], p: number) =>
@@ -89,9 +92,9 @@ if (apart) {
   await runApart();
   process.exit(0);
 }
-const before = await sideOf("before", treeAt(revision), archive);
+const before = await sideOf("before", treeAt(revision), archive, beforeTransport);
 const after = await sideOf("after", ROOT, archive);
-console.log(`before: ${revision}; ${queries.length} judged queries, hybrid, top ${K}`);
+console.log(`before: ${revision} (${beforeTransport}); ${queries.length} judged queries, hybrid, top ${K}`);
 
 let differ = 0;
 for (const q of queries) if ((await before.ask(q)) !== (await after.ask(q))) differ++;

@@ -2,7 +2,9 @@
  * The large archive the whole-RPC A/Bs ask (bench/hybrid-ab.ts, bench/hybrid-side.ts): the demo generator's notes
  * (seed 1, as the search bench's large run) inserted once into a database kept on the server (bench_hybrid_ab_<count>),
  * embedded and indexed once, the judged queries written beside; a tree at a git revision unpacked beside them; and one
- * tree's search service over its own vector runtime, loaded from the shared snapshots.
+ * tree's search service over its own vector runtime, loaded from the shared snapshots, called as the all-in-one calls
+ * it (the tree's in-process transport) or over Connect's router transport (its bytes both ways, as the search bench
+ * called it until 2026-11-27).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
@@ -10,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { createClient, createRouterTransport } from "@connectrpc/connect";
+import { createClient, createRouterTransport, type Transport } from "@connectrpc/connect";
 import { generateArchiveOnly, insertDemoData } from "../demo-data/index.js";
 import { migrate } from "../lib/db/migrate.js";
 import { createPool } from "../lib/db/pool.js";
@@ -91,8 +93,16 @@ export interface Side {
   ask(query: string): Promise<string>;
 }
 
+export type SideTransport = "in-process" | "router";
+
 /** One tree's search service over its own vector runtime, loaded from the shared snapshots. */
-export async function sideOf(name: string, tree: string, archive: Archive): Promise<Side> {
+
+export async function sideOf(
+  name: string,
+  tree: string,
+  archive: Archive,
+  transport: SideTransport = "in-process",
+): Promise<Side> {
   const { dbUrl, indexDir } = archive;
   const load = <T>(file: string) => import(pathToFileURL(path.join(tree, file)).href) as Promise<T>;
   const { VectorRuntime } =
@@ -117,7 +127,11 @@ export async function sideOf(name: string, tree: string, archive: Archive): Prom
   await runtime.start();
   console.log(`${name}: indexes ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const deps = { db, objects: createPostgresObjectStore(db), config: loadConfig({}), now: Date.now, vectors: runtime };
-  const client = createClient(SearchService, createRouterTransport(allServiceRoutes(deps)));
+  const routes = allServiceRoutes(deps);
+  const { createInProcessTransport } =
+    await load<typeof import("../lib/in-process-transport.js")>("lib/in-process-transport.ts");
+  const through: Transport = transport === "router" ? createRouterTransport(routes) : createInProcessTransport(routes);
+  const client = createClient(SearchService, through);
   return {
     name,
     async ask(query) {

@@ -3,7 +3,7 @@
  * side and round): 20 judged queries to warm up, then every other judged query once (first asks: the matches' texts
  * and excerpts not yet kept, the bridge's links for new terms not yet worked out), then all of them `--again` more
  * times (asked again). Prints one JSON line: the milliseconds of each ask, and a digest of the answers.
- *   node --import tsx --expose-gc bench/hybrid-side.ts --tree DIR [--count 100000] [--again 3]
+ *   node --import tsx --expose-gc bench/hybrid-side.ts --tree DIR [--count 100000] [--again 3] [--router]
  */
 import { createHash } from "node:crypto";
 import { archiveOf, ensureArchive, sideOf } from "./hybrid-archive.js";
@@ -23,7 +23,7 @@ const again = numberOption(argv, "again", 3);
 const adminUrl = process.env.DATABASE_URL!;
 const archive = archiveOf(numberOption(argv, "count", 100_000), adminUrl);
 const queries = await ensureArchive(archive, adminUrl);
-const side = await sideOf("side", tree, archive);
+const side = await sideOf("side", tree, archive, argv.includes("--router") ? "router" : "in-process");
 const digest = createHash("sha256");
 for (const q of queries.slice(0, WARM_UP)) await side.ask(q);
 const run: SideRun = { first: [], again: [], digest: "" };

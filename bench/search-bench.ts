@@ -1,13 +1,15 @@
 /**
  * Search benchmark at demo scale (default --scale 20): latency p50/p95/p99 and queries per second of the
  * approximate index (HNSW), beside exact brute-force search over the same vectors in the same run, as ratios,
- * with the measured recall@8. Also the whole Search RPC (query embedding, index, PostgreSQL) for reference.
+ * with the measured recall@8. Also the whole Search RPC (query embedding, index, PostgreSQL) for reference, called as
+ * the all-in-one calls it (lib/in-process-transport.ts: the service's handler and implementation, no bytes; the
+ * cluster adds its HTTP hop, measured by `npm run bench -- http`).
  * Then measured relevance (bench/relevance/): the judged query set in the semantic, keyword and hybrid modes,
  * at the demo scale and over a synthesised archive of --large documents (default 100000; 0 skips it), with
  * each mode's latency and the indexes' memory and build time.
  * Uses DATABASE_URL's server when set (a temporary database, dropped after), else embedded PostgreSQL.
  */
-import { createClient, createRouterTransport } from "@connectrpc/connect";
+import { createClient } from "@connectrpc/connect";
 import { FactCardService } from "../gen/institute/factcard/v1/factcard_pb.js";
 import { SearchService } from "../gen/institute/search/v1/search_pb.js";
 import { loadConfig } from "../lib/config/config.js";
@@ -19,6 +21,7 @@ import type { LiveIndex } from "../lib/vector/live-index.js";
 import { recallAtK } from "../lib/vector/recall.js";
 import { VectorRuntime } from "../lib/vector/vector-runtime.js";
 import { allServiceRoutes } from "../services/routes.js";
+import { createInProcessTransport } from "../lib/in-process-transport.js";
 import { createBenchDatabase, startBenchServer } from "./bench-postgres.js";
 import { buildIndexes, gcNote, mib, type BuildFigures } from "./relevance/index-build.js";
 import { largeArchiveRun, type LargeRun } from "./relevance/large-archive.js";
@@ -126,7 +129,7 @@ export async function searchBench(argv: string[]): Promise<void> {
       now: Date.now,
       vectors: runtime,
     };
-    const transport = createRouterTransport(allServiceRoutes(deps));
+    const transport = createInProcessTransport(allServiceRoutes(deps));
     const search = createClient(SearchService, transport);
     const facts = createClient(FactCardService, transport);
     const ids = (

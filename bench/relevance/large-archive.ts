@@ -1,7 +1,8 @@
 /**
  * The large run of the relevance benchmark: an archive of `count` synthesised notes (the demo generator's
  * archive alone, past what the full dataset's scale allows), embedded with the built-in embedder, indexed (and saved
- * to a snapshot folder), and asked the judged query set in each mode, in a database of its own on the same server.
+ * to a snapshot folder), and asked the judged query set in each mode, in a database of its own on the same server,
+ * through the Search RPC as the all-in-one calls it (its in-process transport: the service's handler, no bytes).
  * Then, on the same archive: recall@8 of the vector index against an exact scan of the stored float32 vectors,
  * Orama given the same notes and vectors (orama-run.ts), a restarted search process loading the snapshots
  * (restart-run.ts), and each graph library on the same vectors (library-run.ts).
@@ -9,7 +10,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createClient, createRouterTransport } from "@connectrpc/connect";
+import { createClient } from "@connectrpc/connect";
 import { SearchService } from "../../gen/institute/search/v1/search_pb.js";
 import { loadConfig } from "../../lib/config/config.js";
 import { generateArchiveOnly, insertDemoData } from "../../demo-data/index.js";
@@ -17,6 +18,7 @@ import type { NoteTruth } from "../../demo-data/dataset.js";
 import type { Pool } from "../../lib/db/pool.js";
 import { embedPending } from "../../services/embedding/embed-job.js";
 import { createHashedNgramEmbedder } from "../../lib/embedding/hashed-ngram-embedder.js";
+import { createInProcessTransport } from "../../lib/in-process-transport.js";
 import { createPostgresObjectStore } from "../../lib/object-store/object-store.js";
 import type { GraphKind } from "../../lib/vector/ann-graph.js";
 import { recallAtK } from "../../lib/vector/recall.js";
@@ -101,7 +103,7 @@ export async function largeArchiveRun(
       now: Date.now,
       vectors: runtime,
     };
-    const search = createClient(SearchService, createRouterTransport(allServiceRoutes(deps)));
+    const search = createClient(SearchService, createInProcessTransport(allServiceRoutes(deps)));
     const { queries: judged, idOfPath } = await judgedSet(db.owner, archive);
     say("large run: judged queries ...");
     const run = await runRelevance(search, judged, idOfPath);
