@@ -3,8 +3,8 @@
  * revision (default main; its tree unpacked with `git archive` beside the cache) and the working tree's, each with
  * its own vector runtime loaded from the same index snapshots, asked the judged queries through the tree's in-process
  * transport (as the all-in-one calls it; `--router-before`: the revision's side over Connect's router transport
- * instead, its bytes both ways), each query of both in turns, `--rounds` rounds. Answers must be
- * identical (paths, order and scores to the last bit). The archive (the demo generator's, seed 1, as the search
+ * instead, its bytes both ways), each query of both in turns, `--rounds` rounds. Answers must be identical (paths,
+ * order and scores to the last bit). The archive (the demo generator's, seed 1, as the search
  * bench's large run) is inserted once into a database kept on the server (bench_hybrid_ab_<count>), embedded and
  * indexed once; later runs load the snapshots in seconds. `--profile` also takes a CPU profile of the working
  * tree's side alone over the same queries and prints where its time goes.

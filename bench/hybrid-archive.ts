@@ -96,7 +96,6 @@ export interface Side {
 export type SideTransport = "in-process" | "router";
 
 /** One tree's search service over its own vector runtime, loaded from the shared snapshots. */
-
 export async function sideOf(
   name: string,
   tree: string,
