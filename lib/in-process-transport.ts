@@ -25,7 +25,7 @@ import {
   type UnaryResponse,
 } from "@connectrpc/connect";
 import { runUnaryCall } from "@connectrpc/connect/protocol";
-import { applyInterceptors, unaryCallsOf, type UnaryCall } from "./rpc/unary-calls.js";
+import { applyInterceptors, NEVER_ABORTED, unaryCallsOf, type UnaryCall } from "./rpc/unary-calls.js";
 
 export interface InProcessTransportOptions {
   router?: Pick<ConnectRouterOptions, "interceptors">;
@@ -33,8 +33,6 @@ export interface InProcessTransportOptions {
 }
 
 const PROTOCOL = "in-process";
-/** Never aborted: a call without a deadline or a signal cannot be cancelled, on the wire either. */
-const NEVER = new AbortController().signal;
 
 /** Settles with the call or, first, with the signal's reason (a deadline's DeadlineExceeded, a cancellation). */
 function abortable(call: UnaryCall): UnaryCall {
@@ -87,7 +85,7 @@ export function createInProcessTransport(
       };
       if (signal === undefined && timeoutMs === undefined) {
         try {
-          return (await call(Object.assign({}, req, { signal: NEVER }))) as unknown as UnaryResponse<I, O>;
+          return (await call(Object.assign({}, req, { signal: NEVER_ABORTED }))) as unknown as UnaryResponse<I, O>;
         } catch (e) {
           throw ConnectError.from(e);
         }

@@ -19,6 +19,12 @@ import {
 } from "@connectrpc/connect";
 
 export type UnaryCall = (req: UnaryRequest) => Promise<UnaryResponse>;
+
+/**
+ * The signal of a call made without a signal or a deadline: nothing can cancel it, on the wire either, so the
+ * transports pass this one instead of linking new signals a call (on Node 20 those reached the old generation).
+ */
+export const NEVER_ABORTED = new AbortController().signal;
 type Implementation = (message: unknown, ctx: HandlerContext) => unknown;
 
 export function applyInterceptors(next: UnaryCall, interceptors: readonly Interceptor[]): UnaryCall {
