@@ -127,9 +127,14 @@ export async function sideOf(
   console.log(`${name}: indexes ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
   const deps = { db, objects: createPostgresObjectStore(db), config: loadConfig({}), now: Date.now, vectors: runtime };
   const routes = allServiceRoutes(deps);
-  const { createInProcessTransport } =
-    await load<typeof import("../lib/in-process-transport.js")>("lib/in-process-transport.ts");
-  const through: Transport = transport === "router" ? createRouterTransport(routes) : createInProcessTransport(routes);
+  let through: Transport;
+  if (transport === "router") through = createRouterTransport(routes);
+  else {
+    // Loaded only here: a revision from before the in-process transport can still be asked over the router.
+    const { createInProcessTransport } =
+      await load<typeof import("../lib/in-process-transport.js")>("lib/in-process-transport.ts");
+    through = createInProcessTransport(routes);
+  }
   const client = createClient(SearchService, through);
   return {
     name,
