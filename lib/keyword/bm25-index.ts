@@ -65,6 +65,8 @@ export interface Bm25Parts extends FrozenPostings {
   groups: Uint8Array;
 }
 
+const keepAll = () => true;
+
 const K1 = 1.2;
 const B = 0.75;
 
@@ -371,7 +373,16 @@ export class Bm25Index {
     }
     const norms = this.normsFor(avgLength);
     const terms = this.queryTerms(query, n, norms, groups);
-    if (!accept && !exclude && !groups) return this.topByBounds(terms, k, norms, (doc) => this.ids[doc] !== null);
+    // Without tombstones every row is live, and only a filter on ids needs a row's id: read for every row touched,
+    // from an array of pointers several times the size of the processor's caches, it was a tenth of a search.
+    const noTombstones = this.dead === 0;
+    if (!accept && !exclude) {
+      if (!groups) return this.topByBounds(terms, k, norms, noTombstones ? keepAll : (doc) => this.ids[doc] !== null);
+      if (noTombstones) {
+        const rowGroups = this.groups;
+        return this.topByBounds(terms, k, norms, (doc) => groups[rowGroups[doc]!] === true);
+      }
+    }
     const { verdicts } = this;
     // A filter is asked once per row touched, however often the walk looks at the row.
     const keep = (doc: number) => {
