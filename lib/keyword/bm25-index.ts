@@ -387,14 +387,13 @@ export class Bm25Index {
     // A filter is asked once per row touched, however often the walk looks at the row.
     const keep = (doc: number) => {
       if (verdicts[doc] === 0) {
-        const id = this.ids[doc];
+        // The group first: a row it refuses needs no read of its id (above).
         const group = this.groups[doc]!;
-        const kept =
-          id !== null &&
-          id !== undefined &&
-          (!groups || groups[group] === true) &&
-          (!accept || accept(id, group)) &&
-          !exclude?.has(id);
+        let kept = !groups || groups[group] === true;
+        if (kept) {
+          const id = this.ids[doc];
+          kept = id !== null && id !== undefined && (!accept || accept(id, group)) && !exclude?.has(id);
+        }
         verdicts[doc] = kept ? 1 : 2;
       }
       return verdicts[doc] === 1;
