@@ -5,11 +5,12 @@
  * characters everywhere; `term` is the longest index term inside the span.
  *
  * An excerpt's tokens do not depend on the query, and the same excerpts come back search after search (a document's
- * opening, or the passage around a word it is often found by), so each excerpt is tokenized once: its tokens are
- * kept in the order the spans merge in, with their offsets already in code points, and a search only picks the
- * ones its terms name. At most EXCERPTS_KEPT excerpts are kept (about 2.5 KB each), least recently used out first.
+ * opening, or the passage around a word it is often found by), so each excerpt is tokenized once and its tokens
+ * kept as the tokenizer gives them. A search keeps those its terms name (a few of an excerpt's eighty or so), and
+ * only those are sorted, merged and given code point offsets: an excerpt not seen before costs its tokenizing and
+ * little more. At most EXCERPTS_KEPT excerpts are kept, least recently used out first.
  */
-import { tokenize } from "../../lib/keyword/tokenize.js";
+import { tokenize, type Token } from "../../lib/keyword/tokenize.js";
 
 export interface Highlight {
   start: number;
@@ -17,20 +18,16 @@ export interface Highlight {
   term: string;
 }
 
-/** One token of an excerpt, as the highlights read it. */
-interface ExcerptToken {
-  /** Code point offsets in the excerpt. */
-  start: number;
-  end: number;
-  term: string;
-  termChars: number;
-  exact: string | undefined;
-  exactChars: number;
+interface KeptExcerpt {
+  excerpt: string;
+  tokens: readonly Token[];
+  /** The code point offset of each UTF-16 index; null when the two are the same (no surrogate pair). */
+  codePoints: Int32Array | null;
 }
 
 const EXCERPTS_KEPT = 2048;
-/** By excerpt; each entry holds the key it was first kept under (see tokensOf). */
-const kept = new Map<string, { excerpt: string; tokens: readonly ExcerptToken[] }>();
+/** By excerpt; each entry holds the key it was first kept under (see keptOf). */
+const kept = new Map<string, KeptExcerpt>();
 
 /** How many code points `s` holds (`[...s].length` without the array): its UTF-16 length less each pair's second half. */
 function codePoints(s: string): number {
@@ -40,74 +37,80 @@ function codePoints(s: string): number {
   return n;
 }
 
-/** UTF-16 index → code point index, for every index of `text`. */
-function codePointIndex(text: string): Int32Array {
-  const map = new Int32Array(text.length + 1);
+/** The code point offset of each UTF-16 index of `text`; null when the two are the same. */
+function codePointIndex(text: string): Int32Array | null {
+  let map: Int32Array | null = null;
   let cp = 0;
   for (let i = 0; i < text.length; i++) {
-    map[i] = cp;
     const unit = text.charCodeAt(i);
-    if (!(unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00)) cp++;
+    const paired = unit >= 0xd800 && unit <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    if (paired && !map) {
+      map = new Int32Array(text.length + 1);
+      for (let j = 0; j <= i; j++) map[j] = j;
+    }
+    if (map) map[i] = cp;
+    if (!paired) cp++;
   }
-  map[text.length] = cp;
+  if (map) map[text.length] = cp;
   return map;
 }
 
-/**
- * The excerpt's tokens by start, the longest first among those starting together. Tokens begin and end on code
- * point boundaries, where the UTF-16 → code point map is strictly increasing, so this order and every overlap
- * between spans are the same in either unit.
- */
-function tokensOf(excerpt: string): readonly ExcerptToken[] {
+/** The excerpt's tokens as the tokenizer gives them, and its code point offsets, kept. */
+function keptOf(excerpt: string): KeptExcerpt {
   const hit = kept.get(excerpt);
   if (hit !== undefined) {
     // Moved to the end under the key it was kept by: keyed by this call's equal string instead, every search would
     // hand its excerpts to the long-lived map, and each would die in the old generation when the next replaced it.
     kept.delete(excerpt);
     kept.set(hit.excerpt, hit);
-    return hit.tokens;
+    return hit;
   }
-  const cp = codePointIndex(excerpt);
-  const tokens = tokenize(excerpt)
-    .sort((a, b) => a.start - b.start || b.end - a.end)
-    .map((t) => ({
-      start: cp[t.start]!,
-      end: cp[t.end]!,
-      term: t.term,
-      termChars: codePoints(t.term),
-      exact: t.exact,
-      exactChars: t.exact === undefined ? 0 : codePoints(t.exact),
-    }));
+  const entry = { excerpt, tokens: tokenize(excerpt), codePoints: codePointIndex(excerpt) };
   if (kept.size >= EXCERPTS_KEPT) kept.delete(kept.keys().next().value!);
-  kept.set(excerpt, { excerpt, tokens });
-  return tokens;
+  kept.set(excerpt, entry);
+  return entry;
 }
 
 export function highlightsOf(excerpt: string | null, matched: ReadonlySet<string>): Highlight[] {
   if (excerpt === null || matched.size === 0) return [];
+  // Only the named tokens are sorted (by start, the longest first among those starting together): a stable sort, so
+  // the same order as sorting every token and keeping the named.
+  const { tokens, codePoints: cp } = keptOf(excerpt);
+  const named: Highlight[] = [];
+  for (const t of tokens) {
+    const term = matched.has(t.term) ? t.term : t.exact !== undefined && matched.has(t.exact) ? t.exact : null;
+    if (term !== null) named.push({ start: t.start, end: t.end, term });
+  }
+  if (named.length === 0) return [];
+  const before = (a: Highlight, b: Highlight) => a.start - b.start || b.end - a.end;
+  // The tokenizer gives them nearly in that order already: most excerpts need no sort.
+  for (let i = 1; i < named.length; i++)
+    if (before(named[i - 1]!, named[i]!) > 0) {
+      named.sort(before);
+      break;
+    }
+  // Spans are merged in UTF-16 units: tokens begin and end on code point boundaries, where the map to code points is
+  // strictly increasing, so every overlap is the same in either unit.
   const merged: Highlight[] = [];
   let lastChars = 0;
-  for (const t of tokensOf(excerpt)) {
-    let term: string;
-    let chars: number;
-    if (matched.has(t.term)) {
-      term = t.term;
-      chars = t.termChars;
-    } else if (t.exact !== undefined && matched.has(t.exact)) {
-      term = t.exact;
-      chars = t.exactChars;
-    } else continue;
+  for (const t of named) {
+    const chars = codePoints(t.term);
     const last = merged[merged.length - 1];
     if (last && t.start < last.end) {
       last.end = Math.max(last.end, t.end);
       if (chars > lastChars) {
-        last.term = term;
+        last.term = t.term;
         lastChars = chars;
       }
     } else {
-      merged.push({ start: t.start, end: t.end, term });
+      merged.push(t);
       lastChars = chars;
     }
   }
+  if (cp)
+    for (const h of merged) {
+      h.start = cp[h.start]!;
+      h.end = cp[h.end]!;
+    }
   return merged;
 }
