@@ -24,6 +24,11 @@ export interface ScoredId {
   score: number;
 }
 
+/** A scored row, with its group: a caller asking the group by id would pay a hash probe the search has already paid. */
+export interface ScoredRow extends ScoredId {
+  group: number;
+}
+
 /** A query term and its weight (1 for a typed term; a bilingual bridge's association for an added one). */
 export interface QueryTerm {
   term: string;
@@ -362,7 +367,7 @@ export class Bm25Index {
     accept?: (id: string, group: number) => boolean,
     exclude?: ReadonlySet<string>,
     groups?: readonly boolean[],
-  ): ScoredId[] {
+  ): ScoredRow[] {
     const n = this.size;
     if (n === 0 || k <= 0) return [];
     const avgLength = this.totalLength / n;
@@ -402,15 +407,16 @@ export class Bm25Index {
   }
 
   /** The k highest of scores[0..m) (of rows docs[0..m)), highest first, ties in id order. */
-  private best(docs: Int32Array, scores: Float64Array, m: number, k: number): ScoredId[] {
+  private best(docs: Int32Array, scores: Float64Array, m: number, k: number): ScoredRow[] {
     let cut = -Infinity;
     if (m > k) {
       if (this.sums.length < m) this.sums = new Float64Array(m * 2);
       this.sums.set(scores.subarray(0, m));
       cut = Bm25Index.select(this.sums, m, m - k);
     }
-    const kept: ScoredId[] = [];
-    for (let i = 0; i < m; i++) if (scores[i]! >= cut) kept.push({ id: this.ids[docs[i]!]!, score: scores[i]! });
+    const kept: ScoredRow[] = [];
+    for (let i = 0; i < m; i++)
+      if (scores[i]! >= cut) kept.push({ id: this.ids[docs[i]!]!, score: scores[i]!, group: this.groups[docs[i]!]! });
     return kept.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, k);
   }
 
@@ -559,7 +565,7 @@ export class Bm25Index {
     k: number,
     norms: Float64Array,
     keep: (doc: number) => boolean,
-  ): ScoredId[] {
+  ): ScoredRow[] {
     const SLACK = 1e-9;
     const order = terms.map((_, i) => i).sort((a, b) => terms[b]!.bound - terms[a]!.bound);
     let remaining = 0;
@@ -724,9 +730,10 @@ export class Bm25Index {
 
   /**
    * BM25 of the given rows only (those holding a query term), highest first, ties in id order: a binary search
-   * of each term's postings per row, for scoring a few candidates without a pass over every posting.
+   * of each term's postings per row, for scoring a few candidates without a pass over every posting. `groupOf`, when
+   * given, is also told the group of every given row the index holds, a query term or not.
    */
-  scoresOf(query: readonly QueryTerm[], ids: Iterable<string>): ScoredId[] {
+  scoresOf(query: readonly QueryTerm[], ids: Iterable<string>, groupOf?: Map<string, number>): ScoredRow[] {
     const n = this.size;
     if (n === 0) return [];
     const avgLength = this.totalLength / n;
@@ -739,10 +746,11 @@ export class Bm25Index {
         live: this.live.get(term),
       };
     });
-    const out: ScoredId[] = [];
+    const out: ScoredRow[] = [];
     for (const id of ids) {
       const doc = this.numberOf.get(id);
       if (doc === undefined) continue;
+      groupOf?.set(id, this.groups[doc]!);
       let score = 0;
       for (const { weightIdf, t, live } of terms) {
         if (weightIdf === 0) continue;
@@ -756,7 +764,7 @@ export class Bm25Index {
         if (tf === 0) continue;
         score += (weightIdf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.lengths[doc]!) / avgLength));
       }
-      if (score > 0) out.push({ id, score });
+      if (score > 0) out.push({ id, score, group: this.groups[doc]! });
     }
     return out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }

@@ -23,7 +23,7 @@ describe("candidatePool", () => {
     const graph = new IdGraph({ dimensions: 64 });
     graph.addMany(TEXTS.map((_, i) => [`d${i}`, vectors[i]!] as const));
     const bm25 = new Bm25Index();
-    TEXTS.forEach((text, i) => bm25.set(`d${i}`, terms(text)));
+    TEXTS.forEach((text, i) => bm25.set(`d${i}`, terms(text), i % 3));
     const [query] = (await embedder.embed(["banks and copper"])) as [Float32Array];
     const typed = [
       { term: "bank", weight: 1 },
@@ -40,6 +40,8 @@ describe("candidatePool", () => {
     expect(ids.length).toBeGreaterThan(keyword.length);
     expect(pool.semantic).toEqual(graph.exact(query, ids.length, ids));
     expect(pool.keyword).toEqual(bm25.scoresOf(typed, ids));
+    // Every candidate's group, those holding no typed term included.
+    expect([...pool.groupOf].sort()).toEqual(ids.map((id) => [id, Number(id.slice(1)) % 3]).sort());
   });
 
   it("keeps the semantic ranking as it is without a query vector", () => {

@@ -5,22 +5,25 @@
  * ranking had rejected it, which in a large archive is most of the other list; ranking one pool both ways does
  * not. A candidate holding none of the typed terms has no keyword place. The semantic ranking's hits must carry
  * their exact cosines (the vector index rescores its candidates from its copy), so only the keyword ranking's other
- * hits are scored again.
+ * hits are scored again. The pool also tells each candidate's group in the keyword index (its language), found on
+ * the way: asked by id afterwards, a cold hash probe each, it cost a large archive's search more than the fusion.
  */
 import type { Ranked } from "../../lib/keyword/fusion.js";
-import type { Bm25Index, QueryTerm } from "../../lib/keyword/bm25-index.js";
+import type { Bm25Index, QueryTerm, ScoredRow } from "../../lib/keyword/bm25-index.js";
 import type { LiveIndex } from "../../lib/vector/live-index.js";
 
 export interface CandidateRankings {
   semantic: Ranked[];
   keyword: Ranked[];
+  /** The keyword index's group of every candidate it holds. */
+  groupOf: ReadonlyMap<string, number>;
 }
 
 const byScore = (a: Ranked, b: Ranked) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export function candidatePool(
   semantic: readonly Ranked[],
-  keyword: readonly Ranked[],
+  keyword: readonly ScoredRow[],
   typed: readonly QueryTerm[],
   bm25: Bm25Index,
   vectors: { index: Pick<LiveIndex, "exact">; query: Float32Array } | null,
@@ -31,9 +34,11 @@ export function candidatePool(
   const cosines = vectors
     ? [...semantic, ...vectors.index.exact(vectors.query, unscored.length, unscored)]
     : [...semantic];
+  const groupOf = new Map(keyword.map((h) => [h.id, h.group]));
   const more = bm25.scoresOf(
     typed,
     semantic.filter((h) => !inKeyword.has(h.id)).map((h) => h.id),
+    groupOf,
   );
-  return { semantic: cosines.sort(byScore), keyword: [...keyword, ...more].sort(byScore) };
+  return { semantic: cosines.sort(byScore), keyword: [...keyword, ...more].sort(byScore), groupOf };
 }

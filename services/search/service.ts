@@ -234,31 +234,29 @@ export function createSearchService(
       added = q.added.map((t) => t.term);
       if (plan.mode !== "semantic") {
         const fits = scriptFilter(plan.query);
-        const inQueryScript = (id: string) => fits(keywords.documents.metaOf(id)?.lang);
         const pass = allowed ? new Set(allowed) : null;
         const passes = pass ? (id: string) => pass.has(id) : withdrawn.size > 0 ? shown : undefined;
         const keyword = bm25.search(q.typed, depth, passes);
         // The bridge ranks only the notes the typed terms cannot match: those in another script than the query.
         const otherScript = LANG_GROUPS.map((lang) => !fits(lang));
         const bridge = q.added.length ? bm25.search(q.added, depth, passes, undefined, otherScript) : [];
-        fused =
-          plan.mode === "keyword"
-            ? reciprocalRankFusion(
-                [
-                  { name: "keyword", hits: keyword, weight: KEYWORD },
-                  { name: "bridge", hits: bridge, weight: BRIDGE },
-                ],
-                rrfK,
-              )
-            : hybridOrder(
-                Object.assign(candidatePool(semantic, keyword, q.typed, bm25, vectors), {
-                  bridge,
-                  inQueryScript,
-                  codesOnly: q.codesOnly,
-                  crossLingual,
-                }),
-                rrfK,
-              );
+        if (plan.mode === "keyword")
+          fused = reciprocalRankFusion(
+            [
+              { name: "keyword", hits: keyword, weight: KEYWORD },
+              { name: "bridge", hits: bridge, weight: BRIDGE },
+            ],
+            rrfK,
+          );
+        else {
+          const pool = candidatePool(semantic, keyword, q.typed, bm25, vectors);
+          // A candidate without postings (nothing to index, or not indexed yet) is looked up among the documents' fields.
+          const inQueryScript = (id: string) => {
+            const group = pool.groupOf.get(id);
+            return fits(group === undefined ? keywords.documents.metaOf(id)?.lang : LANG_GROUPS[group]);
+          };
+          fused = hybridOrder({ ...pool, bridge, inQueryScript, codesOnly: q.codesOnly, crossLingual }, rrfK);
+        }
       }
     }
     const top = fused.filter((f) => shown(f.id)).slice(0, plan.topK + SLACK);
