@@ -148,9 +148,15 @@ export class Bm25Index {
 
   /** Rows holding `term` (see the header on tombstones). */
   df(term: string): number {
+    return this.postingsOf(term).df;
+  }
+
+  /** The term's frozen number (-1 when none), its live postings, and its df: each a probe of a table, asked once. */
+  private postingsOf(term: string): { t: number; live: Postings | undefined; df: number } {
     const t = this.frozen.terms.idOf(term);
+    const live = this.live.get(term);
     const frozen = t < 0 ? 0 : this.frozen.starts[t + 1]! - this.frozen.starts[t]!;
-    return frozen + (this.live.get(term)?.n ?? 0);
+    return { t, live, df: frozen + (live?.n ?? 0) };
   }
 
   /** Adds a row (replacing the one of the same id), in a group (0 unless given). An empty term list removes it. */
@@ -457,10 +463,9 @@ export class Bm25Index {
     const { frozen } = this;
     const out: WeightedTerm[] = [];
     for (const { term, weight } of query) {
-      const df = Math.min(this.df(term), n);
+      const { t, live, df: held } = this.postingsOf(term);
+      const df = Math.min(held, n);
       if (df === 0) continue;
-      const t = frozen.terms.idOf(term);
-      const live = this.live.get(term);
       const parts = [
         t < 0 ? null : this.bounds.frozen(t, frozen, norms, this.groups),
         live ? this.bounds.over(live.docs, live.tfs, 0, live.n, norms, this.groups) : null,
@@ -739,12 +744,9 @@ export class Bm25Index {
     const avgLength = this.totalLength / n;
     const { frozen } = this;
     const terms = query.map(({ term, weight }) => {
-      const df = Math.min(this.df(term), n);
-      return {
-        weightIdf: df === 0 ? 0 : weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)),
-        t: frozen.terms.idOf(term),
-        live: this.live.get(term),
-      };
+      const { t, live, df: held } = this.postingsOf(term);
+      const df = Math.min(held, n);
+      return { weightIdf: df === 0 ? 0 : weight * Math.log(1 + (n - df + 0.5) / (df + 0.5)), t, live };
     });
     const out: ScoredRow[] = [];
     for (const id of ids) {
