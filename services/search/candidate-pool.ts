@@ -6,7 +6,7 @@
  * not. A candidate holding none of the typed terms has no keyword place. The semantic ranking's hits must carry
  * their exact cosines (the vector index rescores its candidates from its copy), so only the keyword ranking's other
  * hits are scored again. The pool also tells each candidate's group in the keyword index (its language), found on
- * the way: asked by id afterwards, a cold hash probe each, it cost a large archive's search more than the fusion.
+ * the way: asked by id afterwards, a cold hash probe each (80 a search), it was 3 % of a search at 100,000 notes.
  */
 import type { Ranked } from "../../lib/keyword/fusion.js";
 import type { Bm25Index, QueryTerm, ScoredRow } from "../../lib/keyword/bm25-index.js";
