@@ -22,6 +22,7 @@ import { createBenchDatabase, startBenchServer } from "./bench-postgres.js";
 import { ratio, table } from "./stats.js";
 import { numberOption } from "./number-option.js";
 import { ARCHIVE_AS_OF } from "./archive-date.js";
+import { undoneOnInterrupt } from "./interrupt.js";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -108,6 +109,7 @@ export async function bundleBench(argv: string[]): Promise<void> {
   const server = await startBenchServer();
   const dbs: TestDatabase[] = [];
   const dir = mkdtempSync(path.join(tmpdir(), "bundle-bench-"));
+  const removeDir = undoneOnInterrupt(() => rmSync(dir, { recursive: true, force: true }));
   try {
     const [source, imported, copied, merged] = await Promise.all(
       [0, 1, 2, 3].map(() => createBenchDatabase(server.adminUrl, "bench")),
@@ -188,7 +190,7 @@ export async function bundleBench(argv: string[]): Promise<void> {
       ].join("\n") + "\n",
     );
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeDir();
     await Promise.allSettled(dbs.map((d) => d.drop()));
     await server.stop();
   }

@@ -21,6 +21,7 @@ import { againstTable, modeTable, notes, tunedTable, usageCostTable, writeJson }
 import type { CaseResult, ModeResult, Twins } from "./report.js";
 import { topologyRss, topologyRssLine, type TopologyRss } from "./topology-rss.js";
 import { serviceEnv, startCeiling, startHandWritten, startService, startTwins, type Target } from "./targets.js";
+import { undoneOnInterrupt } from "../interrupt.js";
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -162,6 +163,7 @@ export async function httpBench(argv: string[]): Promise<void> {
   const options = parseHttpBenchOptions(argv);
   const startedAt = new Date();
   const tmp = await mkdtemp(path.join(tmpdir(), "institute-bench-"));
+  const removeTmp = undoneOnInterrupt(() => rm(tmp, { recursive: true, force: true }));
   const bench = await openBenchDatabase({ scale: options.scale, seed: options.seed, asOf: options.asOf, say });
   const running: Target[] = [];
   try {
@@ -332,6 +334,6 @@ export async function httpBench(argv: string[]): Promise<void> {
     for (const t of running.reverse()) await t.stop().catch(() => {});
     killAllChildren();
     await bench.close();
-    await rm(tmp, { recursive: true, force: true });
+    await removeTmp();
   }
 }

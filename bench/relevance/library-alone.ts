@@ -13,6 +13,7 @@ import path from "node:path";
 import type { GraphKind } from "../../lib/vector/ann-graph.js";
 import type { GraphTuning } from "../../lib/vector/graph-tuning.js";
 import type { LibraryRow } from "./library-run.js";
+import { undoneOnInterrupt } from "../interrupt.js";
 
 /** What library-child.ts reads beside the vectors' file. */
 export interface LibraryInputs {
@@ -46,6 +47,7 @@ export async function libraryRunAlone(
   tuning?: GraphTuning,
 ): Promise<LibraryRow> {
   const dir = mkdtempSync(path.join(tmpdir(), "library-alone-"));
+  const removeDir = undoneOnInterrupt(() => rmSync(dir, { recursive: true, force: true }));
   try {
     writeVectors(path.join(dir, "vectors.f32"), vectors);
     const inputs: LibraryInputs = {
@@ -67,6 +69,6 @@ export async function libraryRunAlone(
     if (code !== 0) throw new Error(`library run (${kind}) in its own process exited with ${code}`);
     return JSON.parse(out) as LibraryRow;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeDir();
   }
 }
