@@ -82,13 +82,7 @@ export function highlightsOf(excerpt: string | null, matched: ReadonlySet<string
     if (term !== null) named.push({ start: t.start, end: t.end, term });
   }
   if (named.length === 0) return [];
-  const before = (a: Highlight, b: Highlight) => a.start - b.start || b.end - a.end;
-  // The tokenizer gives them nearly in that order already: most excerpts need no sort.
-  for (let i = 1; i < named.length; i++)
-    if (before(named[i - 1]!, named[i]!) > 0) {
-      named.sort(before);
-      break;
-    }
+  named.sort((a, b) => a.start - b.start || b.end - a.end);
   // Spans are merged in UTF-16 units: tokens begin and end on code point boundaries, where the map to code points is
   // strictly increasing, so every overlap is the same in either unit.
   const merged: Highlight[] = [];

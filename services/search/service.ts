@@ -250,7 +250,7 @@ export function createSearchService(
           );
         else {
           const pool = candidatePool(semantic, keyword, q.typed, bm25, vectors);
-          // A candidate without postings (nothing to index, or not indexed yet) is looked up among the documents' fields.
+          // A candidate without postings (nothing to index, or not indexed yet): its language from its fields.
           const inQueryScript = (id: string) => {
             const group = pool.groupOf.get(id);
             return fits(group === undefined ? keywords.documents.metaOf(id)?.lang : LANG_GROUPS[group]);
