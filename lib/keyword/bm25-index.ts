@@ -16,6 +16,7 @@
  * id, so a filter on it reads an array where a look-up by id would cost a hash probe for every row a common term
  * touches.
  */
+import { ScoreHeap } from "../vector/heap.js";
 import { TermBounds } from "./term-bounds.js";
 import { TermTable } from "./term-table.js";
 
@@ -72,6 +73,16 @@ export interface Bm25Parts extends FrozenPostings {
 
 const keepAll = () => true;
 
+/** How a search takes its top k: `by-cost` chooses (see `top`); the other two force one way, for the tests. */
+export type TopKWay = "by-cost" | "walk" | "bounds";
+
+/**
+ * MaxScore's bookkeeping (its selections, and its gallops through the postings it skips) paid for itself on the
+ * judged queries only where it could skip more than this share of the postings, at 3,000 to 100,000 notes
+ * (docs/benchmark.md, "BM25's two ways to the top k").
+ */
+const WALK_UNLESS_SKIPPABLE = 0.8;
+
 const K1 = 1.2;
 const B = 0.75;
 
@@ -84,6 +95,7 @@ interface WeightedTerm {
   t: number;
   live: Postings | undefined;
   bound: number;
+  postings: number;
 }
 
 const EMPTY: FrozenPostings = {
@@ -102,6 +114,25 @@ function grown<T extends Uint32Array<ArrayBufferLike> | Uint8Array<ArrayBufferLi
   const b = make(Math.max(needed, a.length * 2, 16));
   b.set(a);
   return b;
+}
+
+/**
+ * The most postings MaxScore could leave unwalked: it walks terms from the highest bound down and cannot stop before
+ * the bounds walked exceed the bounds left, so the terms left then are all it may skip.
+ */
+function skippable(terms: readonly WeightedTerm[]): number {
+  const byBound = [...terms].sort((a, b) => b.bound - a.bound);
+  let left = 0;
+  for (const term of byBound) left += term.bound;
+  let walked = 0;
+  let i = 0;
+  while (i < byBound.length && walked <= left) {
+    walked += byBound[i]!.bound;
+    left -= byBound[i++]!.bound;
+  }
+  let postings = 0;
+  for (; i < byBound.length; i++) postings += byBound[i]!.postings;
+  return postings;
 }
 
 export class Bm25Index {
@@ -133,6 +164,10 @@ export class Bm25Index {
   /** The rows leading when a walk stops, and their sums completed on the unwalked terms. */
   private leaders = new Int32Array(0);
   private leaderSums = new Float64Array(0);
+  /** The k largest sums of a walk of every posting. */
+  private readonly kept = new ScoreHeap("min");
+
+  constructor(private readonly topKWay: TopKWay = "by-cost") {}
 
   get size(): number {
     return this.numberOf.size;
@@ -282,7 +317,7 @@ export class Bm25Index {
   }
 
   /** An index from a snapshot's parts. */
-  static fromParts(parts: Bm25Parts): Bm25Index {
+  static fromParts(parts: Bm25Parts, topKWay?: TopKWay): Bm25Index {
     const { ids, lengths, groups, starts, docs, tfs, terms } = parts;
     if (lengths.length !== ids.length || groups.length !== ids.length)
       throw new Error("bm25 snapshot: row arrays of different lengths");
@@ -290,7 +325,7 @@ export class Bm25Index {
       throw new Error("bm25 snapshot: posting arrays do not fit the vocabulary");
     for (let i = 0; i < docs.length; i++)
       if (docs[i]! < 0 || docs[i]! >= ids.length) throw new Error("bm25 snapshot: a posting names no row");
-    const index = new Bm25Index();
+    const index = new Bm25Index(topKWay);
     index.install(parts);
     return index;
   }
@@ -388,10 +423,10 @@ export class Bm25Index {
     // from an array of pointers several times the size of the processor's caches, it was a sixth of a search.
     const noTombstones = this.dead === 0;
     if (!accept && !exclude) {
-      if (!groups) return this.topByBounds(terms, k, norms, noTombstones ? keepAll : (doc) => this.ids[doc] !== null);
+      if (!groups) return this.top(terms, k, norms, noTombstones ? keepAll : (doc) => this.ids[doc] !== null);
       if (noTombstones) {
         const rowGroups = this.groups;
-        return this.topByBounds(terms, k, norms, (doc) => groups[rowGroups[doc]!] === true);
+        return this.top(terms, k, norms, (doc) => groups[rowGroups[doc]!] === true);
       }
     }
     const { verdicts } = this;
@@ -409,7 +444,21 @@ export class Bm25Index {
       }
       return verdicts[doc] === 1;
     };
-    return this.topByBounds(terms, k, norms, keep);
+    return this.top(terms, k, norms, keep);
+  }
+
+  /**
+   * The top k of the kept rows, by whichever way costs less: walking every posting unless MaxScore could leave more
+   * than four fifths of them unwalked (`WALK_UNLESS_SKIPPABLE`), or as `topKWay` forces.
+   */
+  private top(terms: WeightedTerm[], k: number, norms: Float64Array, keep: (doc: number) => boolean): ScoredRow[] {
+    let walk = this.topKWay === "walk";
+    if (this.topKWay === "by-cost") {
+      let postings = 0;
+      for (const term of terms) postings += term.postings;
+      walk = skippable(terms) <= WALK_UNLESS_SKIPPABLE * postings;
+    }
+    return walk ? this.topByWalk(terms, k, norms, keep) : this.topByBounds(terms, k, norms, keep);
   }
 
   /** The k highest of scores[0..m) (of rows docs[0..m)), highest first, ties in id order. */
@@ -477,7 +526,7 @@ export class Bm25Index {
       if (most === 0) continue;
       const weightIdf = weight * Math.log(1 + (n - df + 0.5) / (df + 0.5));
       // A share is weightIdf · tf · (k1 + 1) / (tf + norm), rounded otherwise than this product: a hair of room.
-      out.push({ weightIdf, t, live, bound: weightIdf * most * (1 + 1e-12) });
+      out.push({ weightIdf, t, live, bound: weightIdf * most * (1 + 1e-12), postings: held });
     }
     return out;
   }
@@ -554,6 +603,49 @@ export class Bm25Index {
     const b = new Float64Array(Math.max(16, a.length * 2));
     b.set(a);
     return b;
+  }
+
+  /**
+   * The top k by adding every posting of every term, in query order: the sums are the exact scores, so the rows
+   * whose sum reaches the k-th kept one are the answer's candidates, with no second pass over the postings.
+   */
+  private topByWalk(
+    terms: WeightedTerm[],
+    k: number,
+    norms: Float64Array,
+    keep: (doc: number) => boolean,
+  ): ScoredRow[] {
+    let touched = 0;
+    for (const term of terms) touched = this.accumulateTerm(term, norms, touched);
+    const { scratch, verdicts, kept } = this;
+    // The k-th largest kept sum, from a heap of the k largest so far: most rows lose one comparison with its least.
+    kept.clear();
+    for (let i = 0; i < touched; i++) {
+      const doc = this.touched[i]!;
+      const sum = scratch[doc]!;
+      if (kept.size === k && sum <= kept.topScore()) continue;
+      if (!keep(doc)) continue;
+      if (kept.size === k) kept.pop();
+      kept.push(sum, doc);
+    }
+    const floor = kept.size < k ? 0 : kept.topScore();
+    if (this.candidates.length < touched) {
+      this.candidates = new Int32Array(touched * 2);
+      this.partial = new Float64Array(touched * 2);
+    }
+    const { candidates, partial } = this;
+    let m = 0;
+    for (let i = 0; i < touched; i++) {
+      const doc = this.touched[i]!;
+      const sum = scratch[doc]!;
+      if (sum >= floor && keep(doc)) {
+        candidates[m] = doc;
+        partial[m++] = sum;
+      }
+      scratch[doc] = 0;
+      verdicts[doc] = 0;
+    }
+    return this.best(candidates, partial, m, k);
   }
 
   /**
