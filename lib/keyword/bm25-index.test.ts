@@ -67,7 +67,7 @@ describe("the BM25 index", () => {
 });
 
 describe("reciprocal-rank fusion", () => {
-  it("orders by the weighted sum of 1 / (k + rank), ties to the better single rank, then the id", () => {
+  it("orders by the weighted sum of 1 / (k + rank), ties to the better single rank, then the id; a fused ranking's places carried on", () => {
     const fused = reciprocalRankFusion(
       [
         {
@@ -113,5 +113,28 @@ describe("reciprocal-rank fusion", () => {
       60,
     );
     expect(tie.map((f) => f.id)).toEqual(["m", "n"]);
+    const again = reciprocalRankFusion(
+      [
+        { name: "first", hits: fused, weight: 1, inherit: true },
+        { name: "other", hits: [{ id: "w", score: 3 }], weight: 1 },
+      ],
+      60,
+    );
+    expect(again.map((f) => [f.id, f.places])).toEqual([
+      [
+        "w",
+        { semantic: { rank: 2, score: 0.8 }, first: { rank: 3, score: fused[2]!.score }, other: { rank: 1, score: 3 } },
+      ],
+      [
+        "y",
+        {
+          keyword: { rank: 2, score: 5 },
+          semantic: { rank: 1, score: 0.9 },
+          first: { rank: 1, score: fused[0]!.score },
+        },
+      ],
+      ["x", { keyword: { rank: 1, score: 9 }, first: { rank: 2, score: fused[1]!.score } }],
+      ["z", { keyword: { rank: 3, score: 1 }, first: { rank: 4, score: fused[3]!.score } }],
+    ]);
   });
 });

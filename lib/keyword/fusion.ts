@@ -16,6 +16,8 @@ export interface Ranking {
   weight: number;
   /** A factor on `weight` for one hit (e.g. a vote the ranking is known to be blind about); 1 when absent. */
   factor?: (id: string) => number;
+  /** The hits are matches of an earlier fusion: each fused match keeps their places beside this ranking's. */
+  inherit?: boolean;
 }
 
 export interface Placement {
@@ -31,17 +33,26 @@ export interface Fused {
 }
 
 export function reciprocalRankFusion(rankings: readonly Ranking[], k: number): Fused[] {
-  const fused = new Map<string, Fused & { best: number }>();
-  for (const { name, hits, weight, factor } of rankings) {
-    hits.forEach((hit, i) => {
-      let f = fused.get(hit.id);
-      if (!f) fused.set(hit.id, (f = { id: hit.id, score: 0, places: {}, best: Infinity }));
+  const slotOf = new Map<string, number>();
+  const fused: Fused[] = [];
+  /** Each fused match's best single rank, by slot: only ties of score ask it. */
+  const best: number[] = [];
+  for (const { name, hits, weight, factor, inherit } of rankings) {
+    for (let i = 0; i < hits.length; i++) {
+      const hit = hits[i]!;
+      let slot = slotOf.get(hit.id);
+      if (slot === undefined) {
+        slotOf.set(hit.id, (slot = fused.length));
+        fused.push({ id: hit.id, score: 0, places: {} });
+        best.push(Infinity);
+      }
+      const f = fused[slot]!;
       f.score += (factor ? weight * factor(hit.id) : weight) / (k + i + 1);
+      if (inherit) Object.assign(f.places, (hit as Fused).places);
       f.places[name] = { rank: i + 1, score: hit.score };
-      f.best = Math.min(f.best, i + 1);
-    });
+      if (i + 1 < best[slot]!) best[slot] = i + 1;
+    }
   }
-  return [...fused.values()]
-    .sort((a, b) => b.score - a.score || a.best - b.best || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map(({ id, score, places }) => ({ id, score, places }));
+  const bestOf = (f: Fused) => best[slotOf.get(f.id)!]!;
+  return fused.sort((a, b) => b.score - a.score || bestOf(a) - bestOf(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -50,37 +50,32 @@ export function hybridOrder(r: HybridRankings, k: number): Fused[] {
     if (r.inQueryScript(h.id)) own.push(h);
     else if (r.crossLingual || !bridged.has(h.id)) other.push(h);
   const { tierOf, lead } = keywordTiers(r.keyword, CLEAR_DROP, LEAD_MAX);
-  // Each fused hit's tier is looked up once, not at every comparison of the (stable) sort.
-  const queryLanguage = reciprocalRankFusion(
+  const fusedHere = reciprocalRankFusion(
     [
       { name: "semantic", hits: own, weight: SEMANTIC },
       { name: "keyword", hits: r.keyword, weight: r.codesOnly ? CODES_KEYWORD : KEYWORD },
     ],
     k,
-  )
-    .map((f) => ({ f, tier: tierOf.get(f.id) ?? Infinity }))
-    .sort((a, b) => a.tier - b.tier)
-    .map((t) => t.f);
+  );
+  // Each fused hit's tier is looked up once, not at every comparison of the (stable) sort.
+  const tiers = fusedHere.map((f) => tierOf.get(f.id) ?? Infinity);
+  const queryLanguage = fusedHere
+    .map((_, i) => i)
+    .sort((a, b) => tiers[a]! - tiers[b]! || a - b)
+    .map((i) => fusedHere[i]!);
 
   const otherWeight = r.crossLingual ? SEMANTIC : SEMANTIC * OTHER_SCRIPT;
+  // The query language's matches keep their own places (semantic, keyword) beside their place in it.
   const merged = reciprocalRankFusion(
     [
-      { name: "queryLanguage", hits: queryLanguage, weight: QUERY_LANGUAGE },
+      { name: "queryLanguage", hits: queryLanguage, weight: QUERY_LANGUAGE, inherit: true },
       { name: "bridge", hits: r.bridge, weight: BRIDGE },
       { name: "semantic", hits: other, weight: otherWeight },
     ],
     k,
   );
-  const placesOf = new Map(queryLanguage.map((f) => [f.id, f.places]));
   // No result without the lead scores more than every ranking's first place together.
   const ceiling = (QUERY_LANGUAGE + BRIDGE + otherWeight) / (k + 1);
-  return merged
-    .map((f) => {
-      // f.places is this call's own (made by the fusion above): the query language's places are added to it in
-      // place, as spreading both into a new object would, without copying every place of every hit.
-      const own = placesOf.get(f.id);
-      if (own) for (const name in own) f.places[name] = own[name];
-      return { id: f.id, score: lead.has(f.id) ? f.score + ceiling : f.score, places: f.places };
-    })
-    .sort((a, b) => b.score - a.score);
+  for (const f of merged) if (lead.has(f.id)) f.score += ceiling;
+  return merged.sort((a, b) => b.score - a.score);
 }
