@@ -220,11 +220,7 @@ export function createSearchService(
       crossLingual = query.crossLingual;
     }
 
-    let fused: Fused[] = semantic.map((h, i) => ({
-      id: h.id,
-      score: h.score,
-      places: { semantic: { rank: i + 1, score: h.score } },
-    }));
+    let fused: Fused[] | null = null;
     let asked = new Set<string>();
     let added: string[] = [];
     if (keywords.documents.ready) {
@@ -259,7 +255,17 @@ export function createSearchService(
         }
       }
     }
-    const top = fused.filter((f) => shown(f.id)).slice(0, plan.topK + SLACK);
+    // The semantic ranking alone: semantic mode, or a keyword index that cannot be asked.
+    fused ??= semantic.map((h, i) => ({
+      id: h.id,
+      score: h.score,
+      places: { semantic: { rank: i + 1, score: h.score } },
+    }));
+    const top: Fused[] = [];
+    for (const f of fused) {
+      if (top.length === plan.topK + SLACK) break;
+      if (shown(f.id)) top.push(f);
+    }
     return { top, asked, added };
   }
 
