@@ -317,7 +317,7 @@ export class Bm25Index {
   }
 
   /** An index from a snapshot's parts. */
-  static fromParts(parts: Bm25Parts, topKWay?: TopKWay): Bm25Index {
+  static fromParts(parts: Bm25Parts): Bm25Index {
     const { ids, lengths, groups, starts, docs, tfs, terms } = parts;
     if (lengths.length !== ids.length || groups.length !== ids.length)
       throw new Error("bm25 snapshot: row arrays of different lengths");
@@ -325,7 +325,7 @@ export class Bm25Index {
       throw new Error("bm25 snapshot: posting arrays do not fit the vocabulary");
     for (let i = 0; i < docs.length; i++)
       if (docs[i]! < 0 || docs[i]! >= ids.length) throw new Error("bm25 snapshot: a posting names no row");
-    const index = new Bm25Index(topKWay);
+    const index = new Bm25Index();
     index.install(parts);
     return index;
   }
@@ -605,6 +605,15 @@ export class Bm25Index {
     return b;
   }
 
+  /** The candidates' arrays, grown to hold `n`. */
+  private roomFor(n: number): { candidates: Int32Array; partial: Float64Array } {
+    if (this.candidates.length < n) {
+      this.candidates = new Int32Array(n * 2);
+      this.partial = new Float64Array(n * 2);
+    }
+    return { candidates: this.candidates, partial: this.partial };
+  }
+
   /**
    * The top k by adding every posting of every term, in query order: the sums are the exact scores, so the rows
    * whose sum reaches the k-th kept one are the answer's candidates, with no second pass over the postings.
@@ -629,11 +638,7 @@ export class Bm25Index {
       kept.push(sum, doc);
     }
     const floor = kept.size < k ? 0 : kept.topScore();
-    if (this.candidates.length < touched) {
-      this.candidates = new Int32Array(touched * 2);
-      this.partial = new Float64Array(touched * 2);
-    }
-    const { candidates, partial } = this;
+    const { candidates, partial } = this.roomFor(touched);
     let m = 0;
     for (let i = 0; i < touched; i++) {
       const doc = this.touched[i]!;
@@ -692,11 +697,7 @@ export class Bm25Index {
       floor = this.kthAbove(touched, k, keep, 0, SLACK) * (1 - SLACK);
     }
     const { scratch, verdicts } = this;
-    if (this.candidates.length < touched) {
-      this.candidates = new Int32Array(touched * 2);
-      this.partial = new Float64Array(touched * 2);
-    }
-    const { candidates, partial } = this;
+    const { candidates, partial } = this.roomFor(touched);
     let m = 0;
     for (let i = 0; i < touched; i++) {
       const doc = this.touched[i]!;
