@@ -15,6 +15,7 @@ import { captureResponses } from "./capture.js";
 import { benchCases, type BenchCase } from "./cases.js";
 import { killAllChildren } from "./child-process.js";
 import { clusterUnavailable, startCluster } from "./cluster-mode.js";
+import { measureHalfRate } from "./half-rate.js";
 import { measureCase, type Measurement } from "./measure.js";
 import { parseHttpBenchOptions, type HttpBenchOptions } from "./options.js";
 import { againstTable, modeTable, notes, tunedTable, usageCostTable, writeJson } from "./report.js";
@@ -82,14 +83,7 @@ async function runMode(
     const usage = await twinsOf(targets.usageTwins);
     const against = await twinsOf(targets.versionTwins);
     const rate = Math.max(1, Math.round(service.rps / 2));
-    // The ceiling at the same steady rate beside it: what the machine and the load generator add by themselves.
-    const [half, ceilingHalf] = await measureCase([targets.service, targets.ceiling], c, key, {
-      ...timing,
-      warmup: 0,
-      rounds: 1,
-      overallRate: rate,
-    });
-    const halfRate = { ...half!, rate, ceilingP99: ceilingHalf!.p99 };
+    const halfRate = await measureHalfRate(targets, c, key, timing, rate);
     results.push({
       id: c.id,
       label: c.label,

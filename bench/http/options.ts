@@ -2,7 +2,8 @@
  * Options of the HTTP benchmark (`npm run bench -- http [options]`):
  *   --duration S      measured seconds per case and target (default 8)
  *   --warmup S        the least warm-up before each measurement, seconds (default 2): it goes on until the rate
- *                     stops climbing (bench/http/warm-up.ts), at most 30 s; at half rate exactly this
+ *                     stops climbing (bench/http/warm-up.ts), at most 30 s; at half rate exactly this, at that rate,
+ *                     right before each target's measured run (bench/http/half-rate.ts)
  *   --rounds N        the measured time is split into N rounds taking the targets in turn (default 2)
  *   --connections N   concurrent connections (default 10)
  *   --scale N --seed N --as-of YYYY-MM-DD   the demo dataset (default 10, 1, 2026-11-21)

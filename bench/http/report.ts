@@ -5,6 +5,7 @@ import path from "node:path";
 import { median, table } from "../stats.js";
 import type { BenchCase } from "./cases.js";
 import type { Measurement } from "./measure.js";
+import type { HalfRate } from "./half-rate.js";
 
 export const P99_TARGET_MS = 20;
 
@@ -27,7 +28,7 @@ export interface CaseResult {
   handWritten: Measurement;
   ceiling: Measurement;
   /** The service again at half its measured maximum rate, at a steady rate, and the ceiling's p99 at that rate. */
-  halfRate: Measurement & { rate: number; ceilingP99: number };
+  halfRate: HalfRate;
 }
 
 export interface ModeResult {
