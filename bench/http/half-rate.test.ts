@@ -51,7 +51,7 @@ describe("measureHalfRate (the p99 at half the service's rate)", () => {
     );
     expect(half).toMatchObject({ rate: 40, requests: 20, errors: 0, unexpected: 0, warmupSeconds: 0.5 });
     expect(half.ceilingP99).toBeGreaterThan(0);
-    // Each target got its warm-up and its measured run, 20 requests each; the ceiling's began after the service's ended.
+    // Each target got its warm-up and its measured run, 20 requests each; the ceiling's after the service's ended.
     expect(serviceArrivals).toHaveLength(40);
     expect(ceilingArrivals).toHaveLength(40);
     expect(ceilingArrivals[0]!).toBeGreaterThan(serviceArrivals[39]!);

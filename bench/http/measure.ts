@@ -60,7 +60,7 @@ export async function measureCase(
   const warm = async (t: Target): Promise<number> => {
     if (!overallRate)
       return warmUp((slice) => load(t, slice), { minSeconds: options.warmup, maxSeconds: WARMUP_LIMIT_SECONDS });
-    // At a steady rate, a fixed warm-up at that rate: it need not find a level, the runs at full speed having come first.
+    // At a steady rate, a fixed warm-up at that rate: no level to find, the runs at full speed having come first.
     if (options.warmup > 0) await load(t, options.warmup);
     return options.warmup;
   };
